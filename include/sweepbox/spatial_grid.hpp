@@ -1,0 +1,100 @@
+#pragma once
+/// @file spatial_grid.hpp
+/// The broad phase for bodies: a sparse uniform grid of hashed cells (no world bounds), with an
+/// oversize list for boxes that would flood many cells. Items are small integers (body slots).
+/// Ideas from Gauntlet's occupy/trymove and N's grid; cells are found by an open-addressing hash
+/// with a fixed mixing function, so nothing depends on addresses or seeds (rule 10).
+
+#include <cstdint>
+#include <vector>
+#include <sweepbox/geometry.hpp>
+
+namespace sweepbox {
+
+/// An inclusive rectangle of grid cells.
+struct CellRange {
+    std::int32_t x0 = 0, y0 = 0; ///< first cell on each axis
+    std::int32_t x1 = -1, y1 = -1; ///< last cell on each axis (inclusive)
+    /// Number of cells covered (0 when empty), as a 64-bit count.
+    [[nodiscard]] std::int64_t count() const {
+        if (x1 < x0 || y1 < y0) return 0;
+        return (std::int64_t(x1) - x0 + 1) * (std::int64_t(y1) - y0 + 1);
+    }
+    /// Exact equality.
+    friend bool operator==(const CellRange&, const CellRange&) = default;
+};
+
+/// A sparse uniform grid over an unbounded plane.
+class SWEEPBOX_API SpatialGrid {
+public:
+    /// A grid of square cells of `cell_size` units; an item whose box spans more than
+    /// `oversize_cells` cells on either axis goes to the oversize list instead.
+    explicit SpatialGrid(real cell_size = 64, std::int32_t oversize_cells = 8);
+
+    /// The side of a cell, in world units.
+    [[nodiscard]] real cell_size() const { return cell_size_; }
+    /// The cells a closed box touches (cell coordinates clamped to +-2^30).
+    [[nodiscard]] CellRange cells_of(const Aabb& box) const;
+
+    /// Adds item (a new small integer) with its box. The item must not be present.
+    void insert(std::uint32_t item, const Aabb& box);
+    /// Moves item to a new box; O(1) when the cells it touches do not change.
+    void update(std::uint32_t item, const Aabb& box);
+    /// Removes item.
+    void erase(std::uint32_t item);
+    /// True when item is present.
+    [[nodiscard]] bool contains(std::uint32_t item) const;
+
+    /// Calls f(item) for every item whose cells meet the cells of `box`, and for every oversize
+    /// item. An item may be reported more than once; callers test the exact box themselves.
+    template <class F> void for_each_candidate(const Aabb& box, F&& f) const {
+        for (std::uint32_t item : oversize_) f(item);
+        const CellRange r = cells_of(box);
+        if (r.count() == 0) return;
+        if (r.count() > std::int64_t(cells_.size())) {
+            // The query covers more cells than exist: walk the existing cells instead.
+            for (const Cell& c : cells_) {
+                if (c.x < r.x0 || c.x > r.x1 || c.y < r.y0 || c.y > r.y1) continue;
+                for (std::uint32_t item : c.items) f(item);
+            }
+            return;
+        }
+        for (std::int32_t y = r.y0; y <= r.y1; ++y)
+            for (std::int32_t x = r.x0; x <= r.x1; ++x)
+                if (const Cell* c = find(x, y))
+                    for (std::uint32_t item : c->items) f(item);
+    }
+
+    /// Number of cells ever created (cells are kept when they empty, for steady-state speed).
+    [[nodiscard]] std::size_t cell_count() const { return cells_.size(); }
+    /// Number of items in the oversize list.
+    [[nodiscard]] std::size_t oversize_count() const { return oversize_.size(); }
+    /// Bytes held by the grid's own tables (cells, hash slots, item records).
+    [[nodiscard]] std::size_t memory_bytes() const;
+
+private:
+    struct Cell {
+        std::int32_t x = 0, y = 0;
+        std::vector<std::uint32_t> items;
+    };
+    struct Item {
+        CellRange range{};
+        std::uint32_t oversize_slot = 0;
+        std::uint8_t state = 0; // 0 absent, 1 in cells, 2 oversize
+    };
+    [[nodiscard]] const Cell* find(std::int32_t x, std::int32_t y) const;
+    Cell& find_or_add(std::int32_t x, std::int32_t y);
+    void add_to_cells(std::uint32_t item, const CellRange& r);
+    void remove_from_cells(std::uint32_t item, const CellRange& r);
+    void grow_slots();
+
+    real cell_size_;
+    real inv_cell_size_;
+    std::int32_t oversize_cells_;
+    std::vector<Cell> cells_;
+    std::vector<std::uint32_t> slots_; // cell index + 1, 0 = empty; size is a power of two
+    std::vector<Item> items_;
+    std::vector<std::uint32_t> oversize_;
+};
+
+} // namespace sweepbox

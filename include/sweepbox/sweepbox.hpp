@@ -1,0 +1,11 @@
+#pragma once
+/// @file sweepbox.hpp
+/// Everything: include this one header to use sweepbox.
+
+#include <sweepbox/config.hpp>
+#include <sweepbox/error.hpp>
+#include <sweepbox/geometry.hpp>
+#include <sweepbox/id.hpp>
+#include <sweepbox/spatial_grid.hpp>
+#include <sweepbox/tile_map.hpp>
+#include <sweepbox/world.hpp>

@@ -1,0 +1,96 @@
+#pragma once
+/// @file tile_map.hpp
+/// The broad phase for level geometry: a dense grid of tiles with per-edge flags.
+/// An edge shared by two solid tiles is no surface (the N tutorial's edge flags), so a box
+/// sliding over a floor of tiles never catches on a seam.
+
+#include <cstdint>
+#include <vector>
+#include <sweepbox/geometry.hpp>
+#include <sweepbox/id.hpp>
+#include <sweepbox/spatial_grid.hpp>
+
+namespace sweepbox {
+
+/// What a tile is.
+enum class Tile : std::uint8_t {
+    empty,   ///< nothing
+    solid,   ///< blocks from every side
+    one_way, ///< blocks only movers that start the move fully above it (y smaller), moving +y
+};
+
+/// How to build a tile map.
+struct TileMapDef {
+    Vec2 origin{0, 0};         ///< world position of the min corner of tile (0, 0)
+    real tile_size = 16;       ///< side of a tile in world units; any positive finite value
+    std::int32_t columns = 0;  ///< number of tiles along x
+    std::int32_t rows = 0;     ///< number of tiles along y (row 0 is at origin.y, the top)
+    std::uint32_t category = 1;     ///< category bits of every tile
+    std::uint32_t mask = 0xffffffffu; ///< mask bits of every tile
+};
+
+/// A dense tile map. Tile edges are computed as `origin + index * tile_size` in one place, so
+/// neighbouring tiles share their edge value exactly even when the size is not representable.
+class SWEEPBOX_API TileMap {
+public:
+    /// An empty map with no tiles.
+    TileMap() = default;
+    /// A map of def.columns x def.rows empty tiles. Throws Error on a bad definition.
+    explicit TileMap(const TileMapDef& def);
+
+    /// The definition the map was built from.
+    [[nodiscard]] const TileMapDef& def() const { return def_; }
+    /// Number of columns.
+    [[nodiscard]] std::int32_t columns() const { return def_.columns; }
+    /// Number of rows.
+    [[nodiscard]] std::int32_t rows() const { return def_.rows; }
+    /// True when the map has no tiles at all.
+    [[nodiscard]] bool is_empty() const { return def_.columns == 0 || def_.rows == 0; }
+    /// True when (column, row) is inside the map.
+    [[nodiscard]] bool in_map(TileCell c) const {
+        return c.column >= 0 && c.row >= 0 && c.column < def_.columns && c.row < def_.rows;
+    }
+    /// The tile at c; outside the map every tile is empty.
+    [[nodiscard]] Tile get(TileCell c) const {
+        return in_map(c) ? Tile(cells_[index(c)] & 3) : Tile::empty;
+    }
+    /// The faces of the tile at c that are surfaces (see Face); 0 for empty tiles.
+    [[nodiscard]] std::uint8_t faces(TileCell c) const {
+        return in_map(c) ? std::uint8_t(cells_[index(c)] >> 2) : 0;
+    }
+    /// Sets the tile at c and updates the edge flags of it and its four neighbours.
+    /// Throws Error when c is outside the map.
+    void set(TileCell c, Tile t);
+
+    /// The x of the left edge of column i (also the right edge of column i-1).
+    [[nodiscard]] real edge_x(std::int32_t i) const;
+    /// The y of the top edge of row j (also the bottom edge of row j-1).
+    [[nodiscard]] real edge_y(std::int32_t j) const;
+    /// The box of tile c.
+    [[nodiscard]] Aabb cell_box(TileCell c) const {
+        return {{edge_x(c.column), edge_y(c.row)}, {edge_x(c.column + 1), edge_y(c.row + 1)}};
+    }
+    /// The tiles a closed box may touch, clamped to the map (one tile wider on every side, so
+    /// rounding in the division never drops a tile). Empty when the box misses the map.
+    [[nodiscard]] CellRange cells_of(const Aabb& box) const;
+    /// The column holding x, not clamped (floor((x - origin.x) / tile_size)), saturated to int32.
+    [[nodiscard]] std::int32_t column_of(real x) const;
+    /// The row holding y, not clamped, saturated to int32.
+    [[nodiscard]] std::int32_t row_of(real y) const;
+    /// The box covering the whole map.
+    [[nodiscard]] Aabb bounds() const;
+    /// Number of solid and one-way tiles.
+    [[nodiscard]] std::size_t blocking_count() const { return blocking_; }
+
+private:
+    [[nodiscard]] std::size_t index(TileCell c) const {
+        return std::size_t(c.row) * std::size_t(def_.columns) + std::size_t(c.column);
+    }
+    void refresh_faces(TileCell c);
+
+    TileMapDef def_{};
+    std::vector<std::uint8_t> cells_; // bits 0-1: Tile, bits 2-5: faces
+    std::size_t blocking_ = 0;
+};
+
+} // namespace sweepbox

@@ -1,0 +1,228 @@
+#pragma once
+/// @file world.hpp
+/// The world: bodies with generational ids, categories and masks, an optional tile map, the
+/// queries (casts, rectangle, point, segment, overlapping pairs) and `move`, the three-level
+/// movement pipeline with its responses (ignore, touch, slide, cross, bounce).
+
+#include <array>
+#include <cstdint>
+#include <vector>
+#include <sweepbox/error.hpp>
+#include <sweepbox/geometry.hpp>
+#include <sweepbox/id.hpp>
+#include <sweepbox/spatial_grid.hpp>
+#include <sweepbox/tile_map.hpp>
+
+namespace sweepbox {
+
+class World;
+
+/// What a moving body does when it meets an obstacle.
+enum class Response : std::uint8_t {
+    ignore, ///< nothing: no contact is reported, the body passes
+    touch,  ///< stop at the contact; the velocity loses its part into the surface
+    slide,  ///< stop the part of the motion into the surface, continue with the rest
+    cross,  ///< report the contact and pass through
+    bounce, ///< reflect the rest of the motion and the velocity (restitution, friction)
+};
+
+/// The name of a response ("ignore", "touch", "slide", "cross", "bounce").
+[[nodiscard]] SWEEPBOX_API const char* to_string(Response r);
+
+/// How to build a world.
+struct WorldDef {
+    real cell_size = 64;             ///< side of a broad-phase cell in world units, > 0
+    std::int32_t oversize_cells = 8; ///< boxes spanning more cells than this on an axis go to the oversize list
+};
+
+/// How to add a body.
+struct BodyDef {
+    Aabb box{};                         ///< where the body is; zero width or height is legal
+    bool is_static = false;             ///< static bodies never pair with each other in overlapping_pairs
+    std::uint32_t category = 1;         ///< what the body is (bits)
+    std::uint32_t mask = 0xffffffffu;   ///< what the body interacts with (bits)
+    std::uint64_t user_data = 0;        ///< one opaque word for the game
+};
+
+/// A read-only view of a body.
+struct BodyInfo {
+    Aabb box{};                       ///< current box
+    bool is_static = false;           ///< as added
+    std::uint32_t category = 1;       ///< category bits
+    std::uint32_t mask = 0xffffffffu; ///< mask bits
+    std::uint64_t user_data = 0;      ///< the game's word
+};
+
+/// Picks the response for one obstacle. `context` is MoveOptions::filter_context.
+using ResponseFilter = Response (*)(void* context, const World& world, BodyId self, const Other& other);
+
+/// How a move responds and what it reports.
+struct MoveOptions {
+    /// Response for every obstacle, unless `category_responses` or `filter` says otherwise.
+    Response response = Response::slide;
+    /// When set: the response for an obstacle is entry i, i = the lowest set bit of its category.
+    const std::array<Response, 32>* category_responses = nullptr;
+    /// When set: called once per obstacle met; its answer wins over everything else.
+    ResponseFilter filter = nullptr;
+    /// Passed to `filter`.
+    void* filter_context = nullptr;
+    /// Bounce: the normal part of motion and velocity is scaled by -restitution (0 to 1 usual).
+    real restitution = 1;
+    /// Bounce: the tangent part of motion and velocity is scaled by 1 - friction (0 to 1 usual).
+    real friction = 0;
+    /// At most this many blocking contacts are resolved; then the rest of the motion is dropped.
+    std::int32_t max_iterations = 8;
+    /// When true, `velocity` is carried through the responses into MoveResult::velocity.
+    bool has_velocity = false;
+    /// The body's velocity (any unit); responses change it as they change the motion.
+    Vec2 velocity{0, 0};
+};
+
+/// One contact of a move, in the order met.
+struct Contact {
+    Other other{};                 ///< the body or tile met
+    real time = 0;                 ///< fraction of the move's time at contact, in [0, 1], non-decreasing
+    Vec2 normal{0, 0};             ///< unit axis vector out of the obstacle, against the motion
+    Vec2 point{0, 0};              ///< middle of the segment where the touching faces meet
+    Aabb box{};                    ///< the body's box at contact (flush against the face)
+    Response response = Response::slide; ///< the response applied
+    bool started_overlapping = false; ///< the body overlapped the obstacle at the start of the leg
+    bool corner = false;           ///< both axes entered at the same instant
+    real depth = 0;                ///< started_overlapping: minimum translation depth out of the obstacle
+    Vec2 sweep_back{0, 0};         ///< started_overlapping: the min corner of the body moved back along
+                                   ///< the leg's -d to where it would first have touched (its own min
+                                   ///< corner when -d never separates them)
+};
+
+/// What a move did.
+struct MoveResult {
+    Aabb box{};                    ///< the body's box after the move (also stored in the world)
+    Vec2 velocity{0, 0};           ///< velocity after every response (MoveOptions::velocity when not given)
+    std::vector<Contact> contacts; ///< every contact in order (cross contacts included)
+    std::int32_t iterations = 0;   ///< blocking contacts resolved
+    bool truncated = false;        ///< max_iterations was reached with motion left; the rest was dropped
+};
+
+/// Which obstacles a query sees. An obstacle passes when
+/// `(obstacle.category & mask) && (category & obstacle.mask)`.
+struct QueryFilter {
+    std::uint32_t category = 0xffffffffu; ///< the query's own category
+    std::uint32_t mask = 0xffffffffu;     ///< categories the query sees
+    BodyId ignore{};                      ///< a body to leave out (the shooter), or null
+    bool bodies = true;                   ///< include bodies
+    bool tiles = true;                    ///< include tiles
+};
+
+/// The answer of a cast. If `hit` is false, every other field is meaningless.
+struct CastHit {
+    bool hit = false;                 ///< true when something was hit in [0, 1)
+    real time = 1;                    ///< fraction of delta at contact; 0 when started overlapping
+    Vec2 normal{0, 0};                ///< unit axis vector out of the obstacle
+    Vec2 point{0, 0};                 ///< ray: origin + time*delta (on the face); box: middle of the touching faces
+    Aabb box{};                       ///< the cast box at contact, flush against the face (ray: a point)
+    Other other{};                    ///< what was hit
+    bool started_overlapping = false; ///< the cast started inside the obstacle (normal: minimum translation)
+    bool corner = false;              ///< both axes entered at the same instant
+};
+
+/// One overlapping pair of bodies (interiors overlap), each pair once, a.index < b.index.
+struct Pair {
+    BodyId a{};              ///< first body (lower index)
+    BodyId b{};              ///< second body
+    Penetration overlap{};   ///< minimum translation moving a out of b (depth > 0)
+};
+
+/// A world of boxes. Not copyable while moves are running; read-only queries on a const World
+/// are safe from many threads at once (they use thread-local scratch memory only).
+class SWEEPBOX_API World {
+public:
+    /// A world with the given broad-phase settings. Throws Error on a bad definition.
+    explicit World(const WorldDef& def = {});
+
+    // ---- bodies ----
+    /// Adds a body. Throws Error on an invalid box.
+    BodyId add(const BodyDef& def);
+    /// Removes a body; its id becomes stale. Throws Error on a stale id.
+    void remove(BodyId id);
+    /// Puts a body at a new box at once (no sweep). Throws Error on a stale id or invalid box.
+    void teleport(BodyId id, const Aabb& box);
+    /// True when id names a live body of this world.
+    [[nodiscard]] bool is_valid(BodyId id) const;
+    /// The current box. Throws Error on a stale id.
+    [[nodiscard]] const Aabb& box(BodyId id) const;
+    /// Everything about a body. Throws Error on a stale id.
+    [[nodiscard]] BodyInfo info(BodyId id) const;
+    /// Changes a body's user data. Throws Error on a stale id.
+    void set_user_data(BodyId id, std::uint64_t user_data);
+    /// Changes a body's category and mask. Throws Error on a stale id.
+    void set_filter(BodyId id, std::uint32_t category, std::uint32_t mask);
+    /// Number of live bodies.
+    [[nodiscard]] std::size_t body_count() const { return live_; }
+    /// Appends the ids of all live bodies, by index, to out (cleared first).
+    void body_ids(std::vector<BodyId>& out) const;
+    /// The broad-phase settings.
+    [[nodiscard]] const WorldDef& def() const { return def_; }
+    /// The body grid (for inspection and benchmarks).
+    [[nodiscard]] const SpatialGrid& grid() const { return grid_; }
+
+    // ---- tiles ----
+    /// Replaces the tile map with an empty one of the given shape. Throws Error on a bad definition.
+    void set_tile_map(const TileMapDef& def);
+    /// The tile map (empty unless set_tile_map was called).
+    [[nodiscard]] const TileMap& tiles() const { return tiles_; }
+    /// Sets one tile (open a door, close it). Throws Error outside the map.
+    void set_tile(TileCell cell, Tile tile);
+
+    // ---- movement ----
+    /// Moves a body by delta, colliding with every other body (at its current position) and the
+    /// tiles. Throws Error on a stale id, a non-finite delta or velocity, or max_iterations < 1.
+    MoveResult move(BodyId id, Vec2 delta, const MoveOptions& options = {});
+    /// The same, filling `out` (reuse it across calls and the move allocates nothing).
+    void move(BodyId id, Vec2 delta, const MoveOptions& options, MoveResult& out);
+
+    // ---- queries (const, thread-safe) ----
+    /// The closest hit of the segment origin -> origin + delta. A ray starting inside a box hits
+    /// it at time 0 with started_overlapping.
+    [[nodiscard]] CastHit cast_ray(Vec2 origin, Vec2 delta, const QueryFilter& filter = {}) const;
+    /// The closest hit of box moved by delta.
+    [[nodiscard]] CastHit cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter = {}) const;
+    /// Every obstacle the moving box meets in [0, 1), each once at its first contact, sorted by
+    /// time (then face before corner, then bodies by id, then tiles by row, column). For
+    /// piercing shots. `out` is cleared first.
+    void cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out,
+                  const QueryFilter& filter = {}) const;
+    /// Everything whose closed box meets the closed rectangle (touching counts), bodies by id
+    /// then tiles by row and column. `out` is cleared first.
+    void query_rect(const Aabb& rect, std::vector<Other>& out, const QueryFilter& filter = {}) const;
+    /// Everything whose closed box holds p (on an edge counts). `out` is cleared first.
+    void query_point(Vec2 p, std::vector<Other>& out, const QueryFilter& filter = {}) const;
+    /// Everything the closed segment a -> b meets, in order along the segment (ties as in
+    /// cast_all; touching counts). `out` is cleared first.
+    void query_segment(Vec2 a, Vec2 b, std::vector<Other>& out, const QueryFilter& filter = {}) const;
+    /// Every pair of bodies whose interiors overlap and that interact (category and mask both
+    /// ways), each once, static-static pairs left out, sorted by (a, b). `out` is cleared first.
+    void overlapping_pairs(std::vector<Pair>& out) const;
+
+private:
+    struct Body {
+        Aabb box{};
+        std::uint64_t user_data = 0;
+        std::uint32_t generation = 0;
+        std::uint32_t category = 1;
+        std::uint32_t mask = 0xffffffffu;
+        std::uint32_t next_free = 0; // free-list link when dead
+        bool alive = false;
+        bool is_static = false;
+    };
+    friend struct WorldAccess; // the implementation's helpers (src/)
+    [[nodiscard]] const Body& checked(BodyId id, const char* where) const;
+
+    WorldDef def_{};
+    std::vector<Body> bodies_; // slot 0 unused
+    std::uint32_t free_head_ = 0;
+    std::size_t live_ = 0;
+    SpatialGrid grid_;
+    TileMap tiles_;
+};
+
+} // namespace sweepbox
