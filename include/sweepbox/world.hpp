@@ -33,6 +33,9 @@ enum class Response : std::uint8_t {
 struct WorldDef {
     real cell_size = 64;             ///< side of a broad-phase cell in world units, > 0
     std::int32_t oversize_cells = 8; ///< boxes spanning more cells than this on an axis go to the oversize list
+    /// Reference mode (for tests): every query and move tests every body and every blocking tile,
+    /// with no grid walk, no sub-boxes and no early exit. Same narrow phase, same answers.
+    bool brute_force = false;
 };
 
 /// How to add a body.
