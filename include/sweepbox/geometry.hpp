@@ -104,7 +104,10 @@ struct Penetration {
 
 /// Places box `a` flush against b's face with normal n (n points out of b): the edge of `a`
 /// that touches takes b's edge value exactly; the other edge keeps a's size on that axis.
-/// The other axis is left unchanged. (Contract rule 5.)
+/// The other axis is left unchanged. (Contract rule 5.) When a and b are both thin on that axis
+/// (a bullet against a 0-thickness wall) "touching" would mean lying on the wall's line, which
+/// is on neither side; the box then rests one step of `real` off the line on n's side, so the
+/// next move knows which side it is on.
 [[nodiscard]] SWEEPBOX_API Aabb place_flush(const Aabb& a, const Aabb& b, Vec2 n);
 
 /// Reflects v on a surface with unit normal n: the normal part is scaled by -restitution, the

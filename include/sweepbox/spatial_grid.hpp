@@ -48,7 +48,15 @@ public:
     /// Calls f(item) for every item whose cells meet the cells of `box`, and for every oversize
     /// item. An item may be reported more than once; callers test the exact box themselves.
     template <class F> void for_each_candidate(const Aabb& box, F&& f) const {
+        for_each_oversize(f);
+        for_each_in_cells(box, f);
+    }
+    /// Calls f(item) for every item of the oversize list.
+    template <class F> void for_each_oversize(F&& f) const {
         for (std::uint32_t item : oversize_) f(item);
+    }
+    /// Calls f(item) for every item (not oversize) whose cells meet the cells of `box`.
+    template <class F> void for_each_in_cells(const Aabb& box, F&& f) const {
         const CellRange r = cells_of(box);
         if (r.count() == 0) return;
         if (r.count() > std::int64_t(cells_.size())) {

@@ -70,8 +70,8 @@ public:
     [[nodiscard]] Aabb cell_box(TileCell c) const {
         return {{edge_x(c.column), edge_y(c.row)}, {edge_x(c.column + 1), edge_y(c.row + 1)}};
     }
-    /// The tiles a closed box may touch, clamped to the map (one tile wider on every side, so
-    /// rounding in the division never drops a tile). Empty when the box misses the map.
+    /// The tiles a closed box may touch, clamped to the map (with a little slack around the
+    /// division, so rounding never drops a tile the box touches). Empty when the box misses the map.
     [[nodiscard]] CellRange cells_of(const Aabb& box) const;
     /// The column holding x, not clamped (floor((x - origin.x) / tile_size)), saturated to int32.
     [[nodiscard]] std::int32_t column_of(real x) const;

@@ -218,7 +218,7 @@ private:
         bool is_static = false;
     };
     friend struct WorldAccess; // the implementation's helpers (src/)
-    [[nodiscard]] const Body& checked(BodyId id, const char* where) const;
+    const Body& checked(BodyId id, const char* where) const;
 
     WorldDef def_{};
     std::vector<Body> bodies_; // slot 0 unused

@@ -1,0 +1,231 @@
+#pragma once
+/// @file scene.hpp
+/// The scene layer: JSON scene files (load, save), and the runner that plays a scene's steps on
+/// a World, prints one JSON object per step (JSON Lines) and records what happened for the SVG
+/// renderer. The format is the one of DESIGN.md ("Scene files and the sweepbox program") plus the
+/// ops documented in docs/scenes.md. This layer uses nlohmann-json inside its sources only; the
+/// core library does not depend on it.
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+#include <sweepbox/world.hpp>
+
+namespace sweepbox {
+
+/// Thrown for a malformed scene (bad JSON, unknown op or body, wrong types, NaN, min > max...)
+/// and for a step the world refuses. `what()` is one line: "<file>: <where>: <problem>", where
+/// `<where>` is e.g. "step 3 (move)", "bodies[1]" or "tiles".
+class SceneError : public std::runtime_error {
+public:
+    /// Builds the one-line message from its three parts (empty parts are left out).
+    SceneError(const std::string& file, const std::string& where, const std::string& problem);
+    /// The file name given to the loader ("<scene>" for text without a file).
+    [[nodiscard]] const std::string& file() const { return file_; }
+    /// Where in the scene: "step 3 (move)", "bodies[1]", "tiles", "scene" or "json".
+    [[nodiscard]] const std::string& where() const { return where_; }
+    /// What is wrong, without the file and the place.
+    [[nodiscard]] const std::string& problem() const { return problem_; }
+
+private:
+    std::string file_;
+    std::string where_;
+    std::string problem_;
+};
+
+/// The tile map of a scene: rows of characters, top to bottom ('#' solid, '=' one-way, '.' empty).
+struct SceneTiles {
+    Vec2 origin{0, 0};               ///< world position of the min corner of tile (0, 0)
+    real size = 16;                  ///< side of a tile in world units, > 0
+    std::vector<std::string> rows;   ///< one string per row, all the same length
+    std::uint32_t category = 1;      ///< category bits of every tile
+    std::uint32_t mask = 0xffffffffu; ///< mask bits of every tile
+    /// Exact equality.
+    friend bool operator==(const SceneTiles&, const SceneTiles&) = default;
+};
+
+/// A named body of a scene (an entry of "bodies", or the body of an "add" step).
+struct SceneBody {
+    std::string name;                 ///< unique among live bodies; how steps and output name it
+    Aabb box{};                       ///< [minx, miny, maxx, maxy]
+    bool is_static = false;           ///< "static": true
+    std::uint32_t category = 1;       ///< category bits
+    std::uint32_t mask = 0xffffffffu; ///< mask bits
+    std::uint64_t user_data = 0;      ///< the opaque word (integer)
+    /// Exact equality.
+    friend bool operator==(const SceneBody&, const SceneBody&) = default;
+};
+
+/// The operation of a step.
+enum class SceneOp : std::uint8_t {
+    move,              ///< move "body" by "delta" with a response (DESIGN.md)
+    frames,            ///< "count" frames of "body" under "gravity": v += g*dt, move by v*dt
+    cast_ray,          ///< closest hit of the segment "from" -> "from" + "delta"
+    cast_box,          ///< closest hit of "box" moved by "delta"
+    cast_all,          ///< every hit of "box" moved by "delta", in order
+    query_rect,        ///< everything touching the closed rectangle "box"
+    query_point,       ///< everything holding "point"
+    query_segment,     ///< everything the closed segment "from" -> "to" meets
+    overlapping_pairs, ///< every overlapping pair of bodies
+    teleport,          ///< put "body" at "box" at once
+    set_tile,          ///< set the tile at "cell" to "tile"
+    add,               ///< add the body described by the step's own "name", "box", ... fields
+    remove,            ///< remove "body"; its name is stale afterwards
+};
+
+/// The name of an op as written in scene files ("move", "cast_ray", ...).
+[[nodiscard]] const char* to_string(SceneOp op);
+
+/// One step of a scene. Only the fields its op reads are meaningful; the others keep their
+/// defaults (so that a loaded scene compares equal to itself after save and load).
+struct SceneStep {
+    SceneOp op = SceneOp::move;         ///< what the step does
+    std::string comment;                ///< free text ("comment"), ignored by the runner
+    std::string body;                   ///< move, frames, teleport, remove: the body's name
+    Vec2 delta{0, 0};                   ///< move, cast_*: the displacement
+    Vec2 from{0, 0};                    ///< cast_ray, query_segment: the start point
+    Vec2 to{0, 0};                      ///< query_segment: the end point
+    Vec2 point{0, 0};                   ///< query_point: the point
+    Aabb box{};                         ///< cast_box, cast_all, query_rect, teleport: the box
+    Response response = Response::slide; ///< move, frames: the response to every obstacle
+    real restitution = 1;               ///< move, frames: bounce restitution
+    real friction = 0;                  ///< move, frames: bounce friction
+    std::int32_t max_iterations = 8;    ///< move, frames: contacts resolved per move
+    bool has_velocity = false;          ///< move, frames: "velocity" was given
+    Vec2 velocity{0, 0};                ///< move, frames: the velocity carried through responses
+    std::int32_t count = 0;             ///< frames: number of frames (moves)
+    Vec2 gravity{0, 0};                 ///< frames: acceleration, units per second squared
+    real dt = real(1) / real(60);       ///< frames: seconds per frame, > 0
+    TileCell cell{};                    ///< set_tile: [column, row]
+    Tile tile = Tile::empty;            ///< set_tile: the new tile
+    SceneBody add{};                    ///< add: the new body
+    std::uint32_t category = 0xffffffffu; ///< queries: the query's own category bits
+    std::uint32_t mask = 0xffffffffu;   ///< queries: the categories the query sees
+    std::string ignore;                 ///< queries: the name of a body to leave out, or empty
+    bool bodies = true;                 ///< queries: include bodies
+    bool tiles = true;                  ///< queries: include tiles
+    /// Exact equality of every field.
+    friend bool operator==(const SceneStep&, const SceneStep&) = default;
+};
+
+/// A whole scene file.
+struct Scene {
+    std::string description;          ///< free text ("description"), ignored by the runner
+    real cell_size = 64;              ///< broad-phase cell size ("cell_size"), > 0
+    std::optional<SceneTiles> tiles;  ///< the tile map, if any ("tiles")
+    std::vector<SceneBody> bodies;    ///< the bodies at the start, in id order ("bodies")
+    std::vector<SceneStep> steps;     ///< what to do, in order ("steps")
+    /// Exact equality of every field.
+    friend bool operator==(const Scene&, const Scene&) = default;
+};
+
+/// Parses scene text. `file` only names the source in error messages. Checks everything that
+/// can be checked before running: JSON syntax, types, unknown fields and ops, finite numbers,
+/// min <= max, tile characters, cells inside the map, and that every body name a step uses is
+/// live at that step (not unknown, not removed). Throws SceneError.
+[[nodiscard]] Scene parse_scene(std::string_view text, const std::string& file = "<scene>");
+/// Reads and parses a scene file. Throws SceneError (also when the file cannot be read).
+[[nodiscard]] Scene load_scene(const std::string& path);
+/// The scene as JSON text that parse_scene reads back to an equal Scene (one body and one
+/// step per line; numbers in their shortest round-trip form; default fields left out).
+[[nodiscard]] std::string save_scene(const Scene& scene);
+/// Writes save_scene(scene) to a file. Throws SceneError when the file cannot be written.
+void save_scene_file(const Scene& scene, const std::string& path);
+
+/// A number in the shortest text that reads back to the same `real` ("100", "0.192", "1e+30");
+/// negative zero prints as "0".
+[[nodiscard]] std::string format_real(real v);
+
+/// What one move (or one frame of a `frames` step) did, for the picture.
+struct MoveTrace {
+    std::size_t step = 0;       ///< index of the step
+    std::int32_t frame = -1;    ///< frame index within a `frames` step, -1 for a `move`
+    std::string body;           ///< the body's name
+    Aabb start{};               ///< box before the move
+    Vec2 delta{0, 0};           ///< the displacement asked for
+    MoveResult result{};        ///< box after, velocity after, contacts
+    bool has_velocity = false;  ///< a velocity was carried
+    Vec2 velocity_before{0, 0}; ///< the velocity going in
+};
+
+/// What one cast did (cast_ray, cast_box, cast_all), for the picture.
+struct CastTrace {
+    std::size_t step = 0;       ///< index of the step
+    SceneOp op = SceneOp::cast_ray; ///< which cast
+    Aabb box{};                 ///< the cast box at the start (a point for a ray)
+    Vec2 delta{0, 0};           ///< the displacement
+    std::vector<CastHit> hits;  ///< the hits (at most one for cast_ray and cast_box)
+};
+
+/// What one query did (query_rect, query_point, query_segment), for the picture.
+struct QueryTrace {
+    std::size_t step = 0;       ///< index of the step
+    SceneOp op = SceneOp::query_rect; ///< which query
+    Aabb rect{};                ///< query_rect: the rectangle; query_point: the point as a box
+    Vec2 from{0, 0};            ///< query_segment: start
+    Vec2 to{0, 0};              ///< query_segment: end
+    std::size_t found = 0;      ///< how many things were found
+};
+
+/// Everything the runner recorded, in step order within each list.
+struct SceneTrace {
+    std::vector<MoveTrace> moves;    ///< every move and frame
+    std::vector<CastTrace> casts;    ///< every cast
+    std::vector<QueryTrace> queries; ///< every rectangle, point and segment query
+};
+
+/// A body as the runner knows it: its scene name and its id in the runner's world.
+struct NamedBody {
+    std::string name; ///< the scene name
+    BodyId id{};      ///< the id in SceneRunner::world()
+};
+
+/// Plays a scene on a World: builds the world from the scene, then runs steps one at a time,
+/// each returning its JSON Lines output line (without the newline).
+class SceneRunner {
+public:
+    /// Builds the world (cell size, tiles, bodies). `file` names the scene in errors.
+    /// Throws SceneError when the world refuses the scene.
+    explicit SceneRunner(Scene scene, std::string file = "<scene>");
+
+    /// Number of steps in the scene.
+    [[nodiscard]] std::size_t step_count() const { return scene_.steps.size(); }
+    /// Runs step i (steps must run in order, each once) and returns its output line.
+    /// Throws SceneError when the world refuses the step (the world is then unchanged).
+    std::string run_step(std::size_t i);
+    /// Runs every remaining step, returning the output lines in order.
+    std::vector<std::string> run_all();
+
+    /// The scene being played.
+    [[nodiscard]] const Scene& scene() const { return scene_; }
+    /// The world in its current state.
+    [[nodiscard]] const World& world() const { return world_; }
+    /// Every live body with its name, in id order.
+    [[nodiscard]] std::vector<NamedBody> bodies() const;
+    /// The name of a body or tile as the output prints it ("wall", or "tile [3, 4]").
+    [[nodiscard]] std::string name_of(const Other& other) const;
+    /// What happened so far, for the SVG renderer.
+    [[nodiscard]] const SceneTrace& trace() const { return trace_; }
+
+private:
+    [[nodiscard]] BodyId id_of(const std::string& name, std::size_t step) const;
+    [[nodiscard]] std::string other_json(const Other& other) const;
+    [[nodiscard]] QueryFilter filter_of(const SceneStep& s, std::size_t step) const;
+    void add_body(const SceneBody& b, const std::string& where);
+
+    Scene scene_;
+    std::string file_;
+    World world_;
+    std::map<std::string, BodyId> ids_;          // live bodies by name
+    std::map<std::uint32_t, std::string> names_; // live bodies by slot index
+    std::map<std::string, Vec2> velocities_;     // last known velocity of each body (frames)
+    SceneTrace trace_;
+    std::size_t next_step_ = 0;
+};
+
+} // namespace sweepbox

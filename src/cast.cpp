@@ -1,0 +1,105 @@
+// Casts: the closest hit of a moving box or a ray (a zero-size box), and every hit for
+// piercing shots. They walk the path like move does (three levels) and share its narrow phase.
+
+#include <sweepbox/world.hpp>
+
+#include <algorithm>
+
+#include "world_internal.hpp"
+
+namespace sweepbox {
+
+using detail::Obstacle;
+using detail::wide;
+
+namespace {
+
+void require_cast(const char* where, const Aabb& box, Vec2 delta) {
+    if (!is_finite(box.min) || !is_finite(box.max)) throw Error(where, "box or origin has a NaN or infinite coordinate");
+    if (box.min.x > box.max.x || box.min.y > box.max.y) throw Error(where, "box has min > max");
+    if (!is_finite(delta)) throw Error(where, "delta has a NaN or infinite component");
+    if (!is_valid(box.translated(delta))) throw Error(where, "delta takes the box out of the finite range");
+}
+
+detail::Selector selector_of(const QueryFilter& f) {
+    return {f.ignore, f.category, f.mask, f.bodies, f.tiles};
+}
+
+// The sweep of one obstacle as a cast sees it, or false when it is not met.
+bool cast_one(const Aabb& box, Vec2 d, const Obstacle& ob, CastHit& h) {
+    if (ob.one_way && !detail::one_way_blocks(box, ob.box)) return false;
+    Sweep sw = sweep_box_box(box, d, ob.box, ob.faces);
+    if (sw.state == SweepState::miss) return false;
+    h.hit = true;
+    h.started_overlapping = sw.state == SweepState::started_overlapping;
+    h.time = h.started_overlapping ? real(0) : sw.time;
+    h.normal = sw.normal;
+    h.corner = sw.corner;
+    h.other = ob.other;
+    return true;
+}
+
+void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
+    if (h.started_overlapping) {
+        h.box = box;
+    } else {
+        const int j = h.normal.x != 0 ? 1 : 0;
+        Aabb c = box;
+        c.min[j] = box.min[j] + h.time * d[j];
+        c.max[j] = box.max[j] + h.time * d[j];
+        h.box = place_flush(c, obstacle, h.normal);
+    }
+    h.point = contact_point(h.box, obstacle, h.normal);
+}
+
+} // namespace
+
+CastHit World::cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter) const {
+    require_cast("cast_box", box, delta);
+    CastHit best;
+    Aabb best_box{};
+    auto visit = [&](const Obstacle& ob) {
+        CastHit h;
+        if (!cast_one(box, delta, ob, h)) return;
+        if (!best.hit || detail::ranks_before(h.time, h.corner, h.other, best.time, best.corner, best.other)) {
+            best = h;
+            best_box = ob.box;
+        }
+    };
+    auto stop = [&](wide t_end) { return best.hit && wide(best.time) < t_end - wide(1e-6); };
+    detail::walk_path(*this, box, delta, selector_of(filter), visit, stop);
+    if (best.hit) finish(box, delta, best_box, best);
+    return best;
+}
+
+CastHit World::cast_ray(Vec2 origin, Vec2 delta, const QueryFilter& filter) const {
+    if (!is_finite(origin)) throw Error("cast_ray", "origin has a NaN or infinite component");
+    return cast_box(Aabb{origin, origin}, delta, filter);
+}
+
+void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, const QueryFilter& filter) const {
+    require_cast("cast_all", box, delta);
+    out.clear();
+    thread_local std::vector<Aabb> boxes;
+    boxes.clear();
+    auto visit = [&](const Obstacle& ob) {
+        CastHit h;
+        if (!cast_one(box, delta, ob, h)) return;
+        out.push_back(h);
+        boxes.push_back(ob.box);
+    };
+    detail::walk_path(*this, box, delta, selector_of(filter), visit, [](wide) { return false; });
+    for (std::size_t i = 0; i < out.size(); ++i) finish(box, delta, boxes[i], out[i]);
+    // Each obstacle once (visits may repeat it), then in contact order.
+    std::sort(out.begin(), out.end(), [](const CastHit& a, const CastHit& b) {
+        if (a.other != b.other) return a.other < b.other;
+        return detail::ranks_before(a.time, a.corner, a.other, b.time, b.corner, b.other);
+    });
+    out.erase(std::unique(out.begin(), out.end(), [](const CastHit& a, const CastHit& b) { return a.other == b.other; }),
+              out.end());
+    std::sort(out.begin(), out.end(), [](const CastHit& a, const CastHit& b) {
+        return detail::ranks_before(a.time, a.corner, a.other, b.time, b.corner, b.other);
+    });
+}
+
+} // namespace sweepbox

@@ -1,0 +1,248 @@
+// Pure geometry: overlap, slabs on the Minkowski-grown box, minimum translation, reflection.
+// The slab method follows Ericson, Real-Time Collision Detection, 5.3.3 (intersecting a ray
+// against a box) and 5.5.8 (moving boxes), with entry and exit times kept as fractions
+// (numerator / |d|) and compared by cross-multiplication, so a tie is a tie.
+
+#include <sweepbox/geometry.hpp>
+
+#include <cmath>
+#include <limits>
+
+#include "wide.hpp"
+
+namespace sweepbox {
+
+using detail::wide;
+
+bool is_finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+
+bool is_valid(const Aabb& b) {
+    return is_finite(b.min) && is_finite(b.max) && b.min.x <= b.max.x && b.min.y <= b.max.y;
+}
+
+bool overlaps(const Aabb& a, const Aabb& b) {
+    return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
+}
+
+bool intersects_closed(const Aabb& a, const Aabb& b) {
+    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+}
+
+bool contains_point(const Aabb& b, Vec2 p) {
+    return b.min.x <= p.x && p.x <= b.max.x && b.min.y <= p.y && p.y <= b.max.y;
+}
+
+Aabb merge(const Aabb& a, const Aabb& b) {
+    return {{std::min(a.min.x, b.min.x), std::min(a.min.y, b.min.y)},
+            {std::max(a.max.x, b.max.x), std::max(a.max.y, b.max.y)}};
+}
+
+namespace {
+
+// One axis of a sweep: entry and exit times as numerator / den (den = |d| > 0), or the whole
+// line (always overlapping, d == 0), or never.
+struct Slab {
+    enum Kind : unsigned char { moving, always, never } kind = never;
+    wide enter = 0, exit = 0, den = 1;
+    bool thin = false; // the Minkowski extent on this axis is zero (both boxes thin here)
+};
+
+Slab slab(real a_min, real a_max, real d, real b_min, real b_max) {
+    Slab s;
+    if (d == 0) {
+        s.kind = (a_min < b_max && b_min < a_max) ? Slab::always : Slab::never;
+        return s;
+    }
+    s.kind = Slab::moving;
+    if (d > 0) {
+        s.enter = wide(b_min) - wide(a_max);
+        s.exit = wide(b_max) - wide(a_min);
+        s.den = wide(d);
+    } else {
+        s.enter = wide(a_min) - wide(b_max);
+        s.exit = wide(a_max) - wide(b_min);
+        s.den = -wide(d);
+    }
+    s.thin = s.enter == s.exit;
+    return s;
+}
+
+// Compares p/q with r/s for q, s > 0: negative, zero or positive.
+int compare(wide p, wide q, wide r, wide s) {
+    const wide l = p * s, rr = r * q;
+    return (l < rr) ? -1 : (l > rr) ? 1 : 0;
+}
+
+real to_time(wide num, wide den) {
+    real t = real(num / den);
+    if (t < 0) t = 0;
+    // A hit is strictly before 1; rounding must not say otherwise.
+    if (t >= 1) t = std::nextafter(real(1), real(0));
+    return t;
+}
+
+std::uint8_t face_of(int axis, real normal_sign) {
+    if (axis == 0) return normal_sign < 0 ? face_neg_x : face_pos_x;
+    return normal_sign < 0 ? face_neg_y : face_pos_y;
+}
+
+Vec2 axis_normal(int axis, real d_component) {
+    Vec2 n{0, 0};
+    n[axis] = d_component > 0 ? real(-1) : real(1);
+    return n;
+}
+
+} // namespace
+
+Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces) {
+    Sweep out;
+    if (overlaps(a, b)) {
+        out.state = SweepState::started_overlapping;
+        out.time = 0;
+        out.normal = minimum_translation(a, b).normal;
+        return out;
+    }
+    const Slab sx = slab(a.min.x, a.max.x, d.x, b.min.x, b.max.x);
+    const Slab sy = slab(a.min.y, a.max.y, d.y, b.min.y, b.max.y);
+    if (sx.kind == Slab::never || sy.kind == Slab::never) return out;
+    // Not overlapping at t = 0, so at least one axis moves.
+    int axis = -1;
+    bool corner = false;
+    wide num = 0, den = 1;
+    if (sx.kind == Slab::moving && sy.kind == Slab::moving && sx.thin && sy.thin) {
+        return out; // a point against a point: measure zero, never a hit
+    }
+    if ((sx.kind == Slab::moving && sx.thin) || (sy.kind == Slab::moving && sy.thin)) {
+        // Rule 2: thin against thin on one axis: crossing that line while the other axis
+        // overlaps (strictly) is a hit.
+        const int k = (sx.kind == Slab::moving && sx.thin) ? 0 : 1;
+        const Slab& t = k == 0 ? sx : sy;
+        const Slab& o = k == 0 ? sy : sx;
+        if (t.enter < 0 || t.enter >= t.den) return out; // crossing not in [0, 1)
+        if (o.kind == Slab::moving) {
+            if (compare(o.enter, o.den, t.enter, t.den) >= 0) return out;
+            if (compare(t.enter, t.den, o.exit, o.den) >= 0) return out;
+        }
+        axis = k;
+        num = t.enter;
+        den = t.den;
+    } else {
+        // Rule 1: entry = the latest per-axis entry; it must come before the earliest exit and
+        // before 1. Axes that always overlap put no bound.
+        if (sx.kind == Slab::always) {
+            axis = 1;
+        } else if (sy.kind == Slab::always) {
+            axis = 0;
+        } else {
+            const int c = compare(sx.enter, sx.den, sy.enter, sy.den);
+            if (c == 0) {
+                corner = true;
+                // Rule 4: the axis of the larger |d| component, ties y.
+                axis = std::fabs(d.x) > std::fabs(d.y) ? 0 : 1;
+            } else {
+                axis = c > 0 ? 0 : 1;
+            }
+        }
+        const Slab& e = axis == 0 ? sx : sy;
+        num = e.enter;
+        den = e.den;
+        if (num < 0 || num >= den) return out;
+        // The earliest exit must be strictly after the entry.
+        if (sx.kind == Slab::moving && compare(num, den, sx.exit, sx.den) >= 0) return out;
+        if (sy.kind == Slab::moving && compare(num, den, sy.exit, sy.den) >= 0) return out;
+    }
+    Vec2 n = axis_normal(axis, d[axis]);
+    if ((faces & face_of(axis, n[axis])) == 0) {
+        // Not a surface (an edge shared by two solid tiles). At a corner the other face may be.
+        if (!corner) return out;
+        const int other = 1 - axis;
+        const Vec2 n2 = axis_normal(other, d[other]);
+        if ((faces & face_of(other, n2[other])) == 0) return out;
+        n = n2;
+    }
+    out.state = SweepState::hit;
+    out.time = to_time(num, den);
+    out.normal = n;
+    out.corner = corner;
+    return out;
+}
+
+Sweep segment_box(Vec2 origin, Vec2 d, const Aabb& b, std::uint8_t faces) {
+    return sweep_box_box(Aabb{origin, origin}, d, b, faces);
+}
+
+Penetration minimum_translation(const Aabb& a, const Aabb& b) {
+    // The four ways out, as distances; the least wins (ties: y before x, negative before positive).
+    const real out_neg_y = a.max.y - b.min.y;
+    const real out_pos_y = b.max.y - a.min.y;
+    const real out_neg_x = a.max.x - b.min.x;
+    const real out_pos_x = b.max.x - a.min.x;
+    Penetration p{out_neg_y, {0, -1}};
+    if (out_pos_y < p.depth) p = {out_pos_y, {0, 1}};
+    if (out_neg_x < p.depth) p = {out_neg_x, {-1, 0}};
+    if (out_pos_x < p.depth) p = {out_pos_x, {1, 0}};
+    return p;
+}
+
+real sweep_back_time(const Aabb& a, Vec2 d, const Aabb& b) {
+    if (!overlaps(a, b)) return 0;
+    real best = std::numeric_limits<real>::infinity();
+    for (int k = 0; k < 2; ++k) {
+        if (d[k] == 0) continue;
+        // Moving by -s*d: the axis separates when the trailing edge clears b.
+        const wide gap = d[k] > 0 ? wide(a.max[k]) - wide(b.min[k]) : wide(b.max[k]) - wide(a.min[k]);
+        const real s = real(gap / std::fabs(wide(d[k])));
+        if (s < best) best = s;
+    }
+    return best;
+}
+
+Vec2 contact_point(const Aabb& a, const Aabb& b, Vec2 n) {
+    Vec2 p{0, 0};
+    for (int k = 0; k < 2; ++k) {
+        if (n[k] != 0) {
+            p[k] = n[k] < 0 ? b.min[k] : b.max[k];
+        } else {
+            const real lo = std::max(a.min[k], b.min[k]);
+            const real hi = std::min(a.max[k], b.max[k]);
+            p[k] = lo + (hi - lo) / 2;
+        }
+    }
+    return p;
+}
+
+Aabb place_flush(const Aabb& a, const Aabb& b, Vec2 n) {
+    Aabb out = a;
+    for (int k = 0; k < 2; ++k) {
+        if (n[k] == 0) continue;
+        const real w = a.max[k] - a.min[k];
+        if (w == 0 && b.max[k] == b.min[k]) {
+            const real side = n[k] < 0 ? -std::numeric_limits<real>::infinity()
+                                       : std::numeric_limits<real>::infinity();
+            out.min[k] = out.max[k] = std::nextafter(b.min[k], side);
+            continue;
+        }
+        if (n[k] < 0) {
+            out.max[k] = b.min[k];
+            out.min[k] = b.min[k] - w;
+            if (out.min[k] > out.max[k]) out.min[k] = out.max[k];
+        } else {
+            out.min[k] = b.max[k];
+            out.max[k] = b.max[k] + w;
+            if (out.max[k] < out.min[k]) out.max[k] = out.min[k];
+        }
+    }
+    return out;
+}
+
+Vec2 reflect(Vec2 v, Vec2 n, real restitution, real friction) {
+    const real keep = 1 - friction;
+    if (n.x != 0 && n.y == 0) return {-v.x * restitution, v.y * keep};
+    if (n.y != 0 && n.x == 0) return {v.x * keep, -v.y * restitution};
+    const real vn = v.x * n.x + v.y * n.y;
+    const Vec2 normal_part = n * vn;
+    const Vec2 tangent_part = v - normal_part;
+    return tangent_part * keep - normal_part * restitution;
+}
+
+} // namespace sweepbox

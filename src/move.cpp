@@ -1,0 +1,291 @@
+// World::move: the movement loop of DESIGN.md. Each leg walks the path (whole-trip box, then
+// primary-axis sub-boxes with early exit), finds the first blocking contact exactly (slabs),
+// places the body flush against it (rule 5), checks the result against every candidate of the
+// leg (rule 6: a clamp toward the start, and as a last resort no motion at all), reports the
+// cross contacts met before it, and applies the response to the rest of the motion and to the
+// velocity. Started-inside obstacles (rule 7): motion out of them is free, motion into them is
+// clipped at t = 0.
+
+#include <sweepbox/world.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+
+#include "world_internal.hpp"
+
+namespace sweepbox {
+
+using detail::Obstacle;
+using detail::wide;
+
+namespace {
+
+struct Found {
+    bool any = false;
+    Sweep sweep{};
+    Obstacle ob{};
+    Response response = Response::slide;
+    bool started = false;
+    real depth = 0;
+};
+
+struct CrossHit {
+    Sweep sweep;
+    Obstacle ob;
+};
+
+struct MoveScratch {
+    std::vector<Obstacle> candidates;
+    std::vector<CrossHit> crosses;
+};
+
+MoveScratch& scratch() {
+    thread_local MoveScratch s;
+    return s;
+}
+
+bool is_blocking(Response r) { return r == Response::touch || r == Response::slide || r == Response::bounce; }
+
+int axis_of(Vec2 n) { return n.x != 0 ? 0 : 1; }
+
+Response response_for(const World& w, BodyId self, const Obstacle& ob, const MoveOptions& o) {
+    if (o.filter) return o.filter(o.filter_context, w, self, ob.other);
+    if (o.category_responses && ob.category != 0)
+        return (*o.category_responses)[std::size_t(std::countr_zero(ob.category))];
+    return o.response;
+}
+
+real overlap_on(const Aabb& a, const Aabb& b, int k) {
+    return std::min(a.max[k], b.max[k]) - std::max(a.min[k], b.min[k]);
+}
+
+// The axis on which the path S -> F crossed the line of B while both are thin on it and the
+// other axis overlapped (a bullet through a 0-thickness wall), or -1.
+int thin_crossed(const Aabb& S, const Aabb& F, const Aabb& B) {
+    for (int k = 0; k < 2; ++k) {
+        if (S.min[k] != S.max[k] || F.min[k] != F.max[k] || B.min[k] != B.max[k]) continue;
+        const wide s0 = wide(S.min[k]) - wide(B.min[k]);
+        const wide s1 = wide(F.min[k]) - wide(B.min[k]);
+        const bool crosses = (s0 < 0 && s1 > 0) || (s0 > 0 && s1 < 0) || (s0 == 0 && s1 != 0);
+        if (!crosses) continue;
+        const wide u = s0 == 0 ? wide(0) : s0 / (s0 - s1);
+        const int j = 1 - k;
+        const wide lo = wide(S.min[j]) + u * (wide(F.min[j]) - wide(S.min[j]));
+        const wide hi = wide(S.max[j]) + u * (wide(F.max[j]) - wide(S.max[j]));
+        if (lo < wide(B.max[j]) && wide(B.min[j]) < hi) return k;
+    }
+    return -1;
+}
+
+// The body at time t of the leg, flush against B on the normal's axis (rule 5).
+Aabb contact_box(const Aabb& S, Vec2 d, real t, Vec2 n, const Aabb& B) {
+    const int j = 1 - axis_of(n);
+    Aabb c = S;
+    c.min[j] = S.min[j] + t * d[j];
+    c.max[j] = S.max[j] + t * d[j];
+    return place_flush(c, B, n);
+}
+
+// Rule 6 and 7 as a last line: F may not overlap a blocking obstacle that S did not overlap,
+// may not have crossed a thin one, and may not deepen an overlap S had. Violations are clamped
+// toward S on one axis; when that does not settle, the body stays at S.
+Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Aabb F,
+               const std::vector<Obstacle>& candidates) {
+    for (int pass = 0; pass < 4; ++pass) {
+        bool changed = false;
+        for (const Obstacle& ob : candidates) {
+            if (ob.one_way && !detail::one_way_blocks(S, ob.box)) continue;
+            if (overlaps(S, ob.box)) {
+                const int k = axis_of(minimum_translation(S, ob.box).normal);
+                if (!overlaps(F, ob.box) || overlap_on(F, ob.box, k) <= overlap_on(S, ob.box, k)) continue;
+                if (!is_blocking(response_for(w, self, ob, o))) continue;
+                F.min[k] = S.min[k];
+                F.max[k] = S.max[k];
+                changed = true;
+                continue;
+            }
+            const int thin_axis = thin_crossed(S, F, ob.box);
+            if (thin_axis < 0 && !overlaps(F, ob.box)) continue;
+            if (!is_blocking(response_for(w, self, ob, o))) continue;
+            int best_k = -1;
+            real best_corr = std::numeric_limits<real>::infinity();
+            Vec2 best_n{0, 0};
+            for (int k = 0; k < 2; ++k) {
+                real corr;
+                Vec2 n{0, 0};
+                if (S.max[k] <= ob.box.min[k]) {
+                    corr = F.max[k] - ob.box.min[k];
+                    n[k] = -1;
+                } else if (S.min[k] >= ob.box.max[k]) {
+                    corr = ob.box.max[k] - F.min[k];
+                    n[k] = 1;
+                } else {
+                    continue;
+                }
+                if (thin_axis >= 0 ? k == thin_axis : corr < best_corr) {
+                    best_k = k;
+                    best_corr = corr;
+                    best_n = n;
+                }
+            }
+            if (best_k < 0) return S;
+            F = place_flush(F, ob.box, best_n);
+            changed = true;
+        }
+        if (!changed) return F;
+    }
+    return S;
+}
+
+} // namespace
+
+MoveResult World::move(BodyId id, Vec2 delta, const MoveOptions& options) {
+    MoveResult out;
+    move(id, delta, options, out);
+    return out;
+}
+
+void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
+    const Body& body = checked(id, "move");
+    if (!is_finite(delta)) throw Error("move", "delta has a NaN or infinite component");
+    if (o.has_velocity && !is_finite(o.velocity)) throw Error("move", "velocity has a NaN or infinite component");
+    if (o.max_iterations < 1) throw Error("move", "max_iterations must be at least 1");
+    if (!std::isfinite(o.restitution) || !std::isfinite(o.friction))
+        throw Error("move", "restitution and friction must be finite");
+    if (!sweepbox::is_valid(body.box.translated(delta))) throw Error("move", "delta takes the box out of the finite range");
+
+    out.contacts.clear();
+    out.iterations = 0;
+    out.truncated = false;
+    const detail::Selector sel{id, body.category, body.mask, true, true};
+    Aabb S = body.box;
+    Vec2 d = delta;
+    Vec2 v = o.velocity;
+    real t_start = 0;
+    MoveScratch& sc = scratch();
+
+    while (d.x != 0 || d.y != 0) {
+        sc.candidates.clear();
+        sc.crosses.clear();
+        Found best;
+        auto visit = [&](const Obstacle& ob) {
+            sc.candidates.push_back(ob);
+            if (ob.one_way && !detail::one_way_blocks(S, ob.box)) return;
+            Sweep sw = sweep_box_box(S, d, ob.box, ob.faces);
+            if (sw.state == SweepState::miss) return;
+            const bool started = sw.state == SweepState::started_overlapping;
+            real depth = 0;
+            if (started) {
+                const Penetration p = minimum_translation(S, ob.box);
+                if (d.x * p.normal.x + d.y * p.normal.y >= 0) return; // out of it or along: free
+                sw.normal = p.normal;
+                sw.time = 0;
+                sw.corner = false;
+                depth = p.depth;
+            }
+            if (best.any && sw.time > best.sweep.time) return; // neither blocks first nor crosses before
+            const Response r = response_for(*this, id, ob, o);
+            if (r == Response::ignore) return;
+            if (r == Response::cross) {
+                if (!started) sc.crosses.push_back({sw, ob});
+                return;
+            }
+            if (!best.any || detail::ranks_before(sw.time, sw.corner, ob.other, best.sweep.time,
+                                                  best.sweep.corner, best.ob.other))
+                best = {true, sw, ob, r, started, depth};
+        };
+        auto stop = [&](wide t_end) { return best.any && wide(best.sweep.time) < t_end - wide(1e-6); };
+        detail::walk_path(*this, S, d, sel, visit, stop);
+
+        Aabb F;
+        Vec2 rest{0, 0};
+        if (!best.any) {
+            F = S.translated(d);
+        } else if (best.started) {
+            F = S;
+            rest = d;
+        } else {
+            F = contact_box(S, d, best.sweep.time, best.sweep.normal, best.ob.box);
+            rest = d * (1 - best.sweep.time);
+        }
+        F = make_safe(*this, id, o, S, F, sc.candidates);
+
+        // Cross contacts met up to the blocking one, in order, each once.
+        std::sort(sc.crosses.begin(), sc.crosses.end(), [](const CrossHit& a, const CrossHit& b) {
+            return detail::ranks_before(a.sweep.time, a.sweep.corner, a.ob.other, b.sweep.time, b.sweep.corner,
+                                        b.ob.other);
+        });
+        for (std::size_t i = 0; i < sc.crosses.size(); ++i) {
+            const CrossHit& c = sc.crosses[i];
+            if (best.any && c.sweep.time > best.sweep.time) break;
+            bool seen = false;
+            for (std::size_t j = 0; j < i && !seen; ++j) seen = sc.crosses[j].ob.other == c.ob.other;
+            if (seen) continue;
+            Contact k;
+            k.other = c.ob.other;
+            k.time = t_start + c.sweep.time * (1 - t_start);
+            k.normal = c.sweep.normal;
+            k.box = contact_box(S, d, c.sweep.time, c.sweep.normal, c.ob.box);
+            k.point = contact_point(k.box, c.ob.box, c.sweep.normal);
+            k.response = Response::cross;
+            k.corner = c.sweep.corner;
+            out.contacts.push_back(k);
+        }
+        if (!best.any) {
+            S = F;
+            break;
+        }
+
+        Contact k;
+        k.other = best.ob.other;
+        k.time = t_start + best.sweep.time * (1 - t_start);
+        k.normal = best.sweep.normal;
+        k.box = F;
+        k.point = contact_point(F, best.ob.box, best.sweep.normal);
+        k.response = best.response;
+        k.started_overlapping = best.started;
+        k.corner = best.sweep.corner;
+        if (best.started) {
+            k.depth = best.depth;
+            const real s = sweep_back_time(S, d, best.ob.box);
+            k.sweep_back = std::isfinite(s) ? S.min - d * s : S.min;
+        }
+        out.contacts.push_back(k);
+
+        const Vec2 n = best.sweep.normal;
+        const int a = axis_of(n);
+        const bool v_into = v[a] * n[a] < 0;
+        switch (best.response) {
+        case Response::touch:
+            rest = {0, 0};
+            if (v_into) v[a] = 0;
+            break;
+        case Response::slide:
+            if (rest[a] * n[a] < 0) rest[a] = 0;
+            if (v_into) v[a] = 0;
+            break;
+        case Response::bounce:
+            rest = reflect(rest, n, o.restitution, o.friction);
+            if (v_into) v = reflect(v, n, o.restitution, o.friction);
+            break;
+        default: break;
+        }
+        t_start = k.time;
+        S = F;
+        d = rest;
+        ++out.iterations;
+        if (out.iterations >= o.max_iterations) {
+            out.truncated = d.x != 0 || d.y != 0;
+            break;
+        }
+    }
+
+    bodies_[id.index].box = S;
+    grid_.update(id.index, S);
+    out.box = S;
+    out.velocity = v;
+}
+
+} // namespace sweepbox

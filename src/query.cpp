@@ -1,0 +1,119 @@
+// Region queries (rectangle, point, segment) and the overlapping pairs of bodies (each pair
+// once, like the CheckCollisions pass of the Unity partition-grid tutorial).
+
+#include <sweepbox/world.hpp>
+
+#include <algorithm>
+#include <utility>
+
+#include "world_internal.hpp"
+
+namespace sweepbox {
+
+using detail::Obstacle;
+using detail::wide;
+
+namespace {
+
+detail::Selector selector_of(const QueryFilter& f) {
+    return {f.ignore, f.category, f.mask, f.bodies, f.tiles};
+}
+
+void require_rect(const char* where, const Aabb& r) {
+    if (!is_finite(r.min) || !is_finite(r.max)) throw Error(where, "a NaN or infinite coordinate");
+    if (r.min.x > r.max.x || r.min.y > r.max.y) throw Error(where, "rectangle has min > max");
+}
+
+void sort_unique(std::vector<Other>& out) {
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+// Entry time of the closed segment a + t*d, t in [0, 1], into the closed box b; false if apart.
+bool segment_meets(Vec2 a, Vec2 d, const Aabb& b, wide& entry) {
+    wide lo = 0, hi = 1;
+    for (int k = 0; k < 2; ++k) {
+        if (d[k] == 0) {
+            if (a[k] < b.min[k] || a[k] > b.max[k]) return false;
+            continue;
+        }
+        wide t0 = (wide(b.min[k]) - wide(a[k])) / wide(d[k]);
+        wide t1 = (wide(b.max[k]) - wide(a[k])) / wide(d[k]);
+        if (t0 > t1) std::swap(t0, t1);
+        lo = std::max(lo, t0);
+        hi = std::min(hi, t1);
+        if (lo > hi) return false;
+    }
+    entry = lo;
+    return true;
+}
+
+} // namespace
+
+void World::query_rect(const Aabb& rect, std::vector<Other>& out, const QueryFilter& filter) const {
+    require_rect("query_rect", rect);
+    out.clear();
+    detail::visit_region(*this, rect, selector_of(filter), [&](const Obstacle& ob) {
+        if (intersects_closed(ob.box, rect)) out.push_back(ob.other);
+    });
+    sort_unique(out);
+}
+
+void World::query_point(Vec2 p, std::vector<Other>& out, const QueryFilter& filter) const {
+    if (!is_finite(p)) throw Error("query_point", "a NaN or infinite coordinate");
+    query_rect(Aabb{p, p}, out, filter);
+}
+
+void World::query_segment(Vec2 a, Vec2 b, std::vector<Other>& out, const QueryFilter& filter) const {
+    if (!is_finite(a) || !is_finite(b)) throw Error("query_segment", "a NaN or infinite coordinate");
+    const Vec2 d = b - a;
+    if (!is_finite(d)) throw Error("query_segment", "segment too long for finite coordinates");
+    out.clear();
+    thread_local std::vector<std::pair<wide, Other>> hits;
+    hits.clear();
+    detail::walk_path(
+        *this, Aabb{a, a}, d, selector_of(filter),
+        [&](const Obstacle& ob) {
+            wide entry;
+            if (segment_meets(a, d, ob.box, entry)) hits.emplace_back(entry, ob.other);
+        },
+        [](wide) { return false; });
+    // Each once (at its earliest entry), then along the segment.
+    std::sort(hits.begin(), hits.end(), [](const auto& x, const auto& y) {
+        return x.second != y.second ? x.second < y.second : x.first < y.first;
+    });
+    hits.erase(std::unique(hits.begin(), hits.end(), [](const auto& x, const auto& y) { return x.second == y.second; }),
+               hits.end());
+    std::sort(hits.begin(), hits.end(), [](const auto& x, const auto& y) {
+        return x.first != y.first ? x.first < y.first : x.second < y.second;
+    });
+    for (const auto& h : hits) out.push_back(h.second);
+}
+
+void World::overlapping_pairs(std::vector<Pair>& out) const {
+    out.clear();
+    for (std::uint32_t i = 1; i < bodies_.size(); ++i) {
+        const Body& a = bodies_[i];
+        if (!a.alive) continue;
+        auto consider = [&](std::uint32_t j) {
+            if (j <= i) return;
+            const Body& b = bodies_[j];
+            if (!b.alive || (a.is_static && b.is_static)) return;
+            if ((a.category & b.mask) == 0 || (b.category & a.mask) == 0) return;
+            if (!overlaps(a.box, b.box)) return;
+            out.push_back({BodyId{i, a.generation}, BodyId{j, b.generation}, minimum_translation(a.box, b.box)});
+        };
+        if (def_.brute_force) {
+            for (std::uint32_t j = i + 1; j < bodies_.size(); ++j) consider(j);
+        } else {
+            grid_.for_each_candidate(a.box, consider);
+        }
+    }
+    std::sort(out.begin(), out.end(), [](const Pair& x, const Pair& y) {
+        return x.a != y.a ? x.a < y.a : x.b < y.b;
+    });
+    out.erase(std::unique(out.begin(), out.end(), [](const Pair& x, const Pair& y) { return x.a == y.a && x.b == y.b; }),
+              out.end());
+}
+
+} // namespace sweepbox

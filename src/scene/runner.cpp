@@ -1,0 +1,407 @@
+// The scene runner: builds a World from a Scene, runs its steps and prints one JSON object per
+// step (JSON Lines, the field order of DESIGN.md), recording what happened for the SVG renderer.
+#include <sweepbox/scene.hpp>
+
+#include <utility>
+
+namespace sweepbox {
+
+namespace {
+
+// A small writer for one output line: `{"key": value, ...}` with the spacing of DESIGN.md.
+class Line {
+public:
+    Line& key(const char* k) {
+        comma();
+        out_ += '"';
+        out_ += k;
+        out_ += "\": ";
+        need_comma_ = false;
+        return *this;
+    }
+    Line& raw(const std::string& s) {
+        comma();
+        out_ += s;
+        need_comma_ = true;
+        return *this;
+    }
+    Line& num(real v) { return raw(format_real(v)); }
+    Line& integer(long long v) { return raw(std::to_string(v)); }
+    Line& boolean(bool b) { return raw(b ? "true" : "false"); }
+    Line& str(const std::string& s) {
+        std::string q = "\"";
+        for (char c : s) {
+            if (c == '"' || c == '\\') {
+                q += '\\';
+                q += c;
+            } else if (static_cast<unsigned char>(c) < 0x20) {
+                static const char* hex = "0123456789abcdef";
+                q += "\\u00";
+                q += hex[(c >> 4) & 0xf];
+                q += hex[c & 0xf];
+            } else {
+                q += c;
+            }
+        }
+        return raw(q + '"');
+    }
+    Line& vec(Vec2 v) { return open('[').num(v.x).num(v.y).close(']'); }
+    Line& box(const Aabb& b) { return open('[').num(b.min.x).num(b.min.y).num(b.max.x).num(b.max.y).close(']'); }
+    Line& open(char c) {
+        comma();
+        out_ += c;
+        need_comma_ = false;
+        return *this;
+    }
+    Line& close(char c) {
+        out_ += c;
+        need_comma_ = true;
+        return *this;
+    }
+    std::string take() { return std::move(out_); }
+
+private:
+    void comma() {
+        if (need_comma_) out_ += ", ";
+    }
+    std::string out_;
+    bool need_comma_ = false;
+};
+
+} // namespace
+
+
+SceneRunner::SceneRunner(Scene scene, std::string file)
+    : scene_(std::move(scene)), file_(std::move(file)), world_([this] {
+          WorldDef def;
+          def.cell_size = scene_.cell_size;
+          try {
+              return World(def);
+          } catch (const Error& e) {
+              throw SceneError(file_, "cell_size", e.what());
+          }
+      }()) {
+    if (scene_.tiles) {
+        const SceneTiles& t = *scene_.tiles;
+        TileMapDef def;
+        def.origin = t.origin;
+        def.tile_size = t.size;
+        def.rows = std::int32_t(t.rows.size());
+        def.columns = def.rows > 0 ? std::int32_t(t.rows[0].size()) : 0;
+        def.category = t.category;
+        def.mask = t.mask;
+        try {
+            world_.set_tile_map(def);
+            for (std::int32_t r = 0; r < def.rows; ++r)
+                for (std::int32_t c = 0; c < def.columns; ++c) {
+                    const char ch = t.rows[std::size_t(r)][std::size_t(c)];
+                    const Tile tile = ch == '#' ? Tile::solid : ch == '=' ? Tile::one_way : Tile::empty;
+                    if (tile != Tile::empty) world_.set_tile({c, r}, tile);
+                }
+        } catch (const Error& e) {
+            throw SceneError(file_, "tiles", e.what());
+        }
+    }
+    for (std::size_t i = 0; i < scene_.bodies.size(); ++i)
+        add_body(scene_.bodies[i], "bodies[" + std::to_string(i) + "]");
+}
+
+void SceneRunner::add_body(const SceneBody& b, const std::string& where) {
+    if (ids_.count(b.name)) throw SceneError(file_, where, "duplicate body name \"" + b.name + "\"");
+    BodyDef def;
+    def.box = b.box;
+    def.is_static = b.is_static;
+    def.category = b.category;
+    def.mask = b.mask;
+    def.user_data = b.user_data;
+    BodyId id;
+    try {
+        id = world_.add(def);
+    } catch (const Error& e) {
+        throw SceneError(file_, where, e.what());
+    }
+    ids_[b.name] = id;
+    names_[id.index] = b.name;
+}
+
+std::vector<NamedBody> SceneRunner::bodies() const {
+    std::vector<NamedBody> out;
+    for (const auto& [index, name] : names_) out.push_back({name, ids_.at(name)});
+    return out;
+}
+
+BodyId SceneRunner::id_of(const std::string& name, std::size_t step) const {
+    auto it = ids_.find(name);
+    if (it == ids_.end())
+        throw SceneError(file_, "step " + std::to_string(step) + " (" + to_string(scene_.steps[step].op) + ")",
+                         "unknown body \"" + name + "\"");
+    return it->second;
+}
+
+std::string SceneRunner::name_of(const Other& other) const {
+    if (other.is_tile())
+        return "tile [" + std::to_string(other.tile.column) + ", " + std::to_string(other.tile.row) + "]";
+    if (other.is_body()) {
+        auto it = names_.find(other.body.index);
+        if (it != names_.end() && ids_.at(it->second) == other.body) return it->second;
+        return "body " + std::to_string(other.body.index) + ":" + std::to_string(other.body.generation);
+    }
+    return "none";
+}
+
+std::string SceneRunner::other_json(const Other& other) const {
+    Line l;
+    if (other.is_tile()) {
+        l.open('{');
+        l.key("tile").open('[').integer(other.tile.column).integer(other.tile.row).close(']');
+        l.close('}');
+    } else if (other.is_body()) {
+        l.str(name_of(other));
+    } else {
+        l.raw("null");
+    }
+    return l.take();
+}
+
+QueryFilter SceneRunner::filter_of(const SceneStep& s, std::size_t step) const {
+    QueryFilter f;
+    f.category = s.category;
+    f.mask = s.mask;
+    f.bodies = s.bodies;
+    f.tiles = s.tiles;
+    if (!s.ignore.empty()) f.ignore = id_of(s.ignore, step);
+    return f;
+}
+
+namespace {
+
+void write_contact(Line& l, const Contact& c, const std::string& other, std::int32_t frame) {
+    l.open('{');
+    if (frame >= 0) l.key("frame").integer(frame);
+    l.key("other").raw(other);
+    l.key("time").num(c.time);
+    l.key("normal").vec(c.normal);
+    l.key("point").vec(c.point);
+    l.key("box").box(c.box);
+    l.key("response").str(to_string(c.response));
+    l.key("started_overlapping").boolean(c.started_overlapping);
+    if (c.started_overlapping) {
+        l.key("depth").num(c.depth);
+        l.key("sweep_back").vec(c.sweep_back);
+    }
+    l.close('}');
+}
+
+MoveOptions options_of(const SceneStep& s) {
+    MoveOptions o;
+    o.response = s.response;
+    o.restitution = s.restitution;
+    o.friction = s.friction;
+    o.max_iterations = s.max_iterations;
+    o.has_velocity = s.has_velocity;
+    o.velocity = s.velocity;
+    return o;
+}
+
+} // namespace
+
+std::string SceneRunner::run_step(std::size_t i) {
+    const std::string where = i < scene_.steps.size()
+                                  ? "step " + std::to_string(i) + " (" + to_string(scene_.steps[i].op) + ")"
+                                  : "step " + std::to_string(i);
+    if (i != next_step_) throw SceneError(file_, where, "steps must run in order, each once");
+    const SceneStep& s = scene_.steps[i];
+    Line l;
+    l.open('{');
+    l.key("step").integer(static_cast<long long>(i));
+    l.key("op").str(to_string(s.op));
+    try {
+        switch (s.op) {
+        case SceneOp::move: {
+            const BodyId id = id_of(s.body, i);
+            MoveTrace t;
+            t.step = i;
+            t.body = s.body;
+            t.start = world_.box(id);
+            t.delta = s.delta;
+            t.has_velocity = s.has_velocity;
+            t.velocity_before = s.velocity;
+            t.result = world_.move(id, s.delta, options_of(s));
+            if (s.has_velocity) velocities_[s.body] = t.result.velocity;
+            l.key("body").str(s.body);
+            l.key("box").box(t.result.box);
+            if (s.has_velocity) l.key("velocity").vec(t.result.velocity);
+            l.key("contacts").open('[');
+            for (const Contact& c : t.result.contacts) write_contact(l, c, other_json(c.other), -1);
+            l.close(']');
+            if (t.result.truncated) l.key("truncated").boolean(true);
+            trace_.moves.push_back(std::move(t));
+            break;
+        }
+        case SceneOp::frames: {
+            // Semi-implicit Euler, one move per frame: v += g*dt; move by v*dt carrying v.
+            const BodyId id = id_of(s.body, i);
+            MoveOptions o = options_of(s);
+            o.has_velocity = true;
+            Vec2 v = s.has_velocity ? s.velocity : velocities_[s.body];
+            std::vector<std::pair<std::int32_t, Contact>> contacts;
+            bool truncated = false;
+            for (std::int32_t f = 0; f < s.count; ++f) {
+                v += s.gravity * s.dt;
+                MoveTrace t;
+                t.step = i;
+                t.frame = f;
+                t.body = s.body;
+                t.start = world_.box(id);
+                t.delta = v * s.dt;
+                t.has_velocity = true;
+                t.velocity_before = v;
+                o.velocity = v;
+                t.result = world_.move(id, t.delta, o);
+                v = t.result.velocity;
+                truncated = truncated || t.result.truncated;
+                for (const Contact& c : t.result.contacts) contacts.emplace_back(f, c);
+                trace_.moves.push_back(std::move(t));
+            }
+            velocities_[s.body] = v;
+            l.key("body").str(s.body);
+            l.key("box").box(world_.box(id));
+            l.key("velocity").vec(v);
+            l.key("frames").integer(s.count);
+            l.key("contacts").open('[');
+            for (const auto& [f, c] : contacts) write_contact(l, c, other_json(c.other), f);
+            l.close(']');
+            if (truncated) l.key("truncated").boolean(true);
+            break;
+        }
+        case SceneOp::cast_ray:
+        case SceneOp::cast_box: {
+            const QueryFilter f = filter_of(s, i);
+            CastTrace t;
+            t.step = i;
+            t.op = s.op;
+            t.box = s.op == SceneOp::cast_ray ? Aabb{s.from, s.from} : s.box;
+            t.delta = s.delta;
+            const CastHit h = s.op == SceneOp::cast_ray ? world_.cast_ray(s.from, s.delta, f)
+                                                        : world_.cast_box(s.box, s.delta, f);
+            l.key("hit").boolean(h.hit);
+            if (h.hit) {
+                l.key("time").num(h.time);
+                l.key("point").vec(h.point);
+                l.key("normal").vec(h.normal);
+                if (s.op == SceneOp::cast_box) l.key("box").box(h.box);
+                l.key("other").raw(other_json(h.other));
+                if (h.started_overlapping) l.key("started_overlapping").boolean(true);
+                t.hits.push_back(h);
+            }
+            trace_.casts.push_back(std::move(t));
+            break;
+        }
+        case SceneOp::cast_all: {
+            const QueryFilter f = filter_of(s, i);
+            CastTrace t;
+            t.step = i;
+            t.op = s.op;
+            t.box = s.box;
+            t.delta = s.delta;
+            world_.cast_all(s.box, s.delta, t.hits, f);
+            l.key("hits").open('[');
+            for (const CastHit& h : t.hits) {
+                l.open('{');
+                l.key("time").num(h.time);
+                l.key("point").vec(h.point);
+                l.key("normal").vec(h.normal);
+                l.key("box").box(h.box);
+                l.key("other").raw(other_json(h.other));
+                if (h.started_overlapping) l.key("started_overlapping").boolean(true);
+                l.close('}');
+            }
+            l.close(']');
+            trace_.casts.push_back(std::move(t));
+            break;
+        }
+        case SceneOp::query_rect:
+        case SceneOp::query_point:
+        case SceneOp::query_segment: {
+            const QueryFilter f = filter_of(s, i);
+            std::vector<Other> found;
+            QueryTrace t;
+            t.step = i;
+            t.op = s.op;
+            if (s.op == SceneOp::query_rect) {
+                t.rect = s.box;
+                world_.query_rect(s.box, found, f);
+            } else if (s.op == SceneOp::query_point) {
+                t.rect = {s.point, s.point};
+                world_.query_point(s.point, found, f);
+            } else {
+                t.from = s.from;
+                t.to = s.to;
+                world_.query_segment(s.from, s.to, found, f);
+            }
+            t.found = found.size();
+            l.key("found").open('[');
+            for (const Other& o : found) l.raw(other_json(o));
+            l.close(']');
+            trace_.queries.push_back(t);
+            break;
+        }
+        case SceneOp::overlapping_pairs: {
+            std::vector<Pair> pairs;
+            world_.overlapping_pairs(pairs);
+            l.key("pairs").open('[');
+            for (const Pair& p : pairs) {
+                l.open('{');
+                l.key("a").raw(other_json(Other::of(p.a)));
+                l.key("b").raw(other_json(Other::of(p.b)));
+                l.key("depth").num(p.overlap.depth);
+                l.key("normal").vec(p.overlap.normal);
+                l.close('}');
+            }
+            l.close(']');
+            break;
+        }
+        case SceneOp::teleport: {
+            const BodyId id = id_of(s.body, i);
+            world_.teleport(id, s.box);
+            l.key("body").str(s.body);
+            l.key("box").box(world_.box(id));
+            break;
+        }
+        case SceneOp::set_tile: {
+            world_.set_tile(s.cell, s.tile);
+            l.key("cell").open('[').integer(s.cell.column).integer(s.cell.row).close(']');
+            l.key("tile").str(s.tile == Tile::solid ? "#" : s.tile == Tile::one_way ? "=" : ".");
+            break;
+        }
+        case SceneOp::add: {
+            add_body(s.add, where);
+            l.key("body").str(s.add.name);
+            l.key("box").box(world_.box(ids_.at(s.add.name)));
+            break;
+        }
+        case SceneOp::remove: {
+            const BodyId id = id_of(s.body, i);
+            world_.remove(id);
+            ids_.erase(s.body);
+            names_.erase(id.index);
+            velocities_.erase(s.body);
+            l.key("body").str(s.body);
+            break;
+        }
+        }
+    } catch (const Error& e) {
+        throw SceneError(file_, where, e.what());
+    }
+    l.close('}');
+    ++next_step_;
+    return l.take();
+}
+
+std::vector<std::string> SceneRunner::run_all() {
+    std::vector<std::string> lines;
+    while (next_step_ < scene_.steps.size()) lines.push_back(run_step(next_step_));
+    return lines;
+}
+
+} // namespace sweepbox

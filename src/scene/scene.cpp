@@ -1,0 +1,616 @@
+// Scene files: parsing (with every check that can be made before running), saving, and the
+// shortest round-trip number format shared with the runner's output.
+#include <sweepbox/scene.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace sweepbox {
+
+using json = nlohmann::json;
+
+namespace {
+
+std::string join_message(const std::string& file, const std::string& where, const std::string& problem) {
+    std::string m;
+    for (const std::string* part : {&file, &where, &problem}) {
+        if (part->empty()) continue;
+        if (!m.empty()) m += ": ";
+        m += *part;
+    }
+    // One line, always: newlines in a problem (from a JSON error) become spaces.
+    for (char& c : m)
+        if (c == '\n' || c == '\r') c = ' ';
+    return m;
+}
+
+// A problem found while parsing; the caller adds the file.
+struct Bad {
+    std::string where;
+    std::string problem;
+};
+
+[[noreturn]] void bad(const std::string& where, const std::string& problem) { throw Bad{where, problem}; }
+
+std::string in_quotes(const std::string& s) { return json(s).dump(); }
+
+const char* type_name(const json& j) {
+    switch (j.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::string: return "a string";
+    case json::value_t::array: return "an array";
+    case json::value_t::object: return "an object";
+    case json::value_t::discarded: return "nothing";
+    default: return "a number";
+    }
+}
+
+// Reads the fields of one JSON object, checking types, and finally that no field was unknown.
+class Fields {
+public:
+    Fields(const json& obj, std::string where) : obj_(obj), where_(std::move(where)) {
+        if (!obj_.is_object()) bad(where_, std::string("expected an object, got ") + type_name(obj_));
+    }
+    const std::string& where() const { return where_; }
+    bool has(const char* key) const { return obj_.contains(key); }
+    const json* get(const char* key, bool required) {
+        seen_.insert(key);
+        auto it = obj_.find(key);
+        if (it == obj_.end()) {
+            if (required) bad(where_, std::string("missing field \"") + key + "\"");
+            return nullptr;
+        }
+        return &*it;
+    }
+    [[noreturn]] void fail(const char* key, const std::string& problem) const {
+        bad(where_, std::string("field \"") + key + "\": " + problem);
+    }
+
+    real number(const json& j, const char* key) const {
+        if (!j.is_number()) fail(key, std::string("expected a number, got ") + type_name(j));
+        const double d = j.get<double>();
+        const real r = real(d);
+        if (!std::isfinite(d) || !std::isfinite(r)) fail(key, "not a finite number");
+        return r;
+    }
+    bool read(const char* key, real& out, bool required = false) {
+        const json* j = get(key, required);
+        if (!j) return false;
+        out = number(*j, key);
+        return true;
+    }
+    bool read(const char* key, Vec2& out, bool required = false) {
+        const json* j = get(key, required);
+        if (!j) return false;
+        if (!j->is_array() || j->size() != 2) fail(key, "expected an array of 2 numbers [x, y]");
+        out = Vec2(number((*j)[0], key), number((*j)[1], key));
+        return true;
+    }
+    bool read(const char* key, Aabb& out, bool required = false) {
+        const json* j = get(key, required);
+        if (!j) return false;
+        if (!j->is_array() || j->size() != 4) fail(key, "expected an array of 4 numbers [minx, miny, maxx, maxy]");
+        out.min = Vec2(number((*j)[0], key), number((*j)[1], key));
+        out.max = Vec2(number((*j)[2], key), number((*j)[3], key));
+        if (out.min.x > out.max.x || out.min.y > out.max.y) fail(key, "min > max");
+        return true;
+    }
+    bool read(const char* key, std::string& out, bool required = false) {
+        const json* j = get(key, required);
+        if (!j) return false;
+        if (!j->is_string()) fail(key, std::string("expected a string, got ") + type_name(*j));
+        out = j->get<std::string>();
+        return true;
+    }
+    bool read(const char* key, bool& out, bool required = false) {
+        const json* j = get(key, required);
+        if (!j) return false;
+        if (!j->is_boolean()) fail(key, std::string("expected true or false, got ") + type_name(*j));
+        out = j->get<bool>();
+        return true;
+    }
+    // Integers in [lo, hi].
+    std::int64_t integer(const json& j, const char* key, std::int64_t lo, std::int64_t hi) const {
+        std::int64_t v = 0;
+        if (j.is_number_unsigned()) {
+            const auto u = j.get<std::uint64_t>();
+            if (u > std::uint64_t(std::numeric_limits<std::int64_t>::max())) fail(key, "integer out of range");
+            v = std::int64_t(u);
+        } else if (j.is_number_integer()) {
+            v = j.get<std::int64_t>();
+        } else {
+            fail(key, std::string("expected an integer, got ") + type_name(j));
+        }
+        if (v < lo || v > hi)
+            fail(key, "integer " + std::to_string(v) + " out of range [" + std::to_string(lo) + ", " +
+                          std::to_string(hi) + "]");
+        return v;
+    }
+    bool read_bits(const char* key, std::uint32_t& out) {
+        const json* j = get(key, false);
+        if (!j) return false;
+        out = std::uint32_t(integer(*j, key, 0, 0xffffffffll));
+        return true;
+    }
+    bool read_u64(const char* key, std::uint64_t& out) {
+        const json* j = get(key, false);
+        if (!j) return false;
+        if (j->is_number_unsigned()) out = j->get<std::uint64_t>();
+        else out = std::uint64_t(integer(*j, key, 0, std::numeric_limits<std::int64_t>::max()));
+        return true;
+    }
+    bool read_int(const char* key, std::int32_t& out, std::int64_t lo, std::int64_t hi, bool required = false) {
+        const json* j = get(key, required);
+        if (!j) return false;
+        out = std::int32_t(integer(*j, key, lo, hi));
+        return true;
+    }
+    void finish() const {
+        for (auto it = obj_.begin(); it != obj_.end(); ++it)
+            if (!seen_.count(it.key())) bad(where_, "unknown field " + in_quotes(it.key()));
+    }
+
+private:
+    const json& obj_;
+    std::string where_;
+    std::set<std::string> seen_;
+};
+
+const char* tile_chars = ".#=";
+
+Tile tile_of(char c, bool& ok) {
+    ok = true;
+    switch (c) {
+    case '.': return Tile::empty;
+    case '#': return Tile::solid;
+    case '=': return Tile::one_way;
+    default: ok = false; return Tile::empty;
+    }
+}
+
+bool response_of(const std::string& s, Response& r) {
+    for (Response c : {Response::ignore, Response::touch, Response::slide, Response::cross, Response::bounce})
+        if (s == to_string(c)) {
+            r = c;
+            return true;
+        }
+    return false;
+}
+
+constexpr SceneOp all_ops[] = {SceneOp::move,        SceneOp::frames,        SceneOp::cast_ray,
+                               SceneOp::cast_box,    SceneOp::cast_all,      SceneOp::query_rect,
+                               SceneOp::query_point, SceneOp::query_segment, SceneOp::overlapping_pairs,
+                               SceneOp::teleport,    SceneOp::set_tile,      SceneOp::add,
+                               SceneOp::remove};
+
+void read_body_fields(Fields& f, SceneBody& b) {
+    f.read("name", b.name, true);
+    if (b.name.empty()) f.fail("name", "empty name");
+    f.read("box", b.box, true);
+    f.read("static", b.is_static);
+    f.read_bits("category", b.category);
+    f.read_bits("mask", b.mask);
+    f.read_u64("user_data", b.user_data);
+}
+
+void read_query_filter(Fields& f, SceneStep& s) {
+    f.read_bits("category", s.category);
+    f.read_bits("mask", s.mask);
+    f.read("ignore", s.ignore);
+    f.read("bodies", s.bodies);
+    f.read("tiles", s.tiles);
+}
+
+void read_motion(Fields& f, SceneStep& s) {
+    std::string response;
+    if (f.read("response", response) && !response_of(response, s.response))
+        f.fail("response", "unknown response " + in_quotes(response) + " (ignore, touch, slide, cross, bounce)");
+    f.read("restitution", s.restitution);
+    f.read("friction", s.friction);
+    f.read_int("max_iterations", s.max_iterations, 1, 1 << 20);
+    s.has_velocity = f.read("velocity", s.velocity);
+}
+
+SceneStep read_step(const json& j, std::size_t index) {
+    std::string where = "step " + std::to_string(index);
+    if (j.is_object()) {
+        auto it = j.find("op");
+        if (it != j.end() && it->is_string()) where += " (" + it->get<std::string>() + ")";
+    }
+    Fields f(j, where);
+    SceneStep s;
+    std::string op;
+    f.read("op", op, true);
+    bool known = false;
+    for (SceneOp o : all_ops)
+        if (op == to_string(o)) {
+            s.op = o;
+            known = true;
+        }
+    if (!known) f.fail("op", "unknown op " + in_quotes(op));
+    f.read("comment", s.comment);
+    switch (s.op) {
+    case SceneOp::move:
+        f.read("body", s.body, true);
+        f.read("delta", s.delta, true);
+        read_motion(f, s);
+        break;
+    case SceneOp::frames:
+        f.read("body", s.body, true);
+        f.read_int("count", s.count, 0, 1000000, true);
+        f.read("gravity", s.gravity);
+        if (f.read("dt", s.dt) && !(s.dt > 0)) f.fail("dt", "must be > 0");
+        read_motion(f, s);
+        break;
+    case SceneOp::cast_ray:
+        f.read("from", s.from, true);
+        f.read("delta", s.delta, true);
+        read_query_filter(f, s);
+        break;
+    case SceneOp::cast_box:
+    case SceneOp::cast_all:
+        f.read("box", s.box, true);
+        f.read("delta", s.delta, true);
+        read_query_filter(f, s);
+        break;
+    case SceneOp::query_rect:
+        f.read("box", s.box, true);
+        read_query_filter(f, s);
+        break;
+    case SceneOp::query_point:
+        f.read("point", s.point, true);
+        read_query_filter(f, s);
+        break;
+    case SceneOp::query_segment:
+        f.read("from", s.from, true);
+        f.read("to", s.to, true);
+        read_query_filter(f, s);
+        break;
+    case SceneOp::overlapping_pairs: break;
+    case SceneOp::teleport:
+        f.read("body", s.body, true);
+        f.read("box", s.box, true);
+        break;
+    case SceneOp::set_tile: {
+        const json* cell = f.get("cell", true);
+        if (!cell->is_array() || cell->size() != 2) f.fail("cell", "expected [column, row]");
+        s.cell.column = std::int32_t(f.integer((*cell)[0], "cell", 0, std::numeric_limits<std::int32_t>::max()));
+        s.cell.row = std::int32_t(f.integer((*cell)[1], "cell", 0, std::numeric_limits<std::int32_t>::max()));
+        std::string t;
+        f.read("tile", t, true);
+        bool ok = t.size() == 1;
+        if (ok) s.tile = tile_of(t[0], ok);
+        if (!ok) f.fail("tile", "expected \".\", \"#\" or \"=\", got " + in_quotes(t));
+        break;
+    }
+    case SceneOp::add: read_body_fields(f, s.add); break;
+    case SceneOp::remove: f.read("body", s.body, true); break;
+    }
+    f.finish();
+    return s;
+}
+
+// Names a step uses must be live when it runs; cells must be inside the map.
+void check_names(const Scene& scene) {
+    std::set<std::string> live;
+    std::map<std::string, std::size_t> removed_at;
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+        const std::string& n = scene.bodies[i].name;
+        if (!live.insert(n).second) bad("bodies[" + std::to_string(i) + "]", "duplicate body name " + in_quotes(n));
+    }
+    for (std::size_t i = 0; i < scene.steps.size(); ++i) {
+        const SceneStep& s = scene.steps[i];
+        const std::string where = "step " + std::to_string(i) + " (" + to_string(s.op) + ")";
+        auto need = [&](const std::string& name, const char* field) {
+            if (live.count(name)) return;
+            auto r = removed_at.find(name);
+            if (r != removed_at.end())
+                bad(where, std::string("field \"") + field + "\": body " + in_quotes(name) +
+                               " was removed at step " + std::to_string(r->second) + " (stale name)");
+            bad(where, std::string("field \"") + field + "\": unknown body " + in_quotes(name));
+        };
+        switch (s.op) {
+        case SceneOp::move:
+        case SceneOp::frames:
+        case SceneOp::teleport: need(s.body, "body"); break;
+        case SceneOp::remove:
+            need(s.body, "body");
+            live.erase(s.body);
+            removed_at[s.body] = i;
+            break;
+        case SceneOp::add:
+            if (!live.insert(s.add.name).second)
+                bad(where, "field \"name\": duplicate body name " + in_quotes(s.add.name));
+            removed_at.erase(s.add.name);
+            break;
+        case SceneOp::set_tile: {
+            const std::int32_t rows = scene.tiles ? std::int32_t(scene.tiles->rows.size()) : 0;
+            const std::int32_t cols = rows > 0 ? std::int32_t(scene.tiles->rows[0].size()) : 0;
+            if (s.cell.column >= cols || s.cell.row >= rows)
+                bad(where, "field \"cell\": [" + std::to_string(s.cell.column) + ", " +
+                               std::to_string(s.cell.row) + "] is outside the tile map (" +
+                               std::to_string(cols) + " columns, " + std::to_string(rows) + " rows)");
+            break;
+        }
+        default:
+            if (!s.ignore.empty()) need(s.ignore, "ignore");
+            break;
+        }
+    }
+}
+
+Scene read_scene(const json& root) {
+    Fields f(root, "scene");
+    Scene scene;
+    f.read("description", scene.description);
+    if (f.read("cell_size", scene.cell_size) && !(scene.cell_size > 0)) f.fail("cell_size", "must be > 0");
+    if (const json* t = f.get("tiles", false)) {
+        Fields tf(*t, "tiles");
+        SceneTiles tiles;
+        tf.read("origin", tiles.origin);
+        if (tf.read("size", tiles.size) && !(tiles.size > 0)) tf.fail("size", "must be > 0");
+        const json* rows = tf.get("rows", true);
+        if (!rows->is_array()) tf.fail("rows", "expected an array of strings");
+        for (std::size_t r = 0; r < rows->size(); ++r) {
+            const json& row = (*rows)[r];
+            if (!row.is_string()) tf.fail("rows", "row " + std::to_string(r) + " is not a string");
+            std::string text = row.get<std::string>();
+            for (std::size_t c = 0; c < text.size(); ++c) {
+                bool ok = false;
+                (void)tile_of(text[c], ok);
+                if (!ok)
+                    tf.fail("rows", "row " + std::to_string(r) + ", column " + std::to_string(c) +
+                                        ": unknown tile " + in_quotes(std::string(1, text[c])) +
+                                        " (use '.', '#' or '=')");
+            }
+            if (!tiles.rows.empty() && text.size() != tiles.rows[0].size())
+                tf.fail("rows", "row " + std::to_string(r) + " has " + std::to_string(text.size()) +
+                                    " tiles, row 0 has " + std::to_string(tiles.rows[0].size()));
+            tiles.rows.push_back(std::move(text));
+        }
+        tf.read_bits("category", tiles.category);
+        tf.read_bits("mask", tiles.mask);
+        tf.finish();
+        scene.tiles = std::move(tiles);
+    }
+    if (const json* bodies = f.get("bodies", false)) {
+        if (!bodies->is_array()) f.fail("bodies", "expected an array of bodies");
+        for (std::size_t i = 0; i < bodies->size(); ++i) {
+            Fields bf((*bodies)[i], "bodies[" + std::to_string(i) + "]");
+            SceneBody b;
+            read_body_fields(bf, b);
+            bf.finish();
+            scene.bodies.push_back(std::move(b));
+        }
+    }
+    if (const json* steps = f.get("steps", false)) {
+        if (!steps->is_array()) f.fail("steps", "expected an array of steps");
+        for (std::size_t i = 0; i < steps->size(); ++i) scene.steps.push_back(read_step((*steps)[i], i));
+    }
+    f.finish();
+    check_names(scene);
+    return scene;
+}
+
+// ---- saving ----
+
+// A real as a JSON number that prints in its shortest round-trip form: integers as integers,
+// others as the double nearest to the shortest decimal of the real.
+json num(real v) {
+    if (v == 0) return 0;
+    if (std::trunc(v) == v && std::fabs(v) < real(9.0e15)) return std::int64_t(v);
+    const std::string s = format_real(v);
+    return std::strtod(s.c_str(), nullptr);
+}
+json vec(Vec2 v) { return json::array({num(v.x), num(v.y)}); }
+json box(const Aabb& b) { return json::array({num(b.min.x), num(b.min.y), num(b.max.x), num(b.max.y)}); }
+
+json body_json(const SceneBody& b) {
+    json j = json::object();
+    j["name"] = b.name;
+    j["box"] = box(b.box);
+    if (b.is_static) j["static"] = true;
+    if (b.category != 1) j["category"] = b.category;
+    if (b.mask != 0xffffffffu) j["mask"] = b.mask;
+    if (b.user_data != 0) j["user_data"] = b.user_data;
+    return j;
+}
+
+// Writes an object keeping the order of `keys` (nlohmann sorts keys).
+std::string ordered(const json& j, std::initializer_list<const char*> first) {
+    std::string out = "{";
+    std::set<std::string> done;
+    bool comma = false;
+    auto put = [&](const std::string& k, const json& v) {
+        if (comma) out += ", ";
+        out += json(k).dump() + ": " + v.dump();
+        comma = true;
+        done.insert(k);
+    };
+    for (const char* k : first)
+        if (j.contains(k)) put(k, j.at(k));
+    for (auto it = j.begin(); it != j.end(); ++it)
+        if (!done.count(it.key())) put(it.key(), it.value());
+    return out + "}";
+}
+
+json step_json(const SceneStep& s) {
+    const SceneStep d; // defaults
+    json j = json::object();
+    j["op"] = to_string(s.op);
+    if (!s.comment.empty()) j["comment"] = s.comment;
+    auto motion = [&] {
+        if (s.response != d.response) j["response"] = to_string(s.response);
+        if (s.restitution != d.restitution) j["restitution"] = num(s.restitution);
+        if (s.friction != d.friction) j["friction"] = num(s.friction);
+        if (s.max_iterations != d.max_iterations) j["max_iterations"] = s.max_iterations;
+        if (s.has_velocity) j["velocity"] = vec(s.velocity);
+    };
+    auto filter = [&] {
+        if (s.category != d.category) j["category"] = s.category;
+        if (s.mask != d.mask) j["mask"] = s.mask;
+        if (!s.ignore.empty()) j["ignore"] = s.ignore;
+        if (!s.bodies) j["bodies"] = false;
+        if (!s.tiles) j["tiles"] = false;
+    };
+    switch (s.op) {
+    case SceneOp::move:
+        j["body"] = s.body;
+        j["delta"] = vec(s.delta);
+        motion();
+        break;
+    case SceneOp::frames:
+        j["body"] = s.body;
+        j["count"] = s.count;
+        if (s.gravity != d.gravity) j["gravity"] = vec(s.gravity);
+        if (s.dt != d.dt) j["dt"] = num(s.dt);
+        motion();
+        break;
+    case SceneOp::cast_ray:
+        j["from"] = vec(s.from);
+        j["delta"] = vec(s.delta);
+        filter();
+        break;
+    case SceneOp::cast_box:
+    case SceneOp::cast_all:
+        j["box"] = box(s.box);
+        j["delta"] = vec(s.delta);
+        filter();
+        break;
+    case SceneOp::query_rect:
+        j["box"] = box(s.box);
+        filter();
+        break;
+    case SceneOp::query_point:
+        j["point"] = vec(s.point);
+        filter();
+        break;
+    case SceneOp::query_segment:
+        j["from"] = vec(s.from);
+        j["to"] = vec(s.to);
+        filter();
+        break;
+    case SceneOp::overlapping_pairs: break;
+    case SceneOp::teleport:
+        j["body"] = s.body;
+        j["box"] = box(s.box);
+        break;
+    case SceneOp::set_tile:
+        j["cell"] = json::array({s.cell.column, s.cell.row});
+        j["tile"] = std::string(1, tile_chars[int(s.tile)]);
+        break;
+    case SceneOp::add: {
+        json b = body_json(s.add);
+        for (auto it = b.begin(); it != b.end(); ++it) j[it.key()] = it.value();
+        break;
+    }
+    case SceneOp::remove: j["body"] = s.body; break;
+    }
+    return j;
+}
+
+} // namespace
+
+SceneError::SceneError(const std::string& file, const std::string& where, const std::string& problem)
+    : std::runtime_error(join_message(file, where, problem)), file_(file), where_(where), problem_(problem) {}
+
+const char* to_string(SceneOp op) {
+    switch (op) {
+    case SceneOp::move: return "move";
+    case SceneOp::frames: return "frames";
+    case SceneOp::cast_ray: return "cast_ray";
+    case SceneOp::cast_box: return "cast_box";
+    case SceneOp::cast_all: return "cast_all";
+    case SceneOp::query_rect: return "query_rect";
+    case SceneOp::query_point: return "query_point";
+    case SceneOp::query_segment: return "query_segment";
+    case SceneOp::overlapping_pairs: return "overlapping_pairs";
+    case SceneOp::teleport: return "teleport";
+    case SceneOp::set_tile: return "set_tile";
+    case SceneOp::add: return "add";
+    case SceneOp::remove: return "remove";
+    }
+    return "?";
+}
+
+std::string format_real(real v) {
+    if (v == 0) return "0"; // also -0
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+}
+
+Scene parse_scene(std::string_view text, const std::string& file) {
+    json root;
+    try {
+        root = json::parse(text.begin(), text.end());
+    } catch (const json::exception& e) {
+        // e.what() reads "[json.exception.parse_error.101] parse error at line 3, column 7: ..."
+        std::string what = e.what();
+        if (auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
+        throw SceneError(file, "json", what);
+    }
+    try {
+        return read_scene(root);
+    } catch (const Bad& b) {
+        throw SceneError(file, b.where, b.problem);
+    } catch (const json::exception& e) {
+        throw SceneError(file, "scene", e.what());
+    }
+}
+
+Scene load_scene(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw SceneError(path, "", "cannot open the file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) throw SceneError(path, "", "cannot read the file");
+    return parse_scene(text.str(), path);
+}
+
+std::string save_scene(const Scene& scene) {
+    std::string out = "{\n";
+    if (!scene.description.empty()) out += "  \"description\": " + json(scene.description).dump() + ",\n";
+    out += "  \"cell_size\": " + num(scene.cell_size).dump();
+    if (scene.tiles) {
+        const SceneTiles& t = *scene.tiles;
+        out += ",\n  \"tiles\": {\"origin\": " + vec(t.origin).dump() + ", \"size\": " + num(t.size).dump();
+        if (t.category != 1) out += ", \"category\": " + std::to_string(t.category);
+        if (t.mask != 0xffffffffu) out += ", \"mask\": " + std::to_string(t.mask);
+        out += ", \"rows\": [";
+        for (std::size_t r = 0; r < t.rows.size(); ++r)
+            out += std::string(r ? ",\n    " : "\n    ") + json(t.rows[r]).dump();
+        out += t.rows.empty() ? "]}" : "\n  ]}";
+    }
+    out += ",\n  \"bodies\": [";
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
+        out += std::string(i ? ",\n    " : "\n    ") +
+               ordered(body_json(scene.bodies[i]), {"name", "box", "static", "category", "mask", "user_data"});
+    out += scene.bodies.empty() ? "]" : "\n  ]";
+    out += ",\n  \"steps\": [";
+    for (std::size_t i = 0; i < scene.steps.size(); ++i)
+        out += std::string(i ? ",\n    " : "\n    ") +
+               ordered(step_json(scene.steps[i]),
+                       {"op", "comment", "body", "name", "count", "from", "to", "point", "box", "delta", "response",
+                        "restitution", "friction", "velocity", "gravity", "dt", "max_iterations", "cell", "tile"});
+    out += scene.steps.empty() ? "]" : "\n  ]";
+    out += "\n}\n";
+    return out;
+}
+
+void save_scene_file(const Scene& scene, const std::string& path) {
+    std::ofstream out(path, std::ios::binary);
+    if (!out) throw SceneError(path, "", "cannot open the file for writing");
+    out << save_scene(scene);
+    if (!out) throw SceneError(path, "", "cannot write the file");
+}
+
+} // namespace sweepbox

@@ -1,0 +1,416 @@
+// The SVG renderer: one picture of a scene run. Sizes of strokes, dots, arrows and text are in
+// units of `u`, one hundredth of the content's larger side, so a 10-unit room and a 5000-unit
+// level read the same.
+#include <sweepbox/svg.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+
+namespace sweepbox {
+
+namespace {
+
+// Colours, one meaning each (the legend repeats them).
+constexpr const char* c_solid = "#4d4d4d";
+constexpr const char* c_one_way = "#b07a1e";
+constexpr const char* c_static = "#9a9a9a";
+constexpr const char* c_static_edge = "#3c3c3c";
+constexpr const char* c_body = "#2f7fd8";
+constexpr const char* c_start = "#6f9fd8";
+constexpr const char* c_path = "#2a5d9e";
+constexpr const char* c_contact = "#e0201b";
+constexpr const char* c_normal = "#109a3a";
+constexpr const char* c_velocity = "#f08a00";
+constexpr const char* c_cast = "#8e3fb8";
+constexpr const char* c_query = "#129a9a";
+
+double d(real v) { return double(v); }
+
+std::string n(double v) {
+    if (std::fabs(v) < 1e-9) return "0";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+std::string escape(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        default:
+            if (static_cast<unsigned char>(c) >= 0x20) out += c;
+        }
+    }
+    return out;
+}
+
+struct Bounds {
+    double x0 = std::numeric_limits<double>::infinity(), y0 = x0;
+    double x1 = -x0, y1 = -x0;
+    void add(double x, double y) {
+        if (!std::isfinite(x) || !std::isfinite(y)) return;
+        x0 = std::min(x0, x);
+        y0 = std::min(y0, y);
+        x1 = std::max(x1, x);
+        y1 = std::max(y1, y);
+    }
+    void add(const Aabb& b) {
+        add(d(b.min.x), d(b.min.y));
+        add(d(b.max.x), d(b.max.y));
+    }
+    bool empty() const { return !(x0 <= x1); }
+};
+
+class Svg {
+public:
+    explicit Svg(double unit) : u(unit) {}
+    const double u;
+    std::string out;
+
+    void rect(double x0, double y0, double x1, double y1, const std::string& style) {
+        out += "<rect x=\"" + n(x0) + "\" y=\"" + n(y0) + "\" width=\"" + n(x1 - x0) + "\" height=\"" + n(y1 - y0) +
+               "\" " + style + "/>\n";
+    }
+    void box(const Aabb& b, const std::string& style) { rect(d(b.min.x), d(b.min.y), d(b.max.x), d(b.max.y), style); }
+    void line(double x0, double y0, double x1, double y1, const std::string& style) {
+        out += "<line x1=\"" + n(x0) + "\" y1=\"" + n(y0) + "\" x2=\"" + n(x1) + "\" y2=\"" + n(y1) + "\" " + style +
+               "/>\n";
+    }
+    void circle(double x, double y, double r, const std::string& style) {
+        out += "<circle cx=\"" + n(x) + "\" cy=\"" + n(y) + "\" r=\"" + n(r) + "\" " + style + "/>\n";
+    }
+    void polyline(const std::vector<Vec2>& pts, const std::string& style) {
+        if (pts.size() < 2) return;
+        out += "<polyline points=\"";
+        for (std::size_t i = 0; i < pts.size(); ++i) out += (i ? " " : "") + n(d(pts[i].x)) + "," + n(d(pts[i].y));
+        out += "\" fill=\"none\" " + style + "/>\n";
+    }
+    // An arrow from (x, y) along (dx, dy), with a filled head.
+    void arrow(double x, double y, double dx, double dy, const char* colour, double width) {
+        const double len = std::hypot(dx, dy);
+        if (!(len > 0) || !std::isfinite(len)) return;
+        const double ux = dx / len, uy = dy / len;
+        const double head = std::min(len * 0.5, 1.6 * u);
+        const double bx = x + dx - ux * head, by = y + dy - uy * head;
+        line(x, y, bx, by, "stroke=\"" + std::string(colour) + "\" stroke-width=\"" + n(width) + "\"");
+        const double w = head * 0.55;
+        out += "<polygon points=\"" + n(x + dx) + "," + n(y + dy) + " " + n(bx - uy * w) + "," + n(by + ux * w) + " " +
+               n(bx + uy * w) + "," + n(by - ux * w) + "\" fill=\"" + colour + "\"/>\n";
+    }
+    void cross(double x, double y, double r, const char* colour) {
+        const std::string st = "stroke=\"" + std::string(colour) + "\" stroke-width=\"" + n(0.35 * u) + "\"";
+        line(x - r, y - r, x + r, y + r, st);
+        line(x - r, y + r, x + r, y - r, st);
+    }
+    void text(double x, double y, double size, const std::string& s, const char* colour,
+              const char* anchor = "start", bool halo = false) {
+        out += "<text x=\"" + n(x) + "\" y=\"" + n(y) + "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"" +
+               n(size) + "\" fill=\"" + colour + "\" text-anchor=\"" + anchor + "\"";
+        if (halo) out += " stroke=\"#ffffff\" stroke-width=\"" + n(size * 0.25) + "\" paint-order=\"stroke\"";
+        out += ">" + escape(s) + "</text>\n";
+    }
+};
+
+Vec2 centre(const Aabb& b) { return (b.min + b.max) * real(0.5); }
+
+// The velocity after each contact of a move, replaying the responses of DESIGN.md: bounce
+// reflects, touch and slide drop the part into the surface, cross and ignore keep it.
+std::vector<Vec2> velocities_after(const MoveTrace& t, const SceneStep& s) {
+    std::vector<Vec2> out;
+    Vec2 v = t.velocity_before;
+    for (const Contact& c : t.result.contacts) {
+        const real into = v.x * c.normal.x + v.y * c.normal.y;
+        if (c.response == Response::bounce) v = reflect(v, c.normal, s.restitution, s.friction);
+        else if ((c.response == Response::touch || c.response == Response::slide) && into < 0) v -= c.normal * into;
+        out.push_back(v);
+    }
+    return out;
+}
+
+} // namespace
+
+std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
+    const World& world = runner.world();
+    const TileMap& tiles = world.tiles();
+    const SceneTrace& trace = runner.trace();
+    const std::vector<NamedBody> bodies = runner.bodies();
+
+    // ---- the content's extent ----
+    Bounds bb;
+    if (!tiles.is_empty() && tiles.blocking_count() > 0) bb.add(tiles.bounds());
+    for (const NamedBody& b : bodies) bb.add(world.box(b.id));
+    for (const MoveTrace& t : trace.moves) {
+        bb.add(t.start);
+        bb.add(t.result.box);
+        for (const Contact& c : t.result.contacts) bb.add(c.box);
+    }
+    for (const CastTrace& t : trace.casts) {
+        bb.add(t.box);
+        bb.add(t.box.translated(t.delta));
+    }
+    for (const QueryTrace& q : trace.queries) {
+        if (q.op == SceneOp::query_segment) {
+            bb.add(d(q.from.x), d(q.from.y));
+            bb.add(d(q.to.x), d(q.to.y));
+        } else {
+            bb.add(q.rect);
+        }
+    }
+    if (bb.empty()) bb = Bounds{0, 0, 1, 1};
+    double w = bb.x1 - bb.x0, h = bb.y1 - bb.y0;
+    if (w < h * 0.2) w = h * 0.2; // very thin content still gets a readable frame
+    if (h < w * 0.2) h = w * 0.2;
+    if (!(w > 0)) w = h = 1;
+    const double cx = (bb.x0 + bb.x1) * 0.5, cy = (bb.y0 + bb.y1) * 0.5;
+    bb.x0 = cx - w * 0.5;
+    bb.x1 = cx + w * 0.5;
+    bb.y0 = cy - h * 0.5;
+    bb.y1 = cy + h * 0.5;
+
+    const double u = std::max(w, h) / 100.0;
+    const double margin = 6 * u;
+    const double legend_w = options.legend ? 40 * u : 0;
+    const double vx = bb.x0 - margin, vy = bb.y0 - margin;
+    const double vw = w + 2 * margin + legend_w;
+    const double legend_h = 3.4 * u * 14 + 4 * u;
+    const double vh = std::max(h + 2 * margin, options.legend ? legend_h + 2 * margin : 0.0);
+    const double px = options.pixels > 0 ? options.pixels : 1000;
+
+    Svg svg(u);
+    svg.out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    svg.out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + n(px) + "\" height=\"" +
+               n(std::round(px * vh / vw)) + "\" viewBox=\"" + n(vx) + " " + n(vy) + " " + n(vw) + " " + n(vh) + "\">\n";
+    svg.rect(vx, vy, vx + vw, vy + vh, "fill=\"#ffffff\"");
+
+    // ---- tile map: a faint grid over the map, solid tiles dark, one-way tiles as a ledge ----
+    if (!tiles.is_empty()) {
+        const Aabb mb = tiles.bounds();
+        svg.box(mb, "fill=\"#f6f6f2\" stroke=\"#d8d8d0\" stroke-width=\"" + n(0.15 * u) + "\"");
+        if (tiles.columns() + tiles.rows() <= 1000) {
+            svg.out += "<g stroke=\"#e4e4dc\" stroke-width=\"" + n(0.1 * u) + "\">\n";
+            for (std::int32_t c = 1; c < tiles.columns(); ++c)
+                svg.line(d(tiles.edge_x(c)), d(mb.min.y), d(tiles.edge_x(c)), d(mb.max.y), "");
+            for (std::int32_t r = 1; r < tiles.rows(); ++r)
+                svg.line(d(mb.min.x), d(tiles.edge_y(r)), d(mb.max.x), d(tiles.edge_y(r)), "");
+            svg.out += "</g>\n";
+        }
+        svg.out += "<g>\n";
+        for (std::int32_t r = 0; r < tiles.rows(); ++r)
+            for (std::int32_t c = 0; c < tiles.columns(); ++c) {
+                const Tile t = tiles.get({c, r});
+                if (t == Tile::empty) continue;
+                const Aabb cb = tiles.cell_box({c, r});
+                if (t == Tile::solid) {
+                    svg.box(cb, std::string("fill=\"") + c_solid + "\"");
+                } else {
+                    const double th = std::max(d(cb.size().y) * 0.25, 0.4 * u);
+                    svg.rect(d(cb.min.x), d(cb.min.y), d(cb.max.x), d(cb.min.y) + th,
+                             std::string("fill=\"") + c_one_way + "\"");
+                    svg.rect(d(cb.min.x), d(cb.min.y), d(cb.max.x), d(cb.max.y),
+                             std::string("fill=\"") + c_one_way + "\" fill-opacity=\"0.12\"");
+                }
+            }
+        svg.out += "</g>\n";
+    }
+
+    // ---- bodies where they are now ----
+    const std::string thin = n(0.25 * u);
+    for (const NamedBody& b : bodies) {
+        const BodyInfo info = world.info(b.id);
+        const Aabb& bx = info.box;
+        const bool flat = bx.size().x == 0 || bx.size().y == 0;
+        if (info.is_static)
+            svg.box(bx, std::string("fill=\"") + c_static + "\" stroke=\"" + c_static_edge + "\" stroke-width=\"" +
+                            (flat ? n(0.5 * u) : thin) + "\"");
+        else
+            svg.box(bx, std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" + c_body +
+                            "\" stroke-width=\"" + (flat ? n(0.5 * u) : n(0.35 * u)) + "\"");
+        if (flat && !(bx.size().x > 0 || bx.size().y > 0))
+            svg.circle(d(bx.min.x), d(bx.min.y), 0.6 * u, std::string("fill=\"") + (info.is_static ? c_static_edge : c_body) + "\"");
+    }
+
+    // ---- moves: start box (dashed), path through every contact box, end box ----
+    double vmax = 0;
+    for (const MoveTrace& t : trace.moves)
+        if (t.has_velocity) {
+            vmax = std::max(vmax, std::hypot(d(t.velocity_before.x), d(t.velocity_before.y)));
+            vmax = std::max(vmax, std::hypot(d(t.result.velocity.x), d(t.result.velocity.y)));
+        }
+    const double vscale = vmax > 0 ? 12 * u / vmax : 0;
+
+    struct Label {
+        double x, y;
+        std::string text;
+    };
+    std::vector<Label> step_labels;
+    for (std::size_t k = 0; k < trace.moves.size(); ++k) {
+        const MoveTrace& t = trace.moves[k];
+        const bool first_frame = t.frame <= 0;
+        const bool last_frame = t.frame < 0 || k + 1 == trace.moves.size() || trace.moves[k + 1].step != t.step;
+        if (first_frame) {
+            svg.box(t.start, std::string("fill=\"none\" stroke=\"") + c_start + "\" stroke-width=\"" + thin +
+                                 "\" stroke-dasharray=\"" + n(u) + "," + n(0.6 * u) + "\"");
+            step_labels.push_back({d(t.start.min.x), d(t.start.min.y) - 0.8 * u,
+                                   "step " + std::to_string(t.step) + (t.frame == 0 ? " (frames)" : "")});
+        }
+        std::vector<Vec2> pts{centre(t.start)};
+        for (const Contact& c : t.result.contacts) pts.push_back(centre(c.box));
+        pts.push_back(centre(t.result.box));
+        svg.polyline(pts, std::string("stroke=\"") + c_path + "\" stroke-width=\"" + thin + "\" stroke-linejoin=\"round\"");
+        // Contact boxes of a single move are drawn faintly; frames would be too crowded.
+        if (t.frame < 0)
+            for (const Contact& c : t.result.contacts)
+                svg.box(c.box, std::string("fill=\"none\" stroke=\"") + c_path + "\" stroke-opacity=\"0.5\" stroke-width=\"" +
+                                   n(0.15 * u) + "\"");
+        if (last_frame && !(t.result.box == t.start && t.frame < 0))
+            svg.box(t.result.box, std::string("fill=\"none\" stroke=\"") + c_path + "\" stroke-width=\"" + n(0.35 * u) + "\"");
+    }
+    // Markers above every path: contact points, normals, velocities after the response.
+    for (const MoveTrace& t : trace.moves) {
+        const SceneStep& s = runner.scene().steps[t.step];
+        const std::vector<Vec2> vs = velocities_after(t, s);
+        for (std::size_t i = 0; i < t.result.contacts.size(); ++i) {
+            const Contact& c = t.result.contacts[i];
+            const double x = d(c.point.x), y = d(c.point.y);
+            svg.arrow(x, y, d(c.normal.x) * 5 * u, d(c.normal.y) * 5 * u, c_normal, 0.3 * u);
+            if (t.has_velocity && vscale > 0) {
+                const double vx2 = d(vs[i].x) * vscale, vy2 = d(vs[i].y) * vscale;
+                if (std::hypot(vx2, vy2) > 0.8 * u) svg.arrow(x, y, vx2, vy2, c_velocity, 0.3 * u);
+            }
+            svg.circle(x, y, 0.7 * u, std::string("fill=\"") + c_contact + "\" stroke=\"#ffffff\" stroke-width=\"" +
+                                          n(0.15 * u) + "\"");
+        }
+    }
+    // The velocity going in, at the start of each move (frames: the first frame only).
+    for (const MoveTrace& t : trace.moves)
+        if (t.has_velocity && vscale > 0 && t.frame <= 0) {
+            const Vec2 c = centre(t.start);
+            svg.arrow(d(c.x), d(c.y), d(t.velocity_before.x) * vscale, d(t.velocity_before.y) * vscale, c_velocity,
+                      0.2 * u);
+        }
+
+    // ---- casts ----
+    for (const CastTrace& t : trace.casts) {
+        const bool ray = t.op == SceneOp::cast_ray;
+        const Vec2 a = centre(t.box);
+        const real reach = t.hits.empty() || t.op == SceneOp::cast_all ? real(1) : t.hits.front().time;
+        const Vec2 hit_c = a + t.delta * reach, end_c = a + t.delta;
+        const std::string st = std::string("stroke=\"") + c_cast + "\" stroke-width=\"" + thin + "\"";
+        svg.line(d(a.x), d(a.y), d(hit_c.x), d(hit_c.y), st);
+        if (reach < 1)
+            svg.line(d(hit_c.x), d(hit_c.y), d(end_c.x), d(end_c.y),
+                     st + " stroke-opacity=\"0.45\" stroke-dasharray=\"" + n(u) + "," + n(0.8 * u) + "\"");
+        if (ray) {
+            svg.circle(d(a.x), d(a.y), 0.5 * u, std::string("fill=\"") + c_cast + "\"");
+        } else {
+            svg.box(t.box, std::string("fill=\"none\" ") + st + " stroke-dasharray=\"" + n(u) + "," + n(0.6 * u) + "\"");
+        }
+        for (const CastHit& hit : t.hits) {
+            if (!ray) svg.box(hit.box, std::string("fill=\"") + c_cast + "\" fill-opacity=\"0.15\" " + st);
+            svg.arrow(d(hit.point.x), d(hit.point.y), d(hit.normal.x) * 5 * u, d(hit.normal.y) * 5 * u, c_normal, 0.3 * u);
+            svg.cross(d(hit.point.x), d(hit.point.y), 0.9 * u, c_cast);
+        }
+        step_labels.push_back({d(t.box.min.x), d(t.box.min.y) - 0.8 * u, "step " + std::to_string(t.step)});
+    }
+
+    // ---- queries ----
+    for (const QueryTrace& q : trace.queries) {
+        const std::string st = std::string("stroke=\"") + c_query + "\" stroke-width=\"" + thin + "\" stroke-dasharray=\"" +
+                               n(0.8 * u) + "," + n(0.5 * u) + "\"";
+        double lx = d(q.rect.min.x), ly = d(q.rect.min.y) - 0.8 * u;
+        if (q.op == SceneOp::query_rect) {
+            svg.box(q.rect, std::string("fill=\"") + c_query + "\" fill-opacity=\"0.08\" " + st);
+        } else if (q.op == SceneOp::query_point) {
+            svg.circle(d(q.rect.min.x), d(q.rect.min.y), 0.8 * u, "fill=\"none\" " + st);
+        } else {
+            svg.line(d(q.from.x), d(q.from.y), d(q.to.x), d(q.to.y), st);
+            lx = d(q.from.x);
+            ly = d(q.from.y) - 0.8 * u;
+        }
+        step_labels.push_back({lx, ly, "step " + std::to_string(q.step) + ": found " + std::to_string(q.found)});
+    }
+
+    // ---- labels ----
+    if (options.labels) {
+        const double fs = 2.2 * u;
+        for (const NamedBody& b : bodies) {
+            const Aabb& bx = world.box(b.id);
+            svg.text(d(bx.max.x) + 0.6 * u, d(bx.max.y) + fs, fs, b.name, "#222222", "start", true);
+        }
+        for (const Label& l : step_labels) svg.text(l.x, l.y, fs * 0.85, l.text, "#555555", "start", true);
+    }
+
+    // ---- legend ----
+    if (options.legend) {
+        const double lx = bb.x1 + margin + 2 * u, fs = 2.2 * u, row = 3.4 * u;
+        double ly = bb.y0;
+        svg.rect(lx - 1.5 * u, ly - 1.5 * u, lx + legend_w - 3.5 * u, ly + legend_h - 2 * u,
+                 "fill=\"#fbfbfb\" stroke=\"#cccccc\" stroke-width=\"" + n(0.15 * u) + "\"");
+        if (!options.title.empty()) {
+            svg.text(lx, ly + fs, fs * 1.05, options.title, "#111111");
+        } else {
+            svg.text(lx, ly + fs, fs * 1.05, "sweepbox scene", "#111111");
+        }
+        ly += row * 1.3;
+        const double sx = lx, tx = lx + 6 * u;
+        auto entry = [&](const std::string& label, auto&& swatch) {
+            swatch(sx, ly);
+            svg.text(tx, ly + fs * 0.75, fs, label, "#222222");
+            ly += row;
+        };
+        auto sw_rect = [&](const std::string& style) {
+            return [&svg, style, u](double x, double y) { svg.rect(x, y - 0.2 * u, x + 4 * u, y + 2 * u, style); };
+        };
+        entry("solid tile", sw_rect(std::string("fill=\"") + c_solid + "\""));
+        entry("one-way tile (blocks from above)", [&](double x, double y) {
+            svg.rect(x, y - 0.2 * u, x + 4 * u, y + 2 * u, std::string("fill=\"") + c_one_way + "\" fill-opacity=\"0.12\"");
+            svg.rect(x, y - 0.2 * u, x + 4 * u, y + 0.5 * u, std::string("fill=\"") + c_one_way + "\"");
+        });
+        entry("static body", sw_rect(std::string("fill=\"") + c_static + "\" stroke=\"" + c_static_edge +
+                                     "\" stroke-width=\"" + thin + "\""));
+        entry("movable body, where it ends", sw_rect(std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" +
+                                                     c_body + "\" stroke-width=\"" + n(0.35 * u) + "\""));
+        entry("box at the start of a move", sw_rect(std::string("fill=\"none\" stroke=\"") + c_start + "\" stroke-width=\"" +
+                                                    thin + "\" stroke-dasharray=\"" + n(u) + "," + n(0.6 * u) + "\""));
+        entry("path of the box centre; end box", [&](double x, double y) {
+            svg.line(x, y + 0.9 * u, x + 4 * u, y + 0.9 * u,
+                     std::string("stroke=\"") + c_path + "\" stroke-width=\"" + thin + "\"");
+        });
+        entry("box at a contact", sw_rect(std::string("fill=\"none\" stroke=\"") + c_path +
+                                          "\" stroke-opacity=\"0.5\" stroke-width=\"" + n(0.15 * u) + "\""));
+        entry("contact point", [&](double x, double y) {
+            svg.circle(x + 2 * u, y + 0.9 * u, 0.7 * u, std::string("fill=\"") + c_contact + "\"");
+        });
+        entry("normal (out of the obstacle)",
+              [&](double x, double y) { svg.arrow(x, y + 0.9 * u, 4 * u, 0, c_normal, 0.3 * u); });
+        entry("velocity: in, and after a response",
+              [&](double x, double y) { svg.arrow(x, y + 0.9 * u, 4 * u, 0, c_velocity, 0.3 * u); });
+        entry("ray / box cast", [&](double x, double y) {
+            svg.line(x, y + 0.9 * u, x + 4 * u, y + 0.9 * u,
+                     std::string("stroke=\"") + c_cast + "\" stroke-width=\"" + thin + "\"");
+        });
+        entry("cast hit point", [&](double x, double y) { svg.cross(x + 2 * u, y + 0.9 * u, 0.9 * u, c_cast); });
+        entry("query (rect, point, segment)",
+              sw_rect(std::string("fill=\"") + c_query + "\" fill-opacity=\"0.08\" stroke=\"" + c_query +
+                      "\" stroke-width=\"" + thin + "\" stroke-dasharray=\"" + n(0.8 * u) + "," + n(0.5 * u) + "\""));
+        svg.text(lx, ly + fs * 0.75, fs * 0.8, "y grows downward; grid = tiles", "#666666");
+    }
+    svg.out += "</svg>\n";
+    return std::move(svg.out);
+}
+
+void write_svg_file(const SceneRunner& runner, const std::string& path, const SvgOptions& options) {
+    const std::string text = render_svg(runner, options);
+    std::ofstream out(path, std::ios::binary);
+    if (!out) throw SceneError(path, "", "cannot open the file for writing");
+    out << text;
+    if (!out) throw SceneError(path, "", "cannot write the file");
+}
+
+} // namespace sweepbox

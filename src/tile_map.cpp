@@ -1,0 +1,113 @@
+// The dense tile map and its edge flags (the N tutorial: a tile edge shared by two solid tiles
+// is no surface, so seams between tiles cannot catch a sliding box).
+
+#include <sweepbox/tile_map.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <sweepbox/error.hpp>
+
+#include "wide.hpp"
+
+namespace sweepbox {
+
+using detail::wide;
+
+namespace {
+constexpr std::int64_t max_tiles = std::int64_t(1) << 28;
+
+std::int32_t saturate(wide f) {
+    constexpr wide lim = wide(1 << 30);
+    if (!(f > -lim)) return -(1 << 30);
+    if (f > lim) return 1 << 30;
+    return std::int32_t(f);
+}
+} // namespace
+
+TileMap::TileMap(const TileMapDef& def) : def_(def) {
+    if (!std::isfinite(def.tile_size) || !(def.tile_size > 0))
+        throw Error("TileMap", "tile size must be positive and finite");
+    if (!is_finite(def.origin)) throw Error("TileMap", "origin must be finite");
+    if (def.columns < 0 || def.rows < 0) throw Error("TileMap", "columns and rows must not be negative");
+    if (std::int64_t(def.columns) * def.rows > max_tiles) throw Error("TileMap", "too many tiles (at most 2^28)");
+    const wide far_x = wide(def.origin.x) + wide(def.columns) * wide(def.tile_size);
+    const wide far_y = wide(def.origin.y) + wide(def.rows) * wide(def.tile_size);
+    if (!std::isfinite(real(far_x)) || !std::isfinite(real(far_y)))
+        throw Error("TileMap", "the map does not fit in finite coordinates");
+    cells_.assign(std::size_t(def.columns) * std::size_t(def.rows), 0);
+}
+
+real TileMap::edge_x(std::int32_t i) const {
+    return real(wide(def_.origin.x) + wide(i) * wide(def_.tile_size));
+}
+
+real TileMap::edge_y(std::int32_t j) const {
+    return real(wide(def_.origin.y) + wide(j) * wide(def_.tile_size));
+}
+
+std::int32_t TileMap::column_of(real x) const {
+    return saturate(std::floor((wide(x) - wide(def_.origin.x)) / wide(def_.tile_size)));
+}
+
+std::int32_t TileMap::row_of(real y) const {
+    return saturate(std::floor((wide(y) - wide(def_.origin.y)) / wide(def_.tile_size)));
+}
+
+CellRange TileMap::cells_of(const Aabb& box) const {
+    if (is_empty()) return {};
+    // A little slack around the division, so that rounding never drops a tile whose edge the
+    // box touches (edges are origin + i * size, rounded once to real).
+    auto index_of = [&](real v, wide origin, wide slack_sign) {
+        const wide u = (wide(v) - origin) / wide(def_.tile_size);
+        const wide slack = wide(1e-4) + std::fabs(u) * wide(1e-9);
+        return saturate(std::floor(u + slack_sign * slack));
+    };
+    CellRange r{index_of(box.min.x, wide(def_.origin.x), -1), index_of(box.min.y, wide(def_.origin.y), -1),
+                index_of(box.max.x, wide(def_.origin.x), 1), index_of(box.max.y, wide(def_.origin.y), 1)};
+    r.x0 = std::max(r.x0, 0);
+    r.y0 = std::max(r.y0, 0);
+    r.x1 = std::min(r.x1, def_.columns - 1);
+    r.y1 = std::min(r.y1, def_.rows - 1);
+    return r;
+}
+
+Aabb TileMap::bounds() const {
+    return {{edge_x(0), edge_y(0)}, {edge_x(def_.columns), edge_y(def_.rows)}};
+}
+
+void TileMap::refresh_faces(TileCell c) {
+    if (!in_map(c)) return;
+    std::uint8_t& cell = cells_[index(c)];
+    const Tile t = Tile(cell & 3);
+    std::uint8_t faces = 0;
+    auto solid = [&](std::int32_t dc, std::int32_t dr) {
+        return get({c.column + dc, c.row + dr}) == Tile::solid;
+    };
+    if (t == Tile::solid) {
+        if (!solid(-1, 0)) faces |= face_neg_x;
+        if (!solid(1, 0)) faces |= face_pos_x;
+        if (!solid(0, -1)) faces |= face_neg_y;
+        if (!solid(0, 1)) faces |= face_pos_y;
+    } else if (t == Tile::one_way) {
+        if (!solid(0, -1)) faces |= face_neg_y; // only the top is a surface
+    }
+    cell = std::uint8_t((cell & 3) | (faces << 2));
+}
+
+void TileMap::set(TileCell c, Tile t) {
+    if (!in_map(c)) throw Error("set_tile", "cell outside the tile map");
+    if (t != Tile::empty && t != Tile::solid && t != Tile::one_way) throw Error("set_tile", "unknown tile value");
+    std::uint8_t& cell = cells_[index(c)];
+    const bool was = Tile(cell & 3) != Tile::empty;
+    const bool now = t != Tile::empty;
+    if (was && !now) --blocking_;
+    if (!was && now) ++blocking_;
+    cell = std::uint8_t((cell & ~3u) | std::uint8_t(t));
+    refresh_faces(c);
+    refresh_faces({c.column - 1, c.row});
+    refresh_faces({c.column + 1, c.row});
+    refresh_faces({c.column, c.row - 1});
+    refresh_faces({c.column, c.row + 1});
+}
+
+} // namespace sweepbox

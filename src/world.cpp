@@ -1,0 +1,124 @@
+// Body bookkeeping: generational ids with a free list, categories and masks, teleport, the
+// tile map. Every check happens before anything changes, so a throw leaves the world as it was.
+
+#include <sweepbox/world.hpp>
+
+#include <cmath>
+#include <string>
+
+namespace sweepbox {
+
+namespace {
+void require_box(const char* where, const Aabb& box) {
+    if (!is_finite(box.min) || !is_finite(box.max)) throw Error(where, "box has a NaN or infinite coordinate");
+    if (box.min.x > box.max.x || box.min.y > box.max.y) throw Error(where, "box has min > max");
+}
+} // namespace
+
+const char* to_string(Response r) {
+    switch (r) {
+    case Response::ignore: return "ignore";
+    case Response::touch: return "touch";
+    case Response::slide: return "slide";
+    case Response::cross: return "cross";
+    case Response::bounce: return "bounce";
+    }
+    return "unknown";
+}
+
+World::World(const WorldDef& def) : def_(def), grid_(def.cell_size, def.oversize_cells) {
+    bodies_.resize(1); // slot 0 is never used, so the zero id is null
+}
+
+const World::Body& World::checked(BodyId id, const char* where) const {
+    if (id.is_null()) throw Error(where, "null body id");
+    if (id.index >= bodies_.size()) throw Error(where, "body id " + std::to_string(id.index) + " is not of this world");
+    const Body& b = bodies_[id.index];
+    if (!b.alive || b.generation != id.generation)
+        throw Error(where, "stale body id (index " + std::to_string(id.index) + ", generation " +
+                               std::to_string(id.generation) + ")");
+    return b;
+}
+
+bool World::is_valid(BodyId id) const {
+    if (id.is_null() || id.index >= bodies_.size()) return false;
+    const Body& b = bodies_[id.index];
+    return b.alive && b.generation == id.generation;
+}
+
+BodyId World::add(const BodyDef& def) {
+    require_box("add", def.box);
+    std::uint32_t index;
+    if (free_head_ != 0) {
+        index = free_head_;
+        free_head_ = bodies_[index].next_free;
+    } else {
+        if (bodies_.size() >= 0xffffffffu) throw Error("add", "too many bodies");
+        index = std::uint32_t(bodies_.size());
+        bodies_.emplace_back();
+    }
+    Body& b = bodies_[index];
+    b.box = def.box;
+    b.user_data = def.user_data;
+    b.category = def.category;
+    b.mask = def.mask;
+    b.is_static = def.is_static;
+    b.alive = true;
+    b.next_free = 0;
+    if (b.generation == 0) b.generation = 1; // a live id is never null
+    grid_.insert(index, b.box);
+    ++live_;
+    return {index, b.generation};
+}
+
+void World::remove(BodyId id) {
+    checked(id, "remove");
+    Body& b = bodies_[id.index];
+    grid_.erase(id.index);
+    b.alive = false;
+    ++b.generation;
+    if (b.generation == 0) b.generation = 1;
+    b.next_free = free_head_;
+    free_head_ = id.index;
+    --live_;
+}
+
+void World::teleport(BodyId id, const Aabb& box) {
+    checked(id, "teleport");
+    require_box("teleport", box);
+    bodies_[id.index].box = box;
+    grid_.update(id.index, box);
+}
+
+const Aabb& World::box(BodyId id) const { return checked(id, "box").box; }
+
+BodyInfo World::info(BodyId id) const {
+    const Body& b = checked(id, "info");
+    return {b.box, b.is_static, b.category, b.mask, b.user_data};
+}
+
+void World::set_user_data(BodyId id, std::uint64_t user_data) {
+    checked(id, "set_user_data");
+    bodies_[id.index].user_data = user_data;
+}
+
+void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
+    checked(id, "set_filter");
+    bodies_[id.index].category = category;
+    bodies_[id.index].mask = mask;
+}
+
+void World::body_ids(std::vector<BodyId>& out) const {
+    out.clear();
+    for (std::uint32_t i = 1; i < bodies_.size(); ++i)
+        if (bodies_[i].alive) out.push_back({i, bodies_[i].generation});
+}
+
+void World::set_tile_map(const TileMapDef& def) {
+    TileMap fresh(def); // throws before anything changes
+    tiles_ = std::move(fresh);
+}
+
+void World::set_tile(TileCell cell, Tile tile) { tiles_.set(cell, tile); }
+
+} // namespace sweepbox

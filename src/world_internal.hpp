@@ -1,0 +1,209 @@
+#pragma once
+// Internal: how move and the queries see the world's obstacles, and the path walk of the
+// three-level pipeline (DESIGN.md): whole-trip box, primary-axis sub-boxes with early exit,
+// then the exact narrow phase done by the caller's visitor.
+
+#include <algorithm>
+#include <cmath>
+#include <sweepbox/world.hpp>
+
+#include "wide.hpp"
+
+namespace sweepbox {
+
+/// Friend of World: read access to its private tables for the implementation files.
+struct WorldAccess {
+    static const auto& bodies(const World& w) { return w.bodies_; }
+    static auto& bodies(World& w) { return w.bodies_; }
+    static SpatialGrid& grid(World& w) { return w.grid_; }
+};
+
+namespace detail {
+
+/// One obstacle as the narrow phase sees it: a body or a tile, as a box with its surfaces.
+struct Obstacle {
+    Other other{};
+    Aabb box{};
+    std::uint32_t category = 0;
+    std::uint32_t mask = 0;
+    std::uint8_t faces = face_all;
+    bool one_way = false;
+    bool is_static = false;
+};
+
+/// Which obstacles a walk reports.
+struct Selector {
+    BodyId skip{};                  ///< the moving body or the query's ignored body
+    std::uint32_t category = ~0u;   ///< the mover's category
+    std::uint32_t mask = ~0u;       ///< the mover's mask
+    bool bodies = true;
+    bool tiles = true;
+};
+
+inline bool interacts(const Selector& s, std::uint32_t category, std::uint32_t mask) {
+    return (category & s.mask) != 0 && (s.category & mask) != 0;
+}
+
+/// A one-way tile blocks only a mover that starts fully above it (rule of DESIGN.md).
+inline bool one_way_blocks(const Aabb& start, const Aabb& tile) { return start.max.y <= tile.min.y; }
+
+/// Ranking of contacts (rule 4): earlier first, then face before corner, then bodies by id,
+/// then tiles by row and column.
+inline bool ranks_before(real t, bool corner, const Other& o, real bt, bool bcorner, const Other& bo) {
+    if (t != bt) return t < bt;
+    if (corner != bcorner) return !corner;
+    return o < bo;
+}
+
+template <class F> void visit_tiles_in(const TileMap& tiles, const CellRange& r, F&& f) {
+    for (std::int32_t row = r.y0; row <= r.y1; ++row)
+        for (std::int32_t col = r.x0; col <= r.x1; ++col) {
+            const TileCell c{col, row};
+            const Tile t = tiles.get(c);
+            if (t == Tile::empty) continue;
+            Obstacle ob;
+            ob.other = Other::of(c);
+            ob.box = tiles.cell_box(c);
+            ob.category = tiles.def().category;
+            ob.mask = tiles.def().mask;
+            ob.faces = tiles.faces(c);
+            ob.one_way = t == Tile::one_way;
+            ob.is_static = true;
+            f(ob);
+        }
+}
+
+template <class F> void visit_body(const World& w, std::uint32_t index, const Selector& s, F&& f) {
+    const auto& b = WorldAccess::bodies(w)[index];
+    if (index == s.skip.index) return;
+    if (!interacts(s, b.category, b.mask)) return;
+    Obstacle ob;
+    ob.other = Other::of(BodyId{index, b.generation});
+    ob.box = b.box;
+    ob.category = b.category;
+    ob.mask = b.mask;
+    ob.is_static = b.is_static;
+    f(ob);
+}
+
+/// Visits every obstacle whose box may meet the closed region (bodies may repeat).
+template <class F> void visit_region(const World& w, const Aabb& region, const Selector& s, F&& f) {
+    const TileMap& tiles = w.tiles();
+    if (s.tiles && !tiles.is_empty() && interacts(s, tiles.def().category, tiles.def().mask)) {
+        // Reference mode tests every tile of the map.
+        const CellRange all{0, 0, tiles.columns() - 1, tiles.rows() - 1};
+        visit_tiles_in(tiles, w.def().brute_force ? all : tiles.cells_of(region), f);
+    }
+    if (s.bodies) {
+        if (w.def().brute_force) {
+            const auto& bodies = WorldAccess::bodies(w);
+            for (std::uint32_t i = 1; i < bodies.size(); ++i)
+                if (bodies[i].alive) visit_body(w, i, s, f);
+        } else {
+            w.grid().for_each_candidate(region, [&](std::uint32_t i) { visit_body(w, i, s, f); });
+        }
+    }
+}
+
+/// The box swept by `start` between times ta and tb of displacement d, grown a little so that
+/// rounding never loses an obstacle at its border.
+inline Aabb swept_part(const Aabb& start, Vec2 d, wide ta, wide tb) {
+    Aabb out;
+    for (int k = 0; k < 2; ++k) {
+        const wide a0 = wide(start.min[k]) + ta * wide(d[k]);
+        const wide a1 = wide(start.min[k]) + tb * wide(d[k]);
+        const wide b0 = wide(start.max[k]) + ta * wide(d[k]);
+        const wide b1 = wide(start.max[k]) + tb * wide(d[k]);
+        const wide lo = std::min(a0, a1), hi = std::max(b0, b1);
+        const wide margin = (std::fabs(lo) + std::fabs(hi)) * wide(1e-6) + wide(1e-30);
+        out.min[k] = real(lo - margin);
+        out.max[k] = real(hi + margin);
+    }
+    return out;
+}
+
+/// The time interval [lo, hi] in which the box `start` moved by t*d meets the closed box `area`;
+/// false when it never does.
+inline bool time_in(const Aabb& start, Vec2 d, const Aabb& area, wide& lo, wide& hi) {
+    lo = 0;
+    hi = 1;
+    for (int k = 0; k < 2; ++k) {
+        if (d[k] == 0) {
+            if (start.max[k] < area.min[k] || area.max[k] < start.min[k]) return false;
+            continue;
+        }
+        wide t0 = (wide(area.min[k]) - wide(start.max[k])) / wide(d[k]);
+        wide t1 = (wide(area.max[k]) - wide(start.min[k])) / wide(d[k]);
+        if (t0 > t1) std::swap(t0, t1);
+        lo = std::max(lo, t0);
+        hi = std::min(hi, t1);
+    }
+    if (lo > hi) return false;
+    lo = std::max(wide(0), lo - wide(1e-6));
+    hi = std::min(wide(1), hi + wide(1e-6));
+    return true;
+}
+
+/// Walks [t_lo, t_hi] of the path in sub-boxes `step` long along the primary axis, in path order.
+/// query(sub_box, t_end) returns true to stop early. Falls back to one pass over the whole
+/// range when the walk would take more than max_parts sub-boxes.
+template <class Q>
+void walk_parts(const Aabb& start, Vec2 d, real step, wide t_lo, wide t_hi, std::int64_t max_parts, Q&& query) {
+    const int p = std::fabs(d.x) > std::fabs(d.y) ? 0 : 1;
+    const wide len = std::fabs(wide(d[p])) * (t_hi - t_lo);
+    wide parts = std::ceil(len / wide(step));
+    if (!(parts >= 1)) parts = 1;
+    if (parts > wide(max_parts)) parts = 1;
+    const std::int64_t n = std::int64_t(parts);
+    for (std::int64_t k = 0; k < n; ++k) {
+        const wide ta = t_lo + (t_hi - t_lo) * wide(k) / wide(n);
+        const wide tb = (k + 1 == n) ? t_hi : t_lo + (t_hi - t_lo) * wide(k + 1) / wide(n);
+        if (query(swept_part(start, d, ta, tb), tb)) return;
+    }
+}
+
+/// The three-level walk: visits candidate obstacles of the path of `start` moved by d, in path
+/// order of their sub-boxes. `stop(t_end)` is asked after each sub-box: true when the best hit
+/// so far is certainly before every obstacle not yet visited (all of which meet the path only
+/// after t_end). Visits may repeat an obstacle.
+template <class Visit, class Stop>
+void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Visit&& visit, Stop&& stop) {
+    const Aabb trip = merge(start, start.translated(d));
+    if (w.def().brute_force) {
+        visit_region(w, trip, s, visit);
+        return;
+    }
+    const int p = std::fabs(d.x) > std::fabs(d.y) ? 0 : 1;
+    const real body_len = start.max[p] - start.min[p];
+    // Tiles: only the part of the path over the map.
+    const TileMap& tiles = w.tiles();
+    if (s.tiles && !tiles.is_empty() && tiles.blocking_count() > 0 &&
+        interacts(s, tiles.def().category, tiles.def().mask)) {
+        wide lo, hi;
+        if (time_in(start, d, tiles.bounds(), lo, hi)) {
+            const real step = std::max(body_len, tiles.def().tile_size);
+            walk_parts(start, d, step, lo, hi, std::int64_t(1) << 40, [&](const Aabb& part, wide t_end) {
+                visit_tiles_in(tiles, tiles.cells_of(part), visit);
+                return t_end < hi && stop(t_end);
+            });
+        }
+    }
+    if (!s.bodies) return;
+    const SpatialGrid& grid = w.grid();
+    auto visit_index = [&](std::uint32_t i) { visit_body(w, i, s, visit); };
+    if (grid.cells_of(trip).count() <= 16) {
+        grid.for_each_candidate(trip, visit_index);
+        return;
+    }
+    const real step = std::max(body_len, grid.cell_size());
+    const std::int64_t max_parts = std::int64_t(grid.cell_count()) * 2 + 64;
+    // Oversize bodies would be in every sub-box's answer: visit them once, then the cells.
+    grid.for_each_oversize(visit_index);
+    walk_parts(start, d, step, 0, 1, max_parts, [&](const Aabb& part, wide t_end) {
+        grid.for_each_in_cells(part, visit_index);
+        return t_end < 1 && stop(t_end);
+    });
+}
+
+} // namespace detail
+} // namespace sweepbox
