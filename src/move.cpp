@@ -96,7 +96,16 @@ Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
     for (int pass = 0; pass < 4; ++pass) {
         bool changed = false;
         for (const Obstacle& ob : candidates) {
-            if (ob.one_way && !detail::one_way_blocks(S, ob.box)) continue;
+            if (ob.one_way) {
+                // A one-way tile is a surface only on top: entering it from the side or from
+                // below is allowed; only a path that went down through its top is a violation.
+                if (!detail::one_way_blocks(S, ob.box) || !overlaps(F, ob.box)) continue;
+                if (sweep_box_box(S, F.min - S.min, ob.box, face_neg_y).state != SweepState::hit) continue;
+                if (!is_blocking(response_for(w, self, ob, o))) continue;
+                F = place_flush(F, ob.box, Vec2{0, -1});
+                changed = true;
+                continue;
+            }
             if (overlaps(S, ob.box)) {
                 const int k = axis_of(minimum_translation(S, ob.box).normal);
                 if (!overlaps(F, ob.box) || overlap_on(F, ob.box, k) <= overlap_on(S, ob.box, k)) continue;

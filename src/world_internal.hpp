@@ -162,6 +162,63 @@ void walk_parts(const Aabb& start, Vec2 d, real step, wide t_lo, wide t_hi, std:
     }
 }
 
+/// Rays over tiles: the Amanatides-Woo grid walk ("A Fast Voxel Traversal Algorithm for Ray
+/// Tracing", 1987), visiting the tiles in the exact order the ray enters them. The choice of the
+/// next boundary compares (boundary - origin) * |d_other| across axes by cross-multiplication
+/// on the same rounded edges the tile boxes use, so a ray through a tile corner steps
+/// diagonally (it only touches the two side tiles, which is no hit) and no cell is skipped.
+/// Returns false when it cannot walk (origin outside the map); the caller then uses sub-boxes.
+template <class Visit, class Stop>
+bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& stop) {
+    const Aabb b = tiles.bounds();
+    if (!(b.min.x <= o.x && o.x < b.max.x && b.min.y <= o.y && o.y < b.max.y)) return false;
+    std::int32_t col = std::clamp(tiles.column_of(o.x), 0, tiles.columns() - 1);
+    std::int32_t row = std::clamp(tiles.row_of(o.y), 0, tiles.rows() - 1);
+    while (col > 0 && o.x < tiles.edge_x(col)) --col;
+    while (col + 1 < tiles.columns() && o.x >= tiles.edge_x(col + 1)) ++col;
+    while (row > 0 && o.y < tiles.edge_y(row)) --row;
+    while (row + 1 < tiles.rows() && o.y >= tiles.edge_y(row + 1)) ++row;
+    const int sx = d.x > 0 ? 1 : (d.x < 0 ? -1 : 0);
+    const int sy = d.y > 0 ? 1 : (d.y < 0 ? -1 : 0);
+    const wide ax = std::fabs(wide(d.x)), ay = std::fabs(wide(d.y));
+    while (true) {
+        const TileCell c{col, row};
+        const Tile t = tiles.get(c);
+        if (t != Tile::empty) {
+            Obstacle ob;
+            ob.other = Other::of(c);
+            ob.box = tiles.cell_box(c);
+            ob.category = tiles.def().category;
+            ob.mask = tiles.def().mask;
+            ob.faces = tiles.faces(c);
+            ob.one_way = t == Tile::one_way;
+            ob.is_static = true;
+            visit(ob);
+        }
+        // Distance to the next boundary on each axis (exact in wide).
+        const wide nx = sx > 0 ? wide(tiles.edge_x(col + 1)) - wide(o.x) : sx < 0 ? wide(o.x) - wide(tiles.edge_x(col)) : 0;
+        const wide ny = sy > 0 ? wide(tiles.edge_y(row + 1)) - wide(o.y) : sy < 0 ? wide(o.y) - wide(tiles.edge_y(row)) : 0;
+        bool step_x, step_y;
+        wide t_exit;
+        if (sx == 0 && sy == 0) return true;
+        if (sx == 0) {
+            step_x = false, step_y = true, t_exit = ny / ay;
+        } else if (sy == 0) {
+            step_x = true, step_y = false, t_exit = nx / ax;
+        } else {
+            const wide lx = nx * ay, ly = ny * ax;
+            step_x = lx <= ly;
+            step_y = ly <= lx;
+            t_exit = step_x ? nx / ax : ny / ay;
+        }
+        if ((step_x && nx >= ax) || (step_y && !step_x && ny >= ay) || t_exit >= 1) return true;
+        if (stop(t_exit)) return true;
+        if (step_x) col += sx;
+        if (step_y) row += sy;
+        if (col < 0 || row < 0 || col >= tiles.columns() || row >= tiles.rows()) return true;
+    }
+}
+
 /// The three-level walk: visits candidate obstacles of the path of `start` moved by d, in path
 /// order of their sub-boxes. `stop(t_end)` is asked after each sub-box: true when the best hit
 /// so far is certainly before every obstacle not yet visited (all of which meet the path only
@@ -180,7 +237,10 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     if (s.tiles && !tiles.is_empty() && tiles.blocking_count() > 0 &&
         interacts(s, tiles.def().category, tiles.def().mask)) {
         wide lo, hi;
-        if (time_in(start, d, tiles.bounds(), lo, hi)) {
+        const bool ray = start.min == start.max;
+        if (ray && walk_ray_tiles(tiles, start.min, d, visit, stop)) {
+            // walked exactly
+        } else if (time_in(start, d, tiles.bounds(), lo, hi)) {
             const real step = std::max(body_len, tiles.def().tile_size);
             walk_parts(start, d, step, lo, hi, std::int64_t(1) << 40, [&](const Aabb& part, wide t_end) {
                 visit_tiles_in(tiles, tiles.cells_of(part), visit);

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <utility>
+#include <vector>
 
 namespace sweepbox {
 
@@ -175,7 +177,7 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
 
     const double u = std::max(w, h) / 100.0;
     const double margin = 6 * u;
-    const double legend_w = options.legend ? 40 * u : 0;
+    const double legend_w = options.legend ? 54 * u : 0;
     const double vx = bb.x0 - margin, vy = bb.y0 - margin;
     const double vw = w + 2 * margin + legend_w;
     const double legend_h = 3.4 * u * 14 + 4 * u;
@@ -224,15 +226,21 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
     for (const NamedBody& b : bodies) {
         const BodyInfo info = world.info(b.id);
         const Aabb& bx = info.box;
-        const bool flat = bx.size().x == 0 || bx.size().y == 0;
-        if (info.is_static)
-            svg.box(bx, std::string("fill=\"") + c_static + "\" stroke=\"" + c_static_edge + "\" stroke-width=\"" +
-                            (flat ? n(0.5 * u) : thin) + "\"");
-        else
+        const bool thin_x = bx.size().x == 0, thin_y = bx.size().y == 0;
+        const char* fill = info.is_static ? c_static_edge : c_body;
+        if (thin_x && thin_y) {
+            // A point body (a bullet): a dot.
+            svg.circle(d(bx.min.x), d(bx.min.y), 0.6 * u, std::string("fill=\"") + fill + "\"");
+        } else if (thin_x || thin_y) {
+            // A zero-thickness wall: a line, thicker than the paths drawn over it.
+            svg.line(d(bx.min.x), d(bx.min.y), d(bx.max.x), d(bx.max.y),
+                     std::string("stroke=\"") + fill + "\" stroke-width=\"" + n(0.7 * u) + "\" stroke-linecap=\"butt\"");
+        } else if (info.is_static) {
+            svg.box(bx, std::string("fill=\"") + c_static + "\" stroke=\"" + c_static_edge + "\" stroke-width=\"" + thin + "\"");
+        } else {
             svg.box(bx, std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" + c_body +
-                            "\" stroke-width=\"" + (flat ? n(0.5 * u) : n(0.35 * u)) + "\"");
-        if (flat && !(bx.size().x > 0 || bx.size().y > 0))
-            svg.circle(d(bx.min.x), d(bx.min.y), 0.6 * u, std::string("fill=\"") + (info.is_static ? c_static_edge : c_body) + "\"");
+                            "\" stroke-width=\"" + n(0.35 * u) + "\"");
+        }
     }
 
     // ---- moves: start box (dashed), path through every contact box, end box ----
@@ -272,12 +280,20 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
             svg.box(t.result.box, std::string("fill=\"none\" stroke=\"") + c_path + "\" stroke-width=\"" + n(0.35 * u) + "\"");
     }
     // Markers above every path: contact points, normals, velocities after the response.
+    // A body resting on a floor for many frames touches it at (nearly) the same point every
+    // frame: within one step, a contact closer than u to one already drawn is not drawn again.
+    std::vector<std::pair<std::size_t, Vec2>> drawn;
     for (const MoveTrace& t : trace.moves) {
         const SceneStep& s = runner.scene().steps[t.step];
         const std::vector<Vec2> vs = velocities_after(t, s);
         for (std::size_t i = 0; i < t.result.contacts.size(); ++i) {
             const Contact& c = t.result.contacts[i];
             const double x = d(c.point.x), y = d(c.point.y);
+            const bool seen = std::any_of(drawn.begin(), drawn.end(), [&](const auto& p) {
+                return p.first == t.step && std::hypot(d(p.second.x) - x, d(p.second.y) - y) < u;
+            });
+            if (seen) continue;
+            drawn.emplace_back(t.step, c.point);
             svg.arrow(x, y, d(c.normal.x) * 5 * u, d(c.normal.y) * 5 * u, c_normal, 0.3 * u);
             if (t.has_velocity && vscale > 0) {
                 const double vx2 = d(vs[i].x) * vscale, vy2 = d(vs[i].y) * vscale;
@@ -341,9 +357,9 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
         const double fs = 2.2 * u;
         for (const NamedBody& b : bodies) {
             const Aabb& bx = world.box(b.id);
-            svg.text(d(bx.max.x) + 0.6 * u, d(bx.max.y) + fs, fs, b.name, "#222222", "start", true);
+            svg.text(d(bx.max.x) + 0.6 * u, d(bx.max.y) + fs, fs, b.name, "#222222");
         }
-        for (const Label& l : step_labels) svg.text(l.x, l.y, fs * 0.85, l.text, "#555555", "start", true);
+        for (const Label& l : step_labels) svg.text(l.x, l.y, fs * 0.85, l.text, "#555555");
     }
 
     // ---- legend ----
