@@ -66,8 +66,7 @@ CastHit World::cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter) 
             best_box = ob.box;
         }
     };
-    auto stop = [&](wide t_end) { return best.hit && wide(best.time) < t_end - wide(1e-6); };
-    detail::walk_path(*this, box, delta, selector_of(filter), visit, stop);
+    detail::walk_path(*this, box, delta, selector_of(filter), visit, [&] { return best.hit ? best.time : real(2); });
     if (best.hit) finish(box, delta, best_box, best);
     return best;
 }
@@ -88,7 +87,7 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
         out.push_back(h);
         boxes.push_back(ob.box);
     };
-    detail::walk_path(*this, box, delta, selector_of(filter), visit, [](wide) { return false; });
+    detail::walk_path(*this, box, delta, selector_of(filter), visit, [] { return real(2); });
     for (std::size_t i = 0; i < out.size(); ++i) finish(box, delta, boxes[i], out[i]);
     // Each obstacle once (visits may repeat it), then in contact order.
     std::sort(out.begin(), out.end(), [](const CastHit& a, const CastHit& b) {

@@ -205,8 +205,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
                                                   best.sweep.corner, best.ob.other))
                 best = {true, sw, ob, r, started, depth};
         };
-        auto stop = [&](wide t_end) { return best.any && wide(best.sweep.time) < t_end - wide(1e-6); };
-        detail::walk_path(*this, S, d, sel, visit, stop);
+        detail::walk_path(*this, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); });
 
         Aabb F;
         Vec2 rest{0, 0};

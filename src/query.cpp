@@ -77,7 +77,7 @@ void World::query_segment(Vec2 a, Vec2 b, std::vector<Other>& out, const QueryFi
             wide entry;
             if (segment_meets(a, d, ob.box, entry)) hits.emplace_back(entry, ob.other);
         },
-        [](wide) { return false; });
+        [] { return real(2); });
     // Each once (at its earliest entry), then along the segment.
     std::sort(hits.begin(), hits.end(), [](const auto& x, const auto& y) {
         return x.second != y.second ? x.second < y.second : x.first < y.first;

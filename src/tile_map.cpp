@@ -37,14 +37,6 @@ TileMap::TileMap(const TileMapDef& def) : def_(def) {
     cells_.assign(std::size_t(def.columns) * std::size_t(def.rows), 0);
 }
 
-real TileMap::edge_x(std::int32_t i) const {
-    return real(wide(def_.origin.x) + wide(i) * wide(def_.tile_size));
-}
-
-real TileMap::edge_y(std::int32_t j) const {
-    return real(wide(def_.origin.y) + wide(j) * wide(def_.tile_size));
-}
-
 std::int32_t TileMap::column_of(real x) const {
     return saturate(std::floor((wide(x) - wide(def_.origin.x)) / wide(def_.tile_size)));
 }

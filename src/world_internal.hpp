@@ -55,9 +55,10 @@ inline bool ranks_before(real t, bool corner, const Other& o, real bt, bool bcor
     return o < bo;
 }
 
-template <class F> void visit_tiles_in(const TileMap& tiles, const CellRange& r, F&& f) {
+template <class F> void visit_tiles_in(const TileMap& tiles, const CellRange& r, F&& f, const CellRange& skip = {}) {
     for (std::int32_t row = r.y0; row <= r.y1; ++row)
         for (std::int32_t col = r.x0; col <= r.x1; ++col) {
+            if (row >= skip.y0 && row <= skip.y1 && col >= skip.x0 && col <= skip.x1) continue;
             const TileCell c{col, row};
             const Tile t = tiles.get(c);
             if (t == Tile::empty) continue;
@@ -170,6 +171,7 @@ void walk_parts(const Aabb& start, Vec2 d, real step, wide t_lo, wide t_hi, std:
 /// Returns false when it cannot walk (origin outside the map); the caller then uses sub-boxes.
 template <class Visit, class Stop>
 bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& stop) {
+    // stop(t_end): true when the best hit so far is before every tile not yet visited.
     const Aabb b = tiles.bounds();
     if (!(b.min.x <= o.x && o.x < b.max.x && b.min.y <= o.y && o.y < b.max.y)) return false;
     std::int32_t col = std::clamp(tiles.column_of(o.x), 0, tiles.columns() - 1);
@@ -220,14 +222,17 @@ bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& 
 }
 
 /// The three-level walk: visits candidate obstacles of the path of `start` moved by d, in path
-/// order of their sub-boxes. `stop(t_end)` is asked after each sub-box: true when the best hit
-/// so far is certainly before every obstacle not yet visited (all of which meet the path only
-/// after t_end). Visits may repeat an obstacle.
-template <class Visit, class Stop>
-void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Visit&& visit, Stop&& stop) {
-    const Aabb trip = merge(start, start.translated(d));
+/// order of their sub-boxes. `best_time()` is the time of the best hit found so far (anything
+/// above 1 when there is none): the walk stops after a sub-box when that hit is certainly
+/// before every obstacle not yet visited (they all meet the path only after the sub-box ends),
+/// and the bodies are only walked over the part of the path before it. Visits may repeat an
+/// obstacle.
+template <class Visit, class BestTime>
+void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Visit&& visit, BestTime&& best_time) {
+    constexpr wide slack = wide(1e-6);
+    auto stop = [&](wide t_end) { return wide(best_time()) < t_end - slack; };
     if (w.def().brute_force) {
-        visit_region(w, trip, s, visit);
+        visit_region(w, merge(start, start.translated(d)), s, visit);
         return;
     }
     const int p = std::fabs(d.x) > std::fabs(d.y) ? 0 : 1;
@@ -242,8 +247,13 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
             // walked exactly
         } else if (time_in(start, d, tiles.bounds(), lo, hi)) {
             const real step = std::max(body_len, tiles.def().tile_size);
+            // Sub-box ranges move monotonically along a straight path, so skipping the range
+            // seen last visits every tile once.
+            CellRange seen{};
             walk_parts(start, d, step, lo, hi, std::int64_t(1) << 40, [&](const Aabb& part, wide t_end) {
-                visit_tiles_in(tiles, tiles.cells_of(part), visit);
+                const CellRange r = tiles.cells_of(part);
+                visit_tiles_in(tiles, r, visit, seen);
+                seen = r;
                 return t_end < hi && stop(t_end);
             });
         }
@@ -251,6 +261,9 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     if (!s.bodies) return;
     const SpatialGrid& grid = w.grid();
     auto visit_index = [&](std::uint32_t i) { visit_body(w, i, s, visit); };
+    // Only the path up to the best hit so far can hold an earlier one.
+    const wide horizon = std::min(wide(1), wide(best_time()) + slack);
+    const Aabb trip = swept_part(start, d, 0, horizon);
     if (grid.cells_of(trip).count() <= 16) {
         grid.for_each_candidate(trip, visit_index);
         return;
@@ -259,9 +272,12 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     const std::int64_t max_parts = std::int64_t(grid.cell_count()) * 2 + 64;
     // Oversize bodies would be in every sub-box's answer: visit them once, then the cells.
     grid.for_each_oversize(visit_index);
-    walk_parts(start, d, step, 0, 1, max_parts, [&](const Aabb& part, wide t_end) {
-        grid.for_each_in_cells(part, visit_index);
-        return t_end < 1 && stop(t_end);
+    CellRange seen{};
+    walk_parts(start, d, step, 0, horizon, max_parts, [&](const Aabb& part, wide t_end) {
+        const CellRange r = grid.cells_of(part);
+        grid.for_each_in_range(r, seen, visit_index);
+        seen = r;
+        return t_end < horizon && stop(t_end);
     });
 }
 

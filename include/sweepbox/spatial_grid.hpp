@@ -57,20 +57,29 @@ public:
     }
     /// Calls f(item) for every item (not oversize) whose cells meet the cells of `box`.
     template <class F> void for_each_in_cells(const Aabb& box, F&& f) const {
-        const CellRange r = cells_of(box);
+        for_each_in_range(cells_of(box), CellRange{}, f);
+    }
+    /// Calls f(item) for every item (not oversize) in the cells of r that are not in `skip`
+    /// (a walk along a path passes the range it saw last, so no cell is visited twice).
+    template <class F> void for_each_in_range(const CellRange& r, const CellRange& skip, F&& f) const {
         if (r.count() == 0) return;
         if (r.count() > std::int64_t(cells_.size())) {
             // The query covers more cells than exist: walk the existing cells instead.
             for (const Cell& c : cells_) {
                 if (c.x < r.x0 || c.x > r.x1 || c.y < r.y0 || c.y > r.y1) continue;
+                if (c.x >= skip.x0 && c.x <= skip.x1 && c.y >= skip.y0 && c.y <= skip.y1) continue;
                 for (std::uint32_t item : c.items) f(item);
             }
             return;
         }
-        for (std::int32_t y = r.y0; y <= r.y1; ++y)
-            for (std::int32_t x = r.x0; x <= r.x1; ++x)
+        for (std::int32_t y = r.y0; y <= r.y1; ++y) {
+            const bool row_skipped = y >= skip.y0 && y <= skip.y1;
+            for (std::int32_t x = r.x0; x <= r.x1; ++x) {
+                if (row_skipped && x >= skip.x0 && x <= skip.x1) continue;
                 if (const Cell* c = find(x, y))
                     for (std::uint32_t item : c->items) f(item);
+            }
+        }
     }
 
     /// Number of cells ever created (cells are kept when they empty, for steady-state speed).

@@ -5,6 +5,7 @@
 /// sliding over a floor of tiles never catches on a seam.
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 #include <sweepbox/geometry.hpp>
 #include <sweepbox/id.hpp>
@@ -62,10 +63,11 @@ public:
     /// Throws Error when c is outside the map.
     void set(TileCell c, Tile t);
 
-    /// The x of the left edge of column i (also the right edge of column i-1).
-    [[nodiscard]] real edge_x(std::int32_t i) const;
-    /// The y of the top edge of row j (also the bottom edge of row j-1).
-    [[nodiscard]] real edge_y(std::int32_t j) const;
+    /// The x of the left edge of column i (also the right edge of column i-1): origin.x + i *
+    /// tile_size computed in double (long double for double builds), rounded once to real.
+    [[nodiscard]] real edge_x(std::int32_t i) const { return edge(def_.origin.x, i); }
+    /// The y of the top edge of row j (also the bottom edge of row j-1), as edge_x.
+    [[nodiscard]] real edge_y(std::int32_t j) const { return edge(def_.origin.y, j); }
     /// The box of tile c.
     [[nodiscard]] Aabb cell_box(TileCell c) const {
         return {{edge_x(c.column), edge_y(c.row)}, {edge_x(c.column + 1), edge_y(c.row + 1)}};
@@ -83,6 +85,10 @@ public:
     [[nodiscard]] std::size_t blocking_count() const { return blocking_; }
 
 private:
+    [[nodiscard]] real edge(real origin, std::int32_t i) const {
+        using wide = std::conditional_t<sizeof(real) == sizeof(float), double, long double>;
+        return real(wide(origin) + wide(i) * wide(def_.tile_size));
+    }
     [[nodiscard]] std::size_t index(TileCell c) const {
         return std::size_t(c.row) * std::size_t(def_.columns) + std::size_t(c.column);
     }

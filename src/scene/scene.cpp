@@ -424,6 +424,25 @@ json body_json(const SceneBody& b) {
     return j;
 }
 
+// JSON on one line with ", " and ": " between items, as in DESIGN.md.
+std::string compact(const json& j) {
+    if (j.is_array()) {
+        std::string out = "[";
+        for (std::size_t i = 0; i < j.size(); ++i) out += (i ? ", " : "") + compact(j[i]);
+        return out + "]";
+    }
+    if (j.is_object()) {
+        std::string out = "{";
+        bool comma = false;
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            out += (comma ? ", " : "") + json(it.key()).dump() + ": " + compact(it.value());
+            comma = true;
+        }
+        return out + "}";
+    }
+    return j.dump();
+}
+
 // Writes an object keeping the order of `keys` (nlohmann sorts keys).
 std::string ordered(const json& j, std::initializer_list<const char*> first) {
     std::string out = "{";
@@ -431,7 +450,7 @@ std::string ordered(const json& j, std::initializer_list<const char*> first) {
     bool comma = false;
     auto put = [&](const std::string& k, const json& v) {
         if (comma) out += ", ";
-        out += json(k).dump() + ": " + v.dump();
+        out += json(k).dump() + ": " + compact(v);
         comma = true;
         done.insert(k);
     };
@@ -582,7 +601,7 @@ std::string save_scene(const Scene& scene) {
     out += "  \"cell_size\": " + num(scene.cell_size).dump();
     if (scene.tiles) {
         const SceneTiles& t = *scene.tiles;
-        out += ",\n  \"tiles\": {\"origin\": " + vec(t.origin).dump() + ", \"size\": " + num(t.size).dump();
+        out += ",\n  \"tiles\": {\"origin\": " + compact(vec(t.origin)) + ", \"size\": " + num(t.size).dump();
         if (t.category != 1) out += ", \"category\": " + std::to_string(t.category);
         if (t.mask != 0xffffffffu) out += ", \"mask\": " + std::to_string(t.mask);
         out += ", \"rows\": [";

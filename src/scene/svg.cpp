@@ -4,6 +4,7 @@
 #include <sweepbox/svg.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -280,20 +281,20 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
             svg.box(t.result.box, std::string("fill=\"none\" stroke=\"") + c_path + "\" stroke-width=\"" + n(0.35 * u) + "\"");
     }
     // Markers above every path: contact points, normals, velocities after the response.
-    // A body resting on a floor for many frames touches it at (nearly) the same point every
-    // frame: within one step, a contact closer than u to one already drawn is not drawn again.
-    std::vector<std::pair<std::size_t, Vec2>> drawn;
-    for (const MoveTrace& t : trace.moves) {
+    // In a `frames` step a body resting on a floor or pressing into a wall touches it again
+    // every frame: a contact whose normal was also met in the frame before continues that
+    // contact and is not drawn again (the first touch, the landing, is).
+    for (std::size_t k = 0; k < trace.moves.size(); ++k) {
+        const MoveTrace& t = trace.moves[k];
         const SceneStep& s = runner.scene().steps[t.step];
         const std::vector<Vec2> vs = velocities_after(t, s);
+        const MoveTrace* before = k > 0 && t.frame > 0 ? &trace.moves[k - 1] : nullptr;
         for (std::size_t i = 0; i < t.result.contacts.size(); ++i) {
             const Contact& c = t.result.contacts[i];
             const double x = d(c.point.x), y = d(c.point.y);
-            const bool seen = std::any_of(drawn.begin(), drawn.end(), [&](const auto& p) {
-                return p.first == t.step && std::hypot(d(p.second.x) - x, d(p.second.y) - y) < u;
-            });
-            if (seen) continue;
-            drawn.emplace_back(t.step, c.point);
+            if (before && std::any_of(before->result.contacts.begin(), before->result.contacts.end(),
+                                      [&](const Contact& p) { return p.normal == c.normal; }))
+                continue;
             svg.arrow(x, y, d(c.normal.x) * 5 * u, d(c.normal.y) * 5 * u, c_normal, 0.3 * u);
             if (t.has_velocity && vscale > 0) {
                 const double vx2 = d(vs[i].x) * vscale, vy2 = d(vs[i].y) * vscale;
@@ -359,7 +360,21 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
             const Aabb& bx = world.box(b.id);
             svg.text(d(bx.max.x) + 0.6 * u, d(bx.max.y) + fs, fs, b.name, "#222222");
         }
-        for (const Label& l : step_labels) svg.text(l.x, l.y, fs * 0.85, l.text, "#555555");
+        // Step labels are moved up until they do not cover an earlier one.
+        std::vector<std::array<double, 4>> placed;
+        for (const Label& l : step_labels) {
+            const double lw = 0.5 * fs * double(l.text.size()), lh = fs * 0.95;
+            double y = l.y;
+            for (int tries = 0; tries < 20; ++tries) {
+                const bool hit = std::any_of(placed.begin(), placed.end(), [&](const std::array<double, 4>& r) {
+                    return l.x < r[2] && r[0] < l.x + lw && y - lh < r[3] && r[1] < y;
+                });
+                if (!hit) break;
+                y -= lh;
+            }
+            placed.push_back({l.x, y - lh, l.x + lw, y});
+            svg.text(l.x, y, fs * 0.85, l.text, "#555555");
+        }
     }
 
     // ---- legend ----
