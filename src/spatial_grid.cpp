@@ -17,10 +17,11 @@ namespace {
 constexpr std::int32_t cell_limit = 1 << 30;
 
 std::int32_t cell_coord(detail::wide v) {
-    const detail::wide f = std::floor(v);
-    if (!(f > -detail::wide(cell_limit))) return -cell_limit; // also catches NaN
-    if (f > detail::wide(cell_limit)) return cell_limit;
-    return std::int32_t(f);
+    if (!(v > -detail::wide(cell_limit))) return -cell_limit; // also catches NaN
+    if (v > detail::wide(cell_limit)) return cell_limit;
+    // floor without a library call: truncate, then step down for negative fractions.
+    const std::int32_t i = std::int32_t(v);
+    return detail::wide(i) > v ? i - 1 : i;
 }
 
 std::uint64_t cell_key(std::int32_t x, std::int32_t y) {
@@ -42,7 +43,7 @@ SpatialGrid::SpatialGrid(real cell_size, std::int32_t oversize_cells)
     : cell_size_(cell_size), inv_cell_size_(real(1) / cell_size), oversize_cells_(oversize_cells) {
     if (!(cell_size > 0) || !std::isfinite(cell_size) || !std::isfinite(inv_cell_size_))
         throw Error("SpatialGrid", "cell size must be positive and finite");
-    if (oversize_cells < 1) throw Error("SpatialGrid", "oversize_cells must be at least 1");
+    if (oversize_cells < 1 || oversize_cells > 255) throw Error("SpatialGrid", "oversize_cells must be 1 to 255");
     slots_.assign(64, 0);
 }
 
@@ -111,16 +112,19 @@ void SpatialGrid::remove_from_cells(std::uint32_t item, const CellRange& r) {
 void SpatialGrid::insert(std::uint32_t item, const Aabb& box) {
     if (item >= items_.size()) items_.resize(std::size_t(item) + 1);
     Item& it = items_[item];
-    it.range = cells_of(box);
-    const bool big = std::int64_t(it.range.x1) - it.range.x0 >= oversize_cells_ ||
-                     std::int64_t(it.range.y1) - it.range.y0 >= oversize_cells_;
+    const CellRange r = cells_of(box);
+    const bool big = std::int64_t(r.x1) - r.x0 >= oversize_cells_ || std::int64_t(r.y1) - r.y0 >= oversize_cells_;
     if (big) {
         it.state = 2;
         it.oversize_slot = std::uint32_t(oversize_.size());
         oversize_.push_back(item);
     } else {
         it.state = 1;
-        add_to_cells(item, it.range);
+        it.x0 = r.x0;
+        it.y0 = r.y0;
+        it.w = std::uint8_t(r.x1 - r.x0);
+        it.h = std::uint8_t(r.y1 - r.y0);
+        add_to_cells(item, r);
     }
 }
 
@@ -128,7 +132,7 @@ void SpatialGrid::erase(std::uint32_t item) {
     if (item >= items_.size()) return;
     Item& it = items_[item];
     if (it.state == 1) {
-        remove_from_cells(item, it.range);
+        remove_from_cells(item, it.range());
     } else if (it.state == 2) {
         const std::uint32_t last = oversize_.back();
         oversize_[it.oversize_slot] = last;
@@ -140,8 +144,11 @@ void SpatialGrid::erase(std::uint32_t item) {
 
 void SpatialGrid::update(std::uint32_t item, const Aabb& box) {
     Item& it = items_[item];
-    const CellRange r = cells_of(box);
-    if (r == it.range && it.state != 0) return; // O(1): same cells
+    if (it.state == 1 && cells_of(box) == it.range()) return; // O(1): same cells
+    if (it.state == 2) {
+        const CellRange r = cells_of(box);
+        if (std::int64_t(r.x1) - r.x0 >= oversize_cells_ || std::int64_t(r.y1) - r.y0 >= oversize_cells_) return;
+    }
     erase(item);
     insert(item, box);
 }

@@ -51,7 +51,7 @@ BodyId World::add(const BodyDef& def) {
     std::uint32_t index;
     if (free_head_ != 0) {
         index = free_head_;
-        free_head_ = bodies_[index].next_free;
+        free_head_ = bodies_[index].mask;
     } else {
         if (bodies_.size() >= 0xffffffffu) throw Error("add", "too many bodies");
         index = std::uint32_t(bodies_.size());
@@ -64,7 +64,6 @@ BodyId World::add(const BodyDef& def) {
     b.mask = def.mask;
     b.is_static = def.is_static;
     b.alive = true;
-    b.next_free = 0;
     if (b.generation == 0) b.generation = 1; // a live id is never null
     grid_.insert(index, b.box);
     ++live_;
@@ -78,7 +77,7 @@ void World::remove(BodyId id) {
     b.alive = false;
     ++b.generation;
     if (b.generation == 0) b.generation = 1;
-    b.next_free = free_head_;
+    b.mask = free_head_;
     free_head_ = id.index;
     --live_;
 }

@@ -235,6 +235,12 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
         visit_region(w, merge(start, start.translated(d)), s, visit);
         return;
     }
+    // Candidates whose box misses the (slightly grown) trip box cannot be met: skip them
+    // before the exact test.
+    const Aabb reach = swept_part(start, d, 0, 1);
+    auto near_visit = [&](const Obstacle& ob) {
+        if (intersects_closed(reach, ob.box)) visit(ob);
+    };
     const int p = std::fabs(d.x) > std::fabs(d.y) ? 0 : 1;
     const real body_len = start.max[p] - start.min[p];
     // Tiles: only the part of the path over the map.
@@ -252,7 +258,7 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
             CellRange seen{};
             walk_parts(start, d, step, lo, hi, std::int64_t(1) << 40, [&](const Aabb& part, wide t_end) {
                 const CellRange r = tiles.cells_of(part);
-                visit_tiles_in(tiles, r, visit, seen);
+                visit_tiles_in(tiles, r, near_visit, seen);
                 seen = r;
                 return t_end < hi && stop(t_end);
             });
@@ -260,7 +266,7 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     }
     if (!s.bodies) return;
     const SpatialGrid& grid = w.grid();
-    auto visit_index = [&](std::uint32_t i) { visit_body(w, i, s, visit); };
+    auto visit_index = [&](std::uint32_t i) { visit_body(w, i, s, near_visit); };
     // Only the path up to the best hit so far can hold an earlier one.
     const wide horizon = std::min(wide(1), wide(best_time()) + slack);
     const Aabb trip = swept_part(start, d, 0, horizon);

@@ -28,7 +28,7 @@ struct CellRange {
 class SWEEPBOX_API SpatialGrid {
 public:
     /// A grid of square cells of `cell_size` units; an item whose box spans more than
-    /// `oversize_cells` cells on either axis goes to the oversize list instead.
+    /// `oversize_cells` cells on either axis (1 to 255) goes to the oversize list instead.
     explicit SpatialGrid(real cell_size = 64, std::int32_t oversize_cells = 8);
 
     /// The side of a cell, in world units.
@@ -94,10 +94,14 @@ private:
         std::int32_t x = 0, y = 0;
         std::vector<std::uint32_t> items;
     };
+    // 16 bytes an item: the cell range as its first cell and 8-bit extents (an item in cells
+    // spans at most oversize_cells <= 255 cells per axis), or the slot in the oversize list.
     struct Item {
-        CellRange range{};
+        std::int32_t x0 = 0, y0 = 0;
+        std::uint8_t w = 0, h = 0;  // extents minus one
+        std::uint8_t state = 0;     // 0 absent, 1 in cells, 2 oversize
         std::uint32_t oversize_slot = 0;
-        std::uint8_t state = 0; // 0 absent, 1 in cells, 2 oversize
+        [[nodiscard]] CellRange range() const { return {x0, y0, x0 + w, y0 + h}; }
     };
     [[nodiscard]] const Cell* find(std::int32_t x, std::int32_t y) const;
     Cell& find_or_add(std::int32_t x, std::int32_t y);

@@ -32,7 +32,7 @@ enum class Response : std::uint8_t {
 /// How to build a world.
 struct WorldDef {
     real cell_size = 64;             ///< side of a broad-phase cell in world units, > 0
-    std::int32_t oversize_cells = 8; ///< boxes spanning more cells than this on an axis go to the oversize list
+    std::int32_t oversize_cells = 8; ///< boxes spanning more cells than this on an axis (1 to 255) go to the oversize list
     /// Reference mode (for tests): every query and move tests every body and every blocking tile,
     /// with no grid walk, no sub-boxes and no early exit. Same narrow phase, same answers.
     bool brute_force = false;
@@ -207,13 +207,12 @@ public:
     void overlapping_pairs(std::vector<Pair>& out) const;
 
 private:
-    struct Body {
+    struct Body { // 40 bytes
         Aabb box{};
         std::uint64_t user_data = 0;
         std::uint32_t generation = 0;
         std::uint32_t category = 1;
-        std::uint32_t mask = 0xffffffffu;
-        std::uint32_t next_free = 0; // free-list link when dead
+        std::uint32_t mask = 0xffffffffu; // when dead: the next free slot
         bool alive = false;
         bool is_static = false;
     };
