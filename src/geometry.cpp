@@ -14,29 +14,6 @@ namespace sweepbox {
 
 using detail::wide;
 
-bool is_finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
-
-bool is_valid(const Aabb& b) {
-    return is_finite(b.min) && is_finite(b.max) && b.min.x <= b.max.x && b.min.y <= b.max.y;
-}
-
-bool overlaps(const Aabb& a, const Aabb& b) {
-    return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
-}
-
-bool intersects_closed(const Aabb& a, const Aabb& b) {
-    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
-}
-
-bool contains_point(const Aabb& b, Vec2 p) {
-    return b.min.x <= p.x && p.x <= b.max.x && b.min.y <= p.y && p.y <= b.max.y;
-}
-
-Aabb merge(const Aabb& a, const Aabb& b) {
-    return {{std::min(a.min.x, b.min.x), std::min(a.min.y, b.min.y)},
-            {std::max(a.max.x, b.max.x), std::max(a.max.y, b.max.y)}};
-}
-
 namespace {
 
 // One axis of a sweep: entry and exit times as numerator / den (den = |d| > 0), or the whole

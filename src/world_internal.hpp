@@ -74,9 +74,11 @@ template <class F> void visit_tiles_in(const TileMap& tiles, const CellRange& r,
         }
 }
 
-template <class F> void visit_body(const World& w, std::uint32_t index, const Selector& s, F&& f) {
+template <class F> void visit_body(const World& w, std::uint32_t index, const Selector& s, F&& f,
+                                   const Aabb* reach = nullptr) {
     const auto& b = WorldAccess::bodies(w)[index];
     if (index == s.skip.index) return;
+    if (reach && !intersects_closed(*reach, b.box)) return;
     if (!interacts(s, b.category, b.mask)) return;
     Obstacle ob;
     ob.other = Other::of(BodyId{index, b.generation});
@@ -266,12 +268,14 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     }
     if (!s.bodies) return;
     const SpatialGrid& grid = w.grid();
-    auto visit_index = [&](std::uint32_t i) { visit_body(w, i, s, near_visit); };
+    auto visit_index = [&](std::uint32_t i) { visit_body(w, i, s, visit, &reach); };
     // Only the path up to the best hit so far can hold an earlier one.
     const wide horizon = std::min(wide(1), wide(best_time()) + slack);
     const Aabb trip = swept_part(start, d, 0, horizon);
-    if (grid.cells_of(trip).count() <= 16) {
-        grid.for_each_candidate(trip, visit_index);
+    const CellRange trip_cells = grid.cells_of(trip);
+    if (trip_cells.count() <= 16) {
+        grid.for_each_oversize(visit_index);
+        grid.for_each_in_range(trip_cells, CellRange{}, visit_index);
         return;
     }
     const real step = std::max(body_len, grid.cell_size());

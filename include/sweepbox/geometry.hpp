@@ -11,6 +11,8 @@
 ///   against the motion (out of the obstacle).
 /// - Times are fractions of the displacement: 0 is the start, 1 is start + d.
 
+#include <algorithm>
+#include <cmath>
 #include <sweepbox/config.hpp>
 
 namespace sweepbox {
@@ -30,17 +32,28 @@ struct Aabb {
 };
 
 /// True when both components are finite (neither NaN nor infinite).
-[[nodiscard]] SWEEPBOX_API bool is_finite(Vec2 v);
+[[nodiscard]] inline bool is_finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
 /// True when the box is finite and min <= max on both axes.
-[[nodiscard]] SWEEPBOX_API bool is_valid(const Aabb& b);
+[[nodiscard]] inline bool is_valid(const Aabb& b) {
+    return is_finite(b.min) && is_finite(b.max) && b.min.x <= b.max.x && b.min.y <= b.max.y;
+}
 /// True when the interiors of a and b overlap (touching is not overlapping).
-[[nodiscard]] SWEEPBOX_API bool overlaps(const Aabb& a, const Aabb& b);
+[[nodiscard]] inline bool overlaps(const Aabb& a, const Aabb& b) {
+    return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
+}
 /// True when the closed boxes share at least one point (touching counts).
-[[nodiscard]] SWEEPBOX_API bool intersects_closed(const Aabb& a, const Aabb& b);
+[[nodiscard]] inline bool intersects_closed(const Aabb& a, const Aabb& b) {
+    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+}
 /// True when p lies in the closed box (on an edge counts).
-[[nodiscard]] SWEEPBOX_API bool contains_point(const Aabb& b, Vec2 p);
+[[nodiscard]] inline bool contains_point(const Aabb& b, Vec2 p) {
+    return b.min.x <= p.x && p.x <= b.max.x && b.min.y <= p.y && p.y <= b.max.y;
+}
 /// The smallest box holding both a and b.
-[[nodiscard]] SWEEPBOX_API Aabb merge(const Aabb& a, const Aabb& b);
+[[nodiscard]] inline Aabb merge(const Aabb& a, const Aabb& b) {
+    return {{std::min(a.min.x, b.min.x), std::min(a.min.y, b.min.y)},
+            {std::max(a.max.x, b.max.x), std::max(a.max.y, b.max.y)}};
+}
 
 /// Bit flags naming the four faces of a box, by the normal of the face.
 enum Face : std::uint8_t {
