@@ -28,7 +28,7 @@ detail::Selector selector_of(const QueryFilter& f) {
 // The sweep of one obstacle as a cast sees it, or false when it is not met.
 bool cast_one(const Aabb& box, Vec2 d, const Obstacle& ob, CastHit& h) {
     if (ob.one_way && !detail::one_way_blocks(box, ob.box)) return false;
-    Sweep sw = sweep_box_box(box, d, ob.box, ob.faces);
+    Sweep sw = sweep_box_box(box, d, ob.box, ob.faces, ob.seams);
     if (sw.state == SweepState::miss) return false;
     h.hit = true;
     h.started_overlapping = sw.state == SweepState::started_overlapping;
@@ -72,7 +72,7 @@ CastHit World::cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter) 
 }
 
 CastHit World::cast_ray(Vec2 origin, Vec2 delta, const QueryFilter& filter) const {
-    if (!is_finite(origin)) throw Error("cast_ray", "origin has a NaN or infinite component");
+    require_cast("cast_ray", Aabb{origin, origin}, delta);
     return cast_box(Aabb{origin, origin}, delta, filter);
 }
 

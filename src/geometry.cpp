@@ -17,17 +17,21 @@ using detail::wide;
 namespace {
 
 // One axis of a sweep: entry and exit times as numerator / den (den = |d| > 0), or the whole
-// line (always overlapping, d == 0), or never.
+// line (always overlapping, d == 0), or never. A side of b that is a seam (b continues into
+// solid there) is closed: touching it counts as inside.
 struct Slab {
     enum Kind : unsigned char { moving, always, never } kind = never;
     wide enter = 0, exit = 0, den = 1;
-    bool thin = false; // the Minkowski extent on this axis is zero (both boxes thin here)
+    bool thin = false;        // the Minkowski extent on this axis is zero (both boxes thin here)
+    bool exit_closed = false; // the side a leaves through is a seam
 };
 
-Slab slab(real a_min, real a_max, real d, real b_min, real b_max) {
+Slab slab(real a_min, real a_max, real d, real b_min, real b_max, bool neg_seam, bool pos_seam) {
     Slab s;
     if (d == 0) {
-        s.kind = (a_min < b_max && b_min < a_max) ? Slab::always : Slab::never;
+        const bool lo = neg_seam ? b_min <= a_max : b_min < a_max;
+        const bool hi = pos_seam ? a_min <= b_max : a_min < b_max;
+        s.kind = (lo && hi) ? Slab::always : Slab::never;
         return s;
     }
     s.kind = Slab::moving;
@@ -35,13 +39,26 @@ Slab slab(real a_min, real a_max, real d, real b_min, real b_max) {
         s.enter = wide(b_min) - wide(a_max);
         s.exit = wide(b_max) - wide(a_min);
         s.den = wide(d);
+        s.exit_closed = pos_seam;
     } else {
         s.enter = wide(a_min) - wide(b_max);
         s.exit = wide(a_max) - wide(b_min);
         s.den = -wide(d);
+        s.exit_closed = neg_seam;
     }
     s.thin = s.enter == s.exit;
     return s;
+}
+
+bool overlaps_with_seams(const Aabb& a, const Aabb& b, std::uint8_t seams) {
+    for (int k = 0; k < 2; ++k) {
+        const bool neg = (seams & (k == 0 ? face_neg_x : face_neg_y)) != 0;
+        const bool pos = (seams & (k == 0 ? face_pos_x : face_pos_y)) != 0;
+        const bool lo = neg ? b.min[k] <= a.max[k] : b.min[k] < a.max[k];
+        const bool hi = pos ? a.min[k] <= b.max[k] : a.min[k] < b.max[k];
+        if (!lo || !hi) return false;
+    }
+    return true;
 }
 
 // Compares p/q with r/s for q, s > 0: negative, zero or positive.
@@ -71,21 +88,26 @@ Vec2 axis_normal(int axis, real d_component) {
 
 } // namespace
 
-Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces) {
+Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {
     Sweep out;
-    if (overlaps(a, b)) {
+    if (seams == 0 ? overlaps(a, b) : overlaps_with_seams(a, b, seams)) {
         out.state = SweepState::started_overlapping;
         out.time = 0;
         out.normal = minimum_translation(a, b).normal;
         return out;
     }
-    const Slab sx = slab(a.min.x, a.max.x, d.x, b.min.x, b.max.x);
-    const Slab sy = slab(a.min.y, a.max.y, d.y, b.min.y, b.max.y);
+    const Slab sx = slab(a.min.x, a.max.x, d.x, b.min.x, b.max.x, seams & face_neg_x, seams & face_pos_x);
+    const Slab sy = slab(a.min.y, a.max.y, d.y, b.min.y, b.max.y, seams & face_neg_y, seams & face_pos_y);
     if (sx.kind == Slab::never || sy.kind == Slab::never) return out;
     // Not overlapping at t = 0, so at least one axis moves.
     int axis = -1;
     bool corner = false;
     wide num = 0, den = 1;
+    // The entry at num/den must come before the exit of s (at it, when that side is a seam).
+    auto before_exit = [](wide n, wide dn, const Slab& s) {
+        const int c = compare(n, dn, s.exit, s.den);
+        return c < 0 || (c == 0 && s.exit_closed);
+    };
     if (sx.kind == Slab::moving && sy.kind == Slab::moving && sx.thin && sy.thin) {
         return out; // a point against a point: measure zero, never a hit
     }
@@ -98,7 +120,7 @@ Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces) {
         if (t.enter < 0 || t.enter >= t.den) return out; // crossing not in [0, 1)
         if (o.kind == Slab::moving) {
             if (compare(o.enter, o.den, t.enter, t.den) >= 0) return out;
-            if (compare(t.enter, t.den, o.exit, o.den) >= 0) return out;
+            if (!before_exit(t.enter, t.den, o)) return out;
         }
         axis = k;
         num = t.enter;
@@ -124,18 +146,26 @@ Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces) {
         num = e.enter;
         den = e.den;
         if (num < 0 || num >= den) return out;
-        // The earliest exit must be strictly after the entry.
-        if (sx.kind == Slab::moving && compare(num, den, sx.exit, sx.den) >= 0) return out;
-        if (sy.kind == Slab::moving && compare(num, den, sy.exit, sy.den) >= 0) return out;
+        if (sx.kind == Slab::moving && !before_exit(num, den, sx)) return out;
+        if (sy.kind == Slab::moving && !before_exit(num, den, sy)) return out;
     }
+    // Which face: the entering axis's, unless it may not be entered (one-way tiles) or, at a
+    // corner, it is a seam and the other face is a true surface (no snag on tile seams).
     Vec2 n = axis_normal(axis, d[axis]);
-    if ((faces & face_of(axis, n[axis])) == 0) {
-        // Not a surface (an edge shared by two solid tiles). At a corner the other face may be.
-        if (!corner) return out;
-        const int other = 1 - axis;
-        const Vec2 n2 = axis_normal(other, d[other]);
-        if ((faces & face_of(other, n2[other])) == 0) return out;
-        n = n2;
+    const std::uint8_t f = face_of(axis, n[axis]);
+    const bool ok = (faces & f) != 0;
+    if (!ok || (seams & f) != 0) {
+        bool switched = false;
+        if (corner) {
+            const int other = 1 - axis;
+            const Vec2 n2 = axis_normal(other, d[other]);
+            const std::uint8_t f2 = face_of(other, n2[other]);
+            if ((faces & f2) != 0 && ((seams & f2) == 0 || !ok)) {
+                n = n2;
+                switched = true;
+            }
+        }
+        if (!ok && !switched) return out;
     }
     out.state = SweepState::hit;
     out.time = to_time(num, den);
@@ -144,8 +174,8 @@ Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces) {
     return out;
 }
 
-Sweep segment_box(Vec2 origin, Vec2 d, const Aabb& b, std::uint8_t faces) {
-    return sweep_box_box(Aabb{origin, origin}, d, b, faces);
+Sweep segment_box(Vec2 origin, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {
+    return sweep_box_box(Aabb{origin, origin}, d, b, faces, seams);
 }
 
 Penetration minimum_translation(const Aabb& a, const Aabb& b) {

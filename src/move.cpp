@@ -182,7 +182,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         auto visit = [&](const Obstacle& ob) {
             sc.candidates.push_back(ob);
             if (ob.one_way && !detail::one_way_blocks(S, ob.box)) return;
-            Sweep sw = sweep_box_box(S, d, ob.box, ob.faces);
+            Sweep sw = sweep_box_box(S, d, ob.box, ob.faces, ob.seams);
             if (sw.state == SweepState::miss) return;
             const bool started = sw.state == SweepState::started_overlapping;
             real depth = 0;
@@ -264,7 +264,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
 
         const Vec2 n = best.sweep.normal;
         const int a = axis_of(n);
-        const bool v_into = v[a] * n[a] < 0;
+        const bool v_into = o.has_velocity && v[a] * n[a] < 0; // a velocity not given stays as it is
         switch (best.response) {
         case Response::touch:
             rest = {0, 0};

@@ -26,16 +26,19 @@ std::int32_t floor_saturated(wide v) {
 }
 } // namespace
 
-TileMap::TileMap(const TileMapDef& def) : def_(def) {
-    if (!std::isfinite(def.tile_size) || !(def.tile_size > 0))
-        throw Error("TileMap", "tile size must be positive and finite");
-    if (!is_finite(def.origin)) throw Error("TileMap", "origin must be finite");
-    if (def.columns < 0 || def.rows < 0) throw Error("TileMap", "columns and rows must not be negative");
-    if (std::int64_t(def.columns) * def.rows > max_tiles) throw Error("TileMap", "too many tiles (at most 2^28)");
+void TileMap::validate(const TileMapDef& def, const char* where) {
+    if (!std::isfinite(def.tile_size) || !(def.tile_size > 0)) throw Error(where, "tile size must be positive and finite");
+    if (!is_finite(def.origin)) throw Error(where, "origin must be finite");
+    if (def.columns < 0 || def.rows < 0) throw Error(where, "columns and rows must not be negative");
+    if (std::int64_t(def.columns) * def.rows > max_tiles) throw Error(where, "too many tiles (at most 2^28)");
     const wide far_x = wide(def.origin.x) + wide(def.columns) * wide(def.tile_size);
     const wide far_y = wide(def.origin.y) + wide(def.rows) * wide(def.tile_size);
     if (!std::isfinite(real(far_x)) || !std::isfinite(real(far_y)))
-        throw Error("TileMap", "the map does not fit in finite coordinates");
+        throw Error(where, "the map does not fit in finite coordinates");
+}
+
+TileMap::TileMap(const TileMapDef& def) : def_(def) {
+    validate(def, "TileMap");
     cells_.assign(std::size_t(def.columns) * std::size_t(def.rows), 0);
 }
 

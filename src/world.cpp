@@ -26,7 +26,16 @@ const char* to_string(Response r) {
     return "unknown";
 }
 
-World::World(const WorldDef& def) : def_(def), grid_(def.cell_size, def.oversize_cells) {
+namespace {
+const WorldDef& validated(const WorldDef& def) {
+    if (!std::isfinite(def.cell_size) || !(def.cell_size > 0) || !std::isfinite(real(1) / def.cell_size))
+        throw Error("World", "cell size must be positive and finite");
+    if (def.oversize_cells < 1 || def.oversize_cells > 255) throw Error("World", "oversize_cells must be 1 to 255");
+    return def;
+}
+} // namespace
+
+World::World(const WorldDef& def) : def_(validated(def)), grid_(def.cell_size, def.oversize_cells) {
     bodies_.resize(1); // slot 0 is never used, so the zero id is null
 }
 
@@ -114,7 +123,8 @@ void World::body_ids(std::vector<BodyId>& out) const {
 }
 
 void World::set_tile_map(const TileMapDef& def) {
-    TileMap fresh(def); // throws before anything changes
+    TileMap::validate(def, "set_tile_map"); // throws before anything changes
+    TileMap fresh(def);
     tiles_ = std::move(fresh);
 }
 

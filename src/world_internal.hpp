@@ -26,7 +26,8 @@ struct Obstacle {
     Aabb box{};
     std::uint32_t category = 0;
     std::uint32_t mask = 0;
-    std::uint8_t faces = face_all;
+    std::uint8_t faces = face_all; // faces that may be entered (one-way tiles: the top)
+    std::uint8_t seams = 0;        // faces shared with another solid tile
     bool one_way = false;
     bool is_static = false;
 };
@@ -55,6 +56,15 @@ inline bool ranks_before(real t, bool corner, const Other& o, real bt, bool bcor
     return o < bo;
 }
 
+/// A solid tile may be entered through every face; those shared with solid neighbours are
+/// seams. A one-way tile may be entered only through its top surface and has no seams.
+inline void set_tile_faces(Obstacle& ob, std::uint8_t surfaces, Tile t) {
+    ob.one_way = t == Tile::one_way;
+    ob.faces = ob.one_way ? surfaces : std::uint8_t(face_all);
+    ob.seams = ob.one_way ? std::uint8_t(0) : std::uint8_t(~surfaces & face_all);
+    ob.is_static = true;
+}
+
 template <class F> void visit_tiles_in(const TileMap& tiles, const CellRange& r, F&& f, const CellRange& skip = {}) {
     for (std::int32_t row = r.y0; row <= r.y1; ++row)
         for (std::int32_t col = r.x0; col <= r.x1; ++col) {
@@ -67,9 +77,7 @@ template <class F> void visit_tiles_in(const TileMap& tiles, const CellRange& r,
             ob.box = tiles.cell_box(c);
             ob.category = tiles.def().category;
             ob.mask = tiles.def().mask;
-            ob.faces = tiles.faces(c);
-            ob.one_way = t == Tile::one_way;
-            ob.is_static = true;
+            set_tile_faces(ob, tiles.faces(c), t);
             f(ob);
         }
 }
@@ -194,9 +202,7 @@ bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& 
             ob.box = tiles.cell_box(c);
             ob.category = tiles.def().category;
             ob.mask = tiles.def().mask;
-            ob.faces = tiles.faces(c);
-            ob.one_way = t == Tile::one_way;
-            ob.is_static = true;
+            set_tile_faces(ob, tiles.faces(c), t);
             visit(ob);
         }
         // Distance to the next boundary on each axis (exact in wide).
@@ -217,6 +223,21 @@ bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& 
         }
         if ((step_x && nx >= ax) || (step_y && !step_x && ny >= ay) || t_exit >= 1) return true;
         if (stop(t_exit)) return true;
+        if (step_x && step_y) {
+            // Through a corner exactly: the two side tiles are only touched, but a side tile
+            // may be the one whose closed seam makes the corner solid (a concave corner).
+            for (const TileCell side : {TileCell{col + sx, row}, TileCell{col, row + sy}}) {
+                const Tile st = tiles.get(side);
+                if (st == Tile::empty) continue;
+                Obstacle ob;
+                ob.other = Other::of(side);
+                ob.box = tiles.cell_box(side);
+                ob.category = tiles.def().category;
+                ob.mask = tiles.def().mask;
+                set_tile_faces(ob, tiles.faces(side), st);
+                visit(ob);
+            }
+        }
         if (step_x) col += sx;
         if (step_y) row += sy;
         if (col < 0 || row < 0 || col >= tiles.columns() || row >= tiles.rows()) return true;

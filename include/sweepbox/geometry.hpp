@@ -85,15 +85,23 @@ struct Sweep {
 /// Sweeps box a by displacement d against box b (contract rules 1-4).
 /// Computed by slabs on b grown by a's size (the path of a's corner against the Minkowski sum),
 /// with every comparison of entry and exit times done by cross-multiplication in a wider type,
-/// never by sampling. `faces` says which faces of b are surfaces (tile edge flags): a contact
-/// whose face is not a surface takes the other axis when both entered at the same instant,
-/// and is no contact otherwise. Returns `started_overlapping` when the interiors overlap at t=0.
+/// never by sampling. Returns `started_overlapping` when the interiors overlap at t = 0.
+/// Two masks describe tiles (for plain boxes keep the defaults):
+/// - `faces`: the faces through which b may be entered at all (a one-way tile: its top only).
+///   A contact through another face is no contact, unless both axes enter at the same instant
+///   and the other face may be entered; then that face is the normal.
+/// - `seams`: the faces where b continues into more solid (tile edges shared by two solid
+///   tiles, the N tutorial's edge flags). b is closed there (touching a seam side counts as
+///   inside, so a bullet running exactly along a seam between two solid tiles still hits), and
+///   when both axes enter at the same instant a seam face yields to the other face, so a box
+///   sliding over a tile floor never catches on a seam. A seam entered strictly last is still
+///   a contact: whatever is beyond it is solid (rule 6).
 [[nodiscard]] SWEEPBOX_API Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b,
-                                               std::uint8_t faces = face_all);
+                                               std::uint8_t faces = face_all, std::uint8_t seams = 0);
 
 /// The segment from `origin` to `origin + d` against box b: `sweep_box_box` of a zero-size box.
 [[nodiscard]] SWEEPBOX_API Sweep segment_box(Vec2 origin, Vec2 d, const Aabb& b,
-                                             std::uint8_t faces = face_all);
+                                             std::uint8_t faces = face_all, std::uint8_t seams = 0);
 
 /// The minimum translation that separates two boxes.
 struct Penetration {

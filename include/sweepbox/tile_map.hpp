@@ -38,6 +38,8 @@ public:
     TileMap() = default;
     /// A map of def.columns x def.rows empty tiles. Throws Error on a bad definition.
     explicit TileMap(const TileMapDef& def);
+    /// Throws Error, naming `where`, unless def is a valid tile map definition.
+    static void validate(const TileMapDef& def, const char* where);
 
     /// The definition the map was built from.
     [[nodiscard]] const TileMapDef& def() const { return def_; }

@@ -181,7 +181,31 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
     const double legend_w = options.legend ? 54 * u : 0;
     const double vx = bb.x0 - margin, vy = bb.y0 - margin;
     const double vw = w + 2 * margin + legend_w;
-    const double legend_h = 3.4 * u * 14 + 4 * u;
+    // The legend lists only what the picture shows.
+    bool has_solid = false, has_one_way = false, has_static = false, has_movable = false;
+    for (std::int32_t r = 0; r < tiles.rows() && !(has_solid && has_one_way); ++r)
+        for (std::int32_t c = 0; c < tiles.columns(); ++c) {
+            has_solid = has_solid || tiles.get({c, r}) == Tile::solid;
+            has_one_way = has_one_way || tiles.get({c, r}) == Tile::one_way;
+        }
+    for (const NamedBody& b : bodies) {
+        const bool st = world.info(b.id).is_static;
+        has_static = has_static || st;
+        has_movable = has_movable || !st;
+    }
+    bool has_contacts = false, has_velocity = false, has_single_contact_box = false;
+    for (const MoveTrace& t : trace.moves) {
+        has_contacts = has_contacts || !t.result.contacts.empty();
+        has_velocity = has_velocity || t.has_velocity;
+        has_single_contact_box = has_single_contact_box || (t.frame < 0 && !t.result.contacts.empty());
+    }
+    bool has_hits = false;
+    for (const CastTrace& t : trace.casts) has_hits = has_hits || !t.hits.empty();
+    const bool has_moves = !trace.moves.empty(), has_casts = !trace.casts.empty(), has_queries = !trace.queries.empty();
+    const int legend_rows = int(has_solid) + int(has_one_way) + int(has_static) + int(has_movable) + 2 * int(has_moves) +
+                            int(has_single_contact_box) + int(has_contacts) + int(has_contacts || has_hits) +
+                            int(has_velocity) + int(has_casts) + int(has_hits) + int(has_queries);
+    const double legend_h = 3.4 * u * (legend_rows + 2) + 2 * u;
     const double vh = std::max(h + 2 * margin, options.legend ? legend_h + 2 * margin : 0.0);
     const double px = options.pixels > 0 ? options.pixels : 1000;
 
@@ -356,21 +380,26 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
     // ---- labels ----
     if (options.labels) {
         const double fs = 2.2 * u;
+        std::vector<std::array<double, 4>> placed; // boxes of the text written so far
         for (const NamedBody& b : bodies) {
             const Aabb& bx = world.box(b.id);
-            svg.text(d(bx.max.x) + 0.6 * u, d(bx.max.y) + fs, fs, b.name, "#222222");
+            const double x = d(bx.max.x) + 0.6 * u, y = d(bx.max.y) + fs;
+            svg.text(x, y, fs, b.name, "#222222");
+            placed.push_back({x, y - fs, x + 0.55 * fs * double(b.name.size()), y});
         }
-        // Step labels are moved up until they do not cover an earlier one.
-        std::vector<std::array<double, 4>> placed;
+        // Step labels move off the text written before them.
         for (const Label& l : step_labels) {
             const double lw = 0.5 * fs * double(l.text.size()), lh = fs * 0.95;
+            // Try the place itself, then one line up, one down, two up, ... staying in the view.
             double y = l.y;
-            for (int tries = 0; tries < 20; ++tries) {
+            for (int tries = 0; tries < 24; ++tries) {
+                const int step = (tries + 1) / 2 * (tries % 2 ? -1 : 1);
+                y = l.y + step * lh;
+                if (y - lh < vy || y > vy + vh) continue;
                 const bool hit = std::any_of(placed.begin(), placed.end(), [&](const std::array<double, 4>& r) {
                     return l.x < r[2] && r[0] < l.x + lw && y - lh < r[3] && r[1] < y;
                 });
                 if (!hit) break;
-                y -= lh;
             }
             placed.push_back({l.x, y - lh, l.x + lw, y});
             svg.text(l.x, y, fs * 0.85, l.text, "#555555");
@@ -398,39 +427,39 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
         auto sw_rect = [&](const std::string& style) {
             return [&svg, style, u](double x, double y) { svg.rect(x, y - 0.2 * u, x + 4 * u, y + 2 * u, style); };
         };
-        entry("solid tile", sw_rect(std::string("fill=\"") + c_solid + "\""));
-        entry("one-way tile (blocks from above)", [&](double x, double y) {
+        if (has_solid) entry("solid tile", sw_rect(std::string("fill=\"") + c_solid + "\""));
+        if (has_one_way) entry("one-way tile (blocks from above)", [&](double x, double y) {
             svg.rect(x, y - 0.2 * u, x + 4 * u, y + 2 * u, std::string("fill=\"") + c_one_way + "\" fill-opacity=\"0.12\"");
             svg.rect(x, y - 0.2 * u, x + 4 * u, y + 0.5 * u, std::string("fill=\"") + c_one_way + "\"");
         });
-        entry("static body", sw_rect(std::string("fill=\"") + c_static + "\" stroke=\"" + c_static_edge +
+        if (has_static) entry("static body", sw_rect(std::string("fill=\"") + c_static + "\" stroke=\"" + c_static_edge +
                                      "\" stroke-width=\"" + thin + "\""));
-        entry("movable body, where it ends", sw_rect(std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" +
+        if (has_movable) entry("movable body, where it ends", sw_rect(std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" +
                                                      c_body + "\" stroke-width=\"" + n(0.35 * u) + "\""));
-        entry("box at the start of a move", sw_rect(std::string("fill=\"none\" stroke=\"") + c_start + "\" stroke-width=\"" +
+        if (has_moves) entry("box at the start of a move", sw_rect(std::string("fill=\"none\" stroke=\"") + c_start + "\" stroke-width=\"" +
                                                     thin + "\" stroke-dasharray=\"" + n(u) + "," + n(0.6 * u) + "\""));
-        entry("path of the box centre; end box", [&](double x, double y) {
+        if (has_moves) entry("path of the box centre; end box", [&](double x, double y) {
             svg.line(x, y + 0.9 * u, x + 4 * u, y + 0.9 * u,
                      std::string("stroke=\"") + c_path + "\" stroke-width=\"" + thin + "\"");
         });
-        entry("box at a contact", sw_rect(std::string("fill=\"none\" stroke=\"") + c_path +
+        if (has_single_contact_box) entry("box at a contact", sw_rect(std::string("fill=\"none\" stroke=\"") + c_path +
                                           "\" stroke-opacity=\"0.5\" stroke-width=\"" + n(0.15 * u) + "\""));
-        entry("contact point", [&](double x, double y) {
+        if (has_contacts) entry("contact point", [&](double x, double y) {
             svg.circle(x + 2 * u, y + 0.9 * u, 0.7 * u, std::string("fill=\"") + c_contact + "\"");
         });
-        entry("normal (out of the obstacle)",
+        if (has_contacts || has_hits) entry("normal (out of the obstacle)",
               [&](double x, double y) { svg.arrow(x, y + 0.9 * u, 4 * u, 0, c_normal, 0.3 * u); });
-        entry("velocity: in, and after a response",
+        if (has_velocity) entry("velocity: in, and after a response",
               [&](double x, double y) { svg.arrow(x, y + 0.9 * u, 4 * u, 0, c_velocity, 0.3 * u); });
-        entry("ray / box cast", [&](double x, double y) {
+        if (has_casts) entry("ray / box cast", [&](double x, double y) {
             svg.line(x, y + 0.9 * u, x + 4 * u, y + 0.9 * u,
                      std::string("stroke=\"") + c_cast + "\" stroke-width=\"" + thin + "\"");
         });
-        entry("cast hit point", [&](double x, double y) { svg.cross(x + 2 * u, y + 0.9 * u, 0.9 * u, c_cast); });
-        entry("query (rect, point, segment)",
+        if (has_hits) entry("cast hit point", [&](double x, double y) { svg.cross(x + 2 * u, y + 0.9 * u, 0.9 * u, c_cast); });
+        if (has_queries) entry("query (rect, point, segment)",
               sw_rect(std::string("fill=\"") + c_query + "\" fill-opacity=\"0.08\" stroke=\"" + c_query +
                       "\" stroke-width=\"" + thin + "\" stroke-dasharray=\"" + n(0.8 * u) + "," + n(0.5 * u) + "\""));
-        svg.text(lx, ly + fs * 0.75, fs * 0.8, "y grows downward; grid = tiles", "#666666");
+        svg.text(lx, ly + fs * 0.75, fs * 0.8, tiles.is_empty() ? "y grows downward" : "y grows downward; grid lines = tiles", "#666666");
     }
     svg.out += "</svg>\n";
     return std::move(svg.out);

@@ -1,0 +1,140 @@
+// Google Benchmark suite: the shared tile world (../shared/bench/tile_world).
+//
+// 100,000 closest-hit rays and 100,000 closest-hit 8x8 box casts, against
+//  - tile_map: the level as a tile map (World::set_tile_map, 256x256 tiles of 16 units at (0,0))
+//    plus the 200 walls as static bodies in the grid;
+//  - bodies:   the level as 19,766 static bodies in the grid (every solid tile and every wall).
+// Before any timing, every answer is checked against the published checksums and, query by
+// query, against an exact reference; a mismatch prints the first differing queries and the
+// program exits with status 1 without timing anything. Every timed pass is checked again
+// (hit count) and must allocate nothing (hard check: exit status 1).
+//
+// One iteration runs all 100,000 queries; the counter ns_per_query is the thread's CPU time for
+// them / queries (the machine is shared; CPU time is what the query costs).
+// Usage: bench_tile_world [--data DIR] [--cell-size N] [Google Benchmark flags]
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "alloc_counter.hpp"
+#include "common.hpp"
+
+using namespace sweepbox;
+using namespace sweepbox::bench;
+
+namespace {
+
+bool g_failed = false;
+
+void report(benchmark::State& state, std::size_t queries, std::int64_t cpu_ns, std::uint64_t allocations,
+            std::size_t hits, const Checksum& expected) {
+    state.counters["ns_per_query"] = double(cpu_ns) / (double(state.iterations()) * double(queries));
+    state.counters["allocs_per_query"] = double(allocations) / (double(state.iterations()) * double(queries));
+    state.counters["hits"] = double(hits);
+    if (hits != expected.hits) {
+        g_failed = true;
+        state.SkipWithError("hit count differs from the published checksum");
+    } else if (allocations != 0) {
+        g_failed = true;
+        state.SkipWithError("cast allocated in steady state");
+    }
+}
+
+void bm_rays(benchmark::State& state, const World* world, const TileWorldData* data) {
+    std::uint64_t allocations = 0;
+    std::size_t hits = 0;
+    std::int64_t cpu_ns = 0;
+    for (auto _ : state) {
+        const std::int64_t t0 = thread_cpu_ns();
+        const AllocationScope scope;
+        std::size_t h = 0;
+        real sum = 0;
+        for (const Ray& r : data->rays) {
+            const CastHit c = world->cast_ray(r.origin, r.delta);
+            h += c.hit ? 1u : 0u;
+            sum += c.hit ? c.time : real(0);
+        }
+        allocations += scope.count();
+        cpu_ns += thread_cpu_ns() - t0;
+        benchmark::DoNotOptimize(sum);
+        hits = h;
+    }
+    report(state, data->rays.size(), cpu_ns, allocations, hits, published_rays);
+}
+
+void bm_boxcasts(benchmark::State& state, const World* world, const TileWorldData* data) {
+    std::uint64_t allocations = 0;
+    std::size_t hits = 0;
+    std::int64_t cpu_ns = 0;
+    for (auto _ : state) {
+        const std::int64_t t0 = thread_cpu_ns();
+        const AllocationScope scope;
+        std::size_t h = 0;
+        real sum = 0;
+        for (const BoxCast& b : data->boxcasts) {
+            const CastHit c = world->cast_box(b.box, b.delta);
+            h += c.hit ? 1u : 0u;
+            sum += c.hit ? c.time : real(0);
+        }
+        allocations += scope.count();
+        cpu_ns += thread_cpu_ns() - t0;
+        benchmark::DoNotOptimize(sum);
+        hits = h;
+    }
+    report(state, data->boxcasts.size(), cpu_ns, allocations, hits, published_boxcasts);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const std::string dir = data_dir(argc, argv);
+    const real cell_size = real(std::atof(take_option(argc, argv, "cell-size", "64").c_str()));
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+
+    TileWorldData data;
+    try {
+        data = load_tile_world(dir);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench_tile_world: %s\n", e.what());
+        return 2;
+    }
+    const World tile_world = make_tile_map_world(data, cell_size);
+    const World body_world = make_body_world(data, cell_size);
+    std::printf("tile world: %zu solid tiles, %zu walls, %zu static bodies in the body world, cell size %g\n",
+                data.solid_count(), data.walls.size(), body_world.body_count(), double(cell_size));
+
+    // The proof that the timed work is the published work.
+    const Answers ref_rays = reference_rays(data);
+    const Answers ref_boxes = reference_boxcasts(data);
+    bool ok = true;
+    auto ray_text = [&](std::size_t i) { return describe_ray(data, i); };
+    auto box_text = [&](std::size_t i) { return describe_boxcast(data, i); };
+    ok &= verify_answers("rays/tile_map", sweepbox_rays(tile_world, data), ref_rays, published_rays, ray_text);
+    ok &= verify_answers("boxcasts/tile_map", sweepbox_boxcasts(tile_world, data), ref_boxes, published_boxcasts,
+                         box_text);
+    ok &= verify_answers("rays/bodies", sweepbox_rays(body_world, data), ref_rays, published_rays, ray_text);
+    ok &= verify_answers("boxcasts/bodies", sweepbox_boxcasts(body_world, data), ref_boxes, published_boxcasts,
+                         box_text);
+    if (!ok) {
+        std::fprintf(stderr, "bench_tile_world: sweepbox's answers differ from the published checksums; "
+                             "nothing was timed\n");
+        return 1;
+    }
+
+    benchmark::RegisterBenchmark("tile_world/rays/tile_map", bm_rays, &tile_world, &data)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("tile_world/boxcasts/tile_map", bm_boxcasts, &tile_world, &data)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("tile_world/rays/bodies", bm_rays, &body_world, &data)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("tile_world/boxcasts/bodies", bm_boxcasts, &body_world, &data)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    if (g_failed) {
+        std::fprintf(stderr, "bench_tile_world: FAILED (see the errors above)\n");
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,90 @@
+// A platformer character over a tile map: it walks, jumps, lands on one-way platforms and
+// slides along walls made of tiles. Each frame: apply the input and gravity to the velocity,
+// move by velocity * dt with the `slide` response (the velocity loses its part into each
+// surface it meets), and read the contacts: a normal pointing up (y < 0) means standing.
+// One-way tiles ('=') block only movers that come from above; the character jumps up through
+// them and lands on top. Tile edges shared by two solid tiles are no surfaces, so walking over
+// a floor made of many tiles never catches on a seam.
+#include <cstdio>
+#include <cstring>
+#include <sweepbox/sweepbox.hpp>
+
+using namespace sweepbox;
+
+int main() {
+    // y grows downward; row 0 is the top. '#' solid, '=' one-way, '.' empty. Tiles are 16 units.
+    const char* level[] = {
+        "####################",
+        "#..................#",
+        "#..................#",
+        "#.............######",
+        "#..................#",
+        "#.......=====......#",
+        "#..................#",
+        "#..................#",
+        "#..............#####",
+        "#..............#...#",
+        "####################",
+    };
+    const int rows = int(sizeof level / sizeof level[0]);
+    const int columns = int(std::strlen(level[0]));
+    World world;
+    world.set_tile_map({.origin = {0, 0}, .tile_size = 16, .columns = columns, .rows = rows});
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < columns; ++c)
+            if (level[r][c] != '.')
+                world.set_tile({c, r}, level[r][c] == '#' ? Tile::solid : Tile::one_way);
+
+    // The character: 12 x 24, standing on the floor (row 10 starts at y = 160).
+    const BodyId hero = world.add({.box = {{24, 136}, {36, 160}}});
+    Vec2 v{0, 0};
+    const real dt = real(1) / real(60), gravity = 900, run_speed = 110, jump_speed = 400;
+    MoveOptions slide;
+    slide.response = Response::slide;
+    slide.has_velocity = true;
+    MoveResult result;
+
+    bool grounded = true, landed_on_one_way = false, slid_on_wall = false, was_on_wall = false;
+    for (int frame = 0; frame < 240; ++frame) {
+        // The input script: run right; jump at frame 40 (up through the one-way platform);
+        // keep running right; at frame 100 jump again, toward the wall of row 8.
+        const bool jump = (frame == 40 || frame == 100) && grounded;
+        v.x = frame < 160 ? run_speed : 0;
+        if (jump) {
+            v.y = -jump_speed;
+            std::printf("frame %3d: jump from x = %.1f\n", frame, double(world.box(hero).min.x));
+        }
+        v.y += gravity * dt;
+        slide.velocity = v;
+        world.move(hero, v * dt, slide, result);
+        v = result.velocity;
+
+        const bool was_grounded = grounded;
+        grounded = false;
+        bool on_wall = false;
+        for (const Contact& c : result.contacts) {
+            if (c.normal.y < 0) {
+                grounded = true;
+                const bool one_way = c.other.is_tile() && world.tiles().get(c.other.tile) == Tile::one_way;
+                if (!was_grounded) {
+                    std::printf("frame %3d: lands on %s tile (%d, %d) at y = %g\n", frame,
+                                one_way ? "a one-way" : "a solid", c.other.tile.column, c.other.tile.row,
+                                double(result.box.max.y));
+                    landed_on_one_way = landed_on_one_way || one_way;
+                }
+            }
+            if (c.normal.x != 0) on_wall = true;
+        }
+        if (on_wall && !grounded) {
+            if (!was_on_wall)
+                std::printf("frame %3d: slides along the wall at x = %g (velocity y %.1f)\n", frame,
+                            double(result.box.max.x), double(v.y));
+            slid_on_wall = true;
+        }
+        was_on_wall = on_wall && !grounded;
+    }
+    const Aabb& b = world.box(hero);
+    std::printf("ends at (%.2f, %.2f)-(%.2f, %.2f), %s\n", double(b.min.x), double(b.min.y), double(b.max.x),
+                double(b.max.y), grounded ? "standing" : "in the air");
+    return (landed_on_one_way && slid_on_wall && grounded) ? 0 : 1;
+}

@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of the sweepbox fuzz targets (fuzz/corpus/<target>/).
+
+Each seed is a small hand-built input in the byte layout the decoders read
+(fuzz_common.hpp ValueGen, fuzz_sweep.cpp, scenario.hpp), describing a case from the
+contract: thin walls, bullets, corners, flush starts, one-way platforms, seams, large
+coordinates, huge and tiny deltas. fuzz_scene's seeds are the scene files of scenes/ plus a
+few broken ones. Run from anywhere: python3 fuzz/make_corpus.py
+"""
+import os
+import shutil
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# ---- values (ValueGen::value) ----
+
+def f32(x):
+    """Tag 3: the raw bits of a float (any finite value, exact)."""
+    return bytes([3]) + struct.pack('<f', x)
+
+def small(n):
+    """Tag 0: a small integer in [-128, 127]."""
+    return bytes([0, n & 0xff])
+
+def vec(x, y):
+    return f32(x) + f32(y)
+
+def box(x0, y0, x1, y1):
+    """ValueGen::box: min, then a kind byte (per axis: 0 zero extent, 3 second corner)."""
+    kx = 0 if x1 == x0 else 3
+    ky = 0 if y1 == y0 else 3
+    out = f32(x0) + f32(y0) + bytes([kx | (ky << 2)])
+    if kx == 3:
+        out += f32(x1)
+    if ky == 3:
+        out += f32(y1)
+    return out
+
+# ---- fuzz_sweep ----
+
+def sweep_seed(a, d, b, faces=None, v=(3.0, -4.0), n=0, restitution=0x8000, friction=0x4000, limit=3):
+    out = bytes([limit]) + box(*a) + vec(*d) + box(*b)
+    out += bytes([0x80 | faces]) if faces is not None else bytes([0])
+    out += vec(*v) + bytes([n]) + struct.pack('<HH', restitution, friction)
+    return out
+
+SWEEP = {
+    'box-hits-wall': sweep_seed((0, 0, 1, 1), (10, 0), (5, -1, 6, 2)),
+    'bullet-thin-wall': sweep_seed((0, 0, 0, 0), (10, 0.5), (5, -1, 5, 1)),
+    'thin-vs-thin-crossing': sweep_seed((0, 0, 0, 2), (10, 0), (5, -1, 5, 1)),
+    'corner-tie': sweep_seed((0, 0, 1, 1), (2, 2), (2, 2, 3, 3)),
+    'corner-larger-x': sweep_seed((0, 0, 1, 1), (4, 2), (3, 2, 4, 3)),
+    'flush-moving-in': sweep_seed((0, 0, 1, 1), (1, 0), (1, 0, 2, 1)),
+    'flush-moving-along': sweep_seed((0, 0, 1, 1), (0, 5), (1, 0, 2, 1)),
+    'passes-corner': sweep_seed((0, 0, 1, 1), (2, -2), (2, -1, 3, 0)),
+    'started-inside': sweep_seed((0, 0, 2, 2), (1, 1), (1, 1, 3, 3)),
+    'ends-exactly-at-face': sweep_seed((0, 0, 1, 1), (4, 0), (5, 0, 6, 1)),
+    'large-coordinates': sweep_seed((1e6, 1e6, 1e6 + 1, 1e6 + 1), (100.25, 0.0625), (1e6 + 50, 1e6 - 3, 1e6 + 51, 1e6 + 3)),
+    'beyond-2-24': sweep_seed((16777216, 0, 16777218, 2), (64, 0), (16777250, -4, 16777252, 4)),
+    'huge-delta': sweep_seed((0, 0, 1, 1), (1e30, 3), (5e29, -10, 5e29, 10)),
+    'tiny-delta': sweep_seed((0, 0, 1, 1), (1e-40, 0), (1, 0, 2, 1)),
+    'one-way-top-only': sweep_seed((0, 0, 16, 16), (0, 40), (0, 32, 16, 48), faces=4),
+    'seam-corner-faces': sweep_seed((0, 0, 1, 1), (2, 2), (2, 2, 3, 3), faces=1),
+    'reflect-normal-x': sweep_seed((0, 0, 1, 1), (1, 1), (5, 5, 6, 6), v=(500, 40), n=3, restitution=65535, friction=0),
+}
+
+# ---- scenarios (scenario.hpp decode_scenario) ----
+
+CAT = {1: 0, 2: 1, 4: 2, 3: 3, 0xffffffff: 4, 0: 5, 1 << 31: 6, 6: 7}
+MASK = {0xffffffff: 0, 1: 1, 2: 2, 0xfffffffe: 3, 0: 4, 5: 5}
+CELL = {64: 0, 1: 1, 16: 2, 0.5: 3, 3: 4, 1000: 5, 7.25: 6, 100000: 7}
+TILE_SIZE = {16: 0, 1: 1, 0.1: 2, 3: 3, 1000: 4, 0.7: 5, 0.0625: 6, 64: 7}
+RESP = {'ignore': 0, 'touch': 1, 'slide': 2, 'cross': 3, 'bounce': 4, 'table': 5, 'filter': 6}
+
+def scenario(bodies, ops, cell=64, limit=3, tiles=None, oversize=8):
+    out = bytes([CELL[cell] | (limit << 3) | (0x20 if tiles else 0), (oversize - 1) % 8])
+    if tiles:
+        out += vec(*tiles['origin']) + bytes([TILE_SIZE[tiles['size']], tiles['columns'] - 1, tiles['rows'] - 1,
+                                             CAT[tiles.get('category', 1)], MASK[tiles.get('mask', 0xffffffff)]])
+        writes = tiles['writes']
+        out += bytes([len(writes)])
+        for kind, col, row, tile in writes:  # kind: 'cell', 'row' (to the right), 'column' (down)
+            k = {'cell': 0, 'row': 0x80, 'column': 0x40}[kind] | tile
+            out += bytes([k, col, row])
+    out += bytes([len(bodies) - 1])
+    for b in bodies:
+        out += box(*b['box'])
+        out += bytes([(1 if b.get('static') else 0) | (CAT[b.get('category', 1)] << 1) | (MASK[b.get('mask', 0xffffffff)] << 4)])
+    for op in ops:
+        out += op
+    return out
+
+def move(body, dx, dy, response='slide', restitution=1.0, friction=0.0, max_iterations=8, velocity=None, seed=0, table=None):
+    # The decoder reads the mode as rm % 7 and "has a velocity" as bit 7 of rm.
+    rm = RESP[response]
+    if velocity is not None:
+        rm += 7 * ((128 - rm + 6) // 7)
+    out = bytes([0, body, 0]) + vec(dx, dy) + bytes([rm])
+    if response == 'table':
+        out += bytes(table)
+    out += bytes([seed, round(restitution * 255), round(friction * 255), (max_iterations - 1) % 10])
+    if velocity is not None:
+        out += vec(*velocity)
+    return out
+
+def set_tile(col, row, tile):
+    return bytes([9, 0, col, row, tile])
+
+def teleport(body, b):
+    return bytes([10, body]) + box(*b)
+
+def query(which, point=(0, 0), delta=(0, 0), qbox=(0, 0, 0, 0)):
+    return bytes([12, 0, which]) + vec(*point) + vec(*delta) + box(*qbox) + bytes([0, 0])
+
+GRENADE_ROOM = dict(
+    bodies=[dict(box=(0, 0, 0, 400), static=True), dict(box=(100, 0, 100, 400), static=True),
+            dict(box=(0, 400, 100, 401), static=True), dict(box=(10, 10, 14, 14))],
+    ops=[move(3, 500, 40, 'bounce', 0.5, 0.1, 8, (500, 40)), move(3, -900, 300, 'bounce', 1.0, 0.0, 8, (-900, 300)),
+         move(3, 0, 1000, 'slide')])
+THIN_WALL_1E6 = dict(
+    bodies=[dict(box=(1e6 + 10, 1e6 - 5, 1e6 + 11, 1e6 + 5), static=True), dict(box=(1e6 + 20, 1e6 - 5, 1e6 + 20, 1e6 + 5), static=True),
+            dict(box=(1e6, 1e6, 1e6, 1e6))],
+    ops=[move(2, 100, 0.3, 'touch'), move(2, 100, 0.3, 'cross'), move(2, 1e6, 0, 'slide'), move(2, -1e9, 1, 'bounce')],
+    cell=16)
+PLATFORMER = dict(
+    tiles=dict(origin=(0, 400), size=16, columns=16, rows=4,
+               writes=[('row', 0, 3, 1), ('row', 4, 1, 2), ('column', 12, 0, 1), ('cell', 3, 2, 1)]),
+    bodies=[dict(box=(10, 350, 22, 374)), dict(box=(100, 380, 101, 381))],
+    ops=[move(0, 0, 100, 'slide'), move(0, 200, 0, 'slide'), move(0, 0, -60, 'slide'), move(0, 30, 40, 'slide'),
+         set_tile(3, 2, 0), move(0, -150, 90, 'bounce', 0.8, 0.2, 8, (-150, 90)), move(1, 0, 300, 'touch')])
+SEAMS = dict(
+    bodies=[dict(box=(16 * i, 100, 16 * i + 16, 116), static=True) for i in range(8)] + [dict(box=(0, 84, 12, 100))],
+    ops=[move(8, 200, 5, 'slide'), move(8, -300, 0, 'slide'), move(8, 50, 50, 'slide', max_iterations=1)],
+    cell=16)
+FILTERS = dict(
+    bodies=[dict(box=(50, -50, 51, 50), static=True, category=2), dict(box=(80, -50, 80, 50), static=True, category=4),
+            dict(box=(0, 0, 4, 4), category=1, mask=5), dict(box=(120, -50, 121, 50), static=True, category=1)],
+    ops=[move(2, 200, 1, 'table', table=[2, 3, 4] + [1] * 29), move(2, -400, 0, 'filter', seed=7),
+         move(2, 300, 0, 'cross'), move(2, 300, 0, 'ignore')])
+HUGE = dict(
+    bodies=[dict(box=(5e8, -10, 5e8, 10), static=True), dict(box=(0, 0, 1, 1)), dict(box=(0, 5, 0, 5))],
+    ops=[move(1, 1e9, 3, 'slide'), move(2, 1e-40, 1e-40, 'touch'), move(2, 2e9, 0, 'bounce')],
+    cell=1)
+
+WORLD = {'grenade-room': GRENADE_ROOM, 'thin-wall-1e6': THIN_WALL_1E6, 'platformer': PLATFORMER,
+         'seams': SEAMS, 'filters': FILTERS, 'huge-and-tiny': HUGE}
+
+QUERIES = {}
+for name, s in WORLD.items():
+    qs = [query(0, (5, 5), (300, 17)), query(1, (0, 0), (200, -3), (1, 1, 5, 5)), query(2, (0, 0), (400, 10), (0, 0, 2, 2)),
+          query(3, qbox=(0, 0, 120, 420)), query(4, (100, 200)), query(5, (0, 390), (200, 30)), query(6)]
+    QUERIES[name] = scenario(s['bodies'], s['ops'][:1] + qs + s['ops'][1:], s.get('cell', 64), 3, s.get('tiles'))
+
+# Findings re-encoded in this canonical form (raw float bits), so that they decode the same
+# whatever SWEEPBOX_FUZZ_AVOID was set to when they were found. Written to regressions/.
+SAFETY_NET_CORNER = scenario(
+    bodies=[dict(box=(-0.999, -0.999, -0.999, -0.999), static=True, category=6),
+            dict(box=(-0.999, -0.999, -0.999, -0.999), static=True, category=6),
+            dict(box=(-0.999, -0.999, -0.999, -0.999), static=True, category=1 << 31),
+            dict(box=(-7.999, -0.999, -0.999, -0.999), static=True, category=6)],
+    ops=[move(3, -0.999, -0.999, 'cross', 1, 1, 2, (-0.999, -0.999), seed=255),
+         move(1, 0, 4.001, 'touch', 178 / 255, 141 / 255, 6, seed=51),
+         move(3, -0.999, -0.999, 'cross', 1, 1, 6, (-0.999, 0), seed=255),
+         move(0, 103, 0, 'filter', 0, 18 / 255, 6, seed=9),
+         move(3, 94.001, 94.001, 'bounce', 95 / 255, 95 / 255, 6, seed=95)],
+    cell=64, limit=3,
+    tiles=dict(origin=(7, 14), size=16, columns=3, rows=8, category=6,
+               writes=[('cell', 1, 0, 1), ('cell', 2, 3, 1), ('cell', 0, 7, 1), ('cell', 1, 7, 1)]))
+
+POINT_ON_SEAM = scenario(
+    bodies=[dict(box=(7, 7, 7, 7))],
+    ops=[move(0, 14, 7, 'touch', 0, 5 / 255, 8),
+         move(0, 76, 138, 'filter', 62 / 255, 62 / 255, 3, seed=62)],
+    cell=64, limit=3, oversize=6,
+    tiles=dict(origin=(7, 7), size=0.1, columns=3, rows=8, category=1 << 31, writes=[('column', 2, 0, 1)]))
+
+SNAP_THROUGH_BOX = scenario(
+    bodies=[dict(box=(0, 0, 0, 0)),
+            dict(box=(-0.999, -0.999, -0.1111111119389534, -0.999), static=True, category=6),
+            dict(box=(-1.999, -0.999, -0.999, 7.001), static=True, category=3)],
+    ops=[move(0, -117, -117, 'bounce', 39 / 255, 39 / 255, 10, seed=39)],
+    cell=64, limit=3, oversize=1)
+
+REGRESSIONS = {
+    'fuzz_world': {'safety-net-corner-pass-snaps-back': SAFETY_NET_CORNER,
+                   'point-on-tile-seam-accelerated-vs-reference': POINT_ON_SEAM,
+                   'safety-net-snap-goes-through-box': SNAP_THROUGH_BOX},
+}
+
+def write(target, seeds, folder='corpus'):
+    d = os.path.join(HERE, folder, target)
+    os.makedirs(d, exist_ok=True)
+    for name, data in seeds.items():
+        with open(os.path.join(d, name), 'wb') as f:
+            f.write(data)
+
+def main():
+    write('fuzz_sweep', SWEEP)
+    write('fuzz_world', {n: scenario(s['bodies'], s['ops'], s.get('cell', 64), 3, s.get('tiles')) for n, s in WORLD.items()})
+    write('fuzz_queries', QUERIES)
+    scenes = {}
+    scene_dir = os.path.join(ROOT, 'scenes')
+    if os.path.isdir(scene_dir):
+        for f in sorted(os.listdir(scene_dir)):
+            if f.endswith('.json'):
+                with open(os.path.join(scene_dir, f), 'rb') as fh:
+                    scenes[f] = fh.read()
+    scenes.update({
+        'broken-json.json': b'{"bodies": [{"name": "a", "box": [0, 0, 1, 1]}',
+        'min-greater-than-max.json': b'{"bodies": [{"name": "a", "box": [5, 0, 1, 1]}], "steps": []}',
+        'unknown-body.json': b'{"bodies": [], "steps": [{"op": "move", "body": "nobody", "delta": [1, 0]}]}',
+        'minimal.json': b'{"bodies": [{"name": "a", "box": [0, 0, 1, 1]}], "steps": [{"op": "move", "body": "a", "delta": [3, 0]}]}',
+    })
+    write('fuzz_scene', scenes)
+    for target, seeds in REGRESSIONS.items():
+        write(target, seeds, 'regressions')
+
+if __name__ == '__main__':
+    main()

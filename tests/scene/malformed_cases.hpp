@@ -1,0 +1,95 @@
+#pragma once
+// Every kind of malformed scene the loader must reject, with the place and the problem its
+// one-line message must name. Used by the scene_file suite (through parse_scene) and by the
+// program suite (through `sweepbox run`, which must exit 2 with exactly one stderr line).
+#include <string>
+#include <vector>
+
+namespace scene_test {
+
+struct Malformed {
+    const char* name;    ///< short label, also the scratch file name
+    std::string text;    ///< the scene text
+    const char* where;   ///< expected SceneError::where() (exact)
+    const char* problem; ///< a part of the expected SceneError::problem()
+};
+
+// A valid prefix: one static wall and one movable box.
+inline std::string with_steps(const std::string& steps) {
+    return R"({"bodies": [{"name": "wall", "box": [100, 0, 101, 400], "static": true},
+                          {"name": "box", "box": [0, 0, 4, 4]}],
+              "steps": [)" + steps + "]}";
+}
+
+inline const std::vector<Malformed>& malformed_cases() {
+    static const std::vector<Malformed> cases{
+        {"bad_json", R"({"bodies": [)", "json", "parse error"},
+        {"trailing_garbage", R"({} xyz)", "json", "parse error"},
+        {"nan_literal", R"({"cell_size": NaN})", "json", "parse error"},
+        {"number_overflow", R"({"cell_size": 1e999})", "json", "overflow"},
+        {"real_overflow", with_steps(R"({"op": "move", "body": "box", "delta": [1e39, 0]})"), "step 0 (move)",
+         "field \"delta\": not a finite number"},
+        {"nan_as_string", with_steps(R"({"op": "move", "body": "box", "delta": ["NaN", 0]})"), "step 0 (move)",
+         "expected a number, got a string"},
+        {"root_not_object", R"([1, 2])", "scene", "expected an object, got an array"},
+        {"unknown_top_field", R"({"cellsize": 64})", "scene", "unknown field \"cellsize\""},
+        {"bad_cell_size", R"({"cell_size": 0})", "scene", "field \"cell_size\": must be > 0"},
+        {"unknown_op", with_steps(R"({"op": "jump", "body": "box"})"), "step 0 (jump)", "unknown op \"jump\""},
+        {"op_not_string", with_steps(R"({"op": 3})"), "step 0", "field \"op\": expected a string, got a number"},
+        {"missing_op", with_steps(R"({"body": "box"})"), "step 0", "missing field \"op\""},
+        {"step_not_object", with_steps(R"("move")"), "step 0", "expected an object, got a string"},
+        {"unknown_body", with_steps(R"({"op": "move", "body": "ghost", "delta": [1, 0]})"), "step 0 (move)",
+         "unknown body \"ghost\""},
+        {"stale_name",
+         with_steps(R"({"op": "remove", "body": "box"}, {"op": "teleport", "body": "box", "box": [0, 0, 1, 1]})"),
+         "step 1 (teleport)", "was removed at step 0"},
+        {"unknown_ignore", with_steps(R"({"op": "cast_ray", "from": [0, 0], "delta": [1, 0], "ignore": "ghost"})"),
+         "step 0 (cast_ray)", "field \"ignore\": unknown body \"ghost\""},
+        {"min_gt_max_body", R"({"bodies": [{"name": "a", "box": [10, 0, 0, 10]}]})", "bodies[0]",
+         "field \"box\": min > max"},
+        {"min_gt_max_step", with_steps(R"({"op": "query_rect", "box": [0, 10, 10, 0]})"), "step 0 (query_rect)",
+         "min > max"},
+        {"box_three_numbers", with_steps(R"({"op": "cast_box", "box": [0, 0, 4], "delta": [1, 0]})"),
+         "step 0 (cast_box)", "expected an array of 4 numbers"},
+        {"delta_wrong_type", with_steps(R"({"op": "move", "body": "box", "delta": "fast"})"), "step 0 (move)",
+         "field \"delta\": expected an array of 2 numbers"},
+        {"missing_delta", with_steps(R"({"op": "move", "body": "box"})"), "step 0 (move)", "missing field \"delta\""},
+        {"unknown_field", with_steps(R"({"op": "move", "body": "box", "delta": [1, 0], "restitusion": 0.5})"),
+         "step 0 (move)", "unknown field \"restitusion\""},
+        {"unknown_response", with_steps(R"({"op": "move", "body": "box", "delta": [1, 0], "response": "bouncy"})"),
+         "step 0 (move)", "unknown response \"bouncy\""},
+        {"static_not_bool", R"({"bodies": [{"name": "a", "box": [0, 0, 1, 1], "static": "yes"}]})", "bodies[0]",
+         "field \"static\": expected true or false"},
+        {"negative_mask", R"({"bodies": [{"name": "a", "box": [0, 0, 1, 1], "mask": -1}]})", "bodies[0]",
+         "field \"mask\": integer -1 out of range"},
+        {"mask_too_big", R"({"bodies": [{"name": "a", "box": [0, 0, 1, 1], "mask": 4294967296}]})", "bodies[0]",
+         "out of range"},
+        {"count_not_integer", with_steps(R"({"op": "frames", "body": "box", "count": 1.5})"), "step 0 (frames)",
+         "field \"count\": expected an integer"},
+        {"zero_dt", with_steps(R"({"op": "frames", "body": "box", "count": 2, "dt": 0})"), "step 0 (frames)",
+         "field \"dt\": must be > 0"},
+        {"zero_iterations", with_steps(R"({"op": "move", "body": "box", "delta": [1, 0], "max_iterations": 0})"),
+         "step 0 (move)", "field \"max_iterations\": integer 0 out of range"},
+        {"duplicate_name", R"({"bodies": [{"name": "a", "box": [0, 0, 1, 1]}, {"name": "a", "box": [2, 2, 3, 3]}]})",
+         "bodies[1]", "duplicate body name \"a\""},
+        {"empty_name", R"({"bodies": [{"name": "", "box": [0, 0, 1, 1]}]})", "bodies[0]", "empty name"},
+        {"missing_box", R"({"bodies": [{"name": "a"}]})", "bodies[0]", "missing field \"box\""},
+        {"bodies_not_array", R"({"bodies": {"name": "a"}})", "scene", "field \"bodies\": expected an array"},
+        {"steps_not_array", R"({"steps": 5})", "scene", "field \"steps\": expected an array"},
+        {"bad_tile_char", R"({"tiles": {"size": 16, "rows": ["..#", ".x."]}})", "tiles",
+         "row 1, column 1: unknown tile \"x\""},
+        {"ragged_rows", R"({"tiles": {"size": 16, "rows": ["...", ".."]}})", "tiles", "row 1 has 2 tiles, row 0 has 3"},
+        {"bad_tile_size", R"({"tiles": {"size": -16, "rows": ["."]}})", "tiles", "field \"size\": must be > 0"},
+        {"set_tile_outside",
+         R"({"tiles": {"size": 16, "rows": ["..", ".."]}, "steps": [{"op": "set_tile", "cell": [2, 0], "tile": "#"}]})",
+         "step 0 (set_tile)", "outside the tile map"},
+        {"set_tile_bad_tile",
+         R"({"tiles": {"size": 16, "rows": [".."]}, "steps": [{"op": "set_tile", "cell": [0, 0], "tile": "x"}]})",
+         "step 0 (set_tile)", "field \"tile\""},
+        {"add_duplicate", with_steps(R"({"op": "add", "name": "wall", "box": [0, 0, 1, 1]})"), "step 0 (add)",
+         "duplicate body name \"wall\""},
+    };
+    return cases;
+}
+
+} // namespace scene_test

@@ -1,0 +1,199 @@
+// Scene files: every op parses, save -> parse gives the same scene (and the same text), and every
+// malformed case is rejected with a SceneError naming the place and the problem.
+#include <boost/test/unit_test.hpp>
+
+#include "malformed_cases.hpp"
+#include "scene_test_support.hpp"
+
+using namespace sweepbox;
+
+BOOST_AUTO_TEST_SUITE(scene_file)
+
+// One step of every op, with every optional field away from its default.
+const char* const every_op = R"({
+  "description": "every op",
+  "cell_size": 32.5,
+  "tiles": {"origin": [-8, 0.25], "size": 16, "category": 4, "mask": 7, "rows": ["#=.", "..#"]},
+  "bodies": [
+    {"name": "wall", "box": [100, 0, 101, 400], "static": true, "category": 2, "mask": 5, "user_data": 77},
+    {"name": "g", "box": [0, 0, 4, 4]}
+  ],
+  "steps": [
+    {"op": "move", "body": "g", "delta": [500, 40], "response": "bounce", "restitution": 0.5, "friction": 0.1,
+     "velocity": [500, 40], "max_iterations": 3, "comment": "hello"},
+    {"op": "frames", "body": "g", "count": 10, "gravity": [0, 980], "dt": 0.02, "response": "touch"},
+    {"op": "cast_ray", "from": [0, 10], "delta": [300, 0], "category": 2, "mask": 3, "ignore": "g",
+     "bodies": false, "tiles": false},
+    {"op": "cast_box", "box": [0, 0, 8, 8], "delta": [0, 300]},
+    {"op": "cast_all", "box": [0, 0, 0, 0], "delta": [0.1, 300]},
+    {"op": "query_rect", "box": [0, 0, 50, 50]},
+    {"op": "query_point", "point": [1, 2]},
+    {"op": "query_segment", "from": [1, 2], "to": [3, 4]},
+    {"op": "overlapping_pairs"},
+    {"op": "teleport", "body": "g", "box": [10, 10, 14, 14]},
+    {"op": "set_tile", "cell": [2, 1], "tile": "="},
+    {"op": "add", "name": "h", "box": [1, 1, 2, 2], "static": true, "category": 8, "mask": 9, "user_data": 3},
+    {"op": "remove", "body": "h"},
+    {"op": "add", "name": "h", "box": [5, 5, 6, 6]}
+  ]
+})";
+
+BOOST_AUTO_TEST_CASE(every_op_parses_with_its_fields) {
+    const Scene s = parse_scene(every_op, "every_op.json");
+    BOOST_TEST(s.description == "every op");
+    BOOST_TEST(s.cell_size == real(32.5));
+    BOOST_REQUIRE(s.tiles.has_value());
+    BOOST_TEST(s.tiles->rows.size() == 2u);
+    BOOST_TEST(s.tiles->origin.y == real(0.25));
+    BOOST_TEST(s.tiles->category == 4u);
+    BOOST_REQUIRE(s.bodies.size() == 2u);
+    BOOST_TEST(s.bodies[0].is_static);
+    BOOST_TEST(s.bodies[0].user_data == 77u);
+    BOOST_TEST(s.bodies[1].mask == 0xffffffffu);
+    BOOST_REQUIRE(s.steps.size() == 14u);
+    const SceneStep& m = s.steps[0];
+    BOOST_TEST((m.op == SceneOp::move));
+    BOOST_TEST((m.response == Response::bounce));
+    BOOST_TEST(m.restitution == real(0.5));
+    BOOST_TEST(m.friction == real(0.1));
+    BOOST_TEST(m.has_velocity);
+    BOOST_TEST(m.max_iterations == 3);
+    BOOST_TEST(m.comment == "hello");
+    BOOST_TEST(s.steps[1].count == 10);
+    BOOST_TEST(s.steps[1].dt == real(0.02));
+    BOOST_TEST(!s.steps[1].has_velocity);
+    BOOST_TEST(s.steps[2].ignore == "g");
+    BOOST_TEST(!s.steps[2].bodies);
+    BOOST_TEST((s.steps[10].tile == Tile::one_way));
+    BOOST_TEST(s.steps[10].cell.column == 2);
+    BOOST_TEST(s.steps[11].add.name == "h");
+    BOOST_TEST(s.steps[11].add.is_static);
+}
+
+BOOST_AUTO_TEST_CASE(save_then_load_gives_the_same_scene) {
+    std::vector<std::string> texts{every_op};
+    for (const std::string& name : scene_test::demo_scenes())
+        texts.push_back(scene_test::read_text(scene_test::scenes_dir() + "/" + name + ".json"));
+    for (const std::string& text : texts) {
+        BOOST_REQUIRE(!text.empty());
+        const Scene a = parse_scene(text, "a.json");
+        const std::string saved = save_scene(a);
+        const Scene b = parse_scene(saved, "b.json");
+        BOOST_TEST((a == b));
+        BOOST_TEST(save_scene(b) == saved); // the saved form is a fixed point
+    }
+}
+
+BOOST_AUTO_TEST_CASE(saved_numbers_read_back_exactly) {
+    // Values that have no short decimal form: the save must still give back the same bits.
+    Scene a;
+    SceneBody b;
+    b.name = "x";
+    b.box = {{real(0.1), real(1) / real(3)}, {real(16777216), real(3.0e38)}};
+    a.bodies.push_back(b);
+    SceneStep s;
+    s.op = SceneOp::move;
+    s.body = "x";
+    s.delta = {real(-1e-30), real(2) / real(3)};
+    s.restitution = real(0.7);
+    a.steps.push_back(s);
+    const Scene c = parse_scene(save_scene(a));
+    BOOST_TEST((a == c));
+}
+
+BOOST_AUTO_TEST_CASE(file_round_trip) {
+    const Scene a = parse_scene(every_op);
+    const std::string path = scene_test::tmp_dir() + "/round_trip.json";
+    save_scene_file(a, path);
+    BOOST_TEST((load_scene(path) == a));
+}
+
+BOOST_AUTO_TEST_CASE(format_real_is_shortest_and_exact) {
+    BOOST_TEST(format_real(100) == "100");
+    BOOST_TEST(format_real(real(-0.0)) == "0");
+    BOOST_TEST(format_real(real(0.192)) == "0.192");
+    BOOST_TEST(format_real(real(-250)) == "-250");
+    for (real v : {real(1) / real(3), real(0.1), real(9.68), real(1e-30), real(3.0e38), real(-123456.7)}) {
+        const std::string t = format_real(v);
+        BOOST_TEST(real(std::stod(t)) == v);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(every_malformed_case_names_the_place_and_the_problem) {
+    for (const scene_test::Malformed& m : scene_test::malformed_cases()) {
+        BOOST_TEST_CONTEXT("case " << m.name) {
+            bool thrown = false;
+            try {
+                (void)parse_scene(m.text, "bad.json");
+            } catch (const SceneError& e) {
+                thrown = true;
+                BOOST_TEST(e.file() == "bad.json");
+                BOOST_TEST(e.where() == m.where);
+                BOOST_TEST(e.problem().find(m.problem) != std::string::npos, "problem: " << e.problem());
+                const std::string what = e.what();
+                BOOST_TEST(what.find('\n') == std::string::npos);
+                BOOST_TEST(what.rfind("bad.json: ", 0) == 0u);
+            }
+            BOOST_TEST(thrown);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(missing_file_is_a_scene_error) {
+    BOOST_CHECK_THROW((void)load_scene(scene_test::tmp_dir() + "/no/such/scene.json"), SceneError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(scene_file)
+
+// Never crash: thousands of byte-level mutations of the demo scenes either load (and then run)
+// or fail with a SceneError; nothing else escapes.
+BOOST_AUTO_TEST_CASE(mutated_scenes_load_or_fail_cleanly) {
+    std::uint32_t seed = 12345;
+    auto next = [&seed] {
+        seed = seed * 1664525u + 1013904223u;
+        return seed >> 8;
+    };
+    const char alphabet[] = "{}[]\",:0123456789.-eE+ #=.abcnulltruefalse\\";
+    int loaded = 0, rejected = 0;
+    for (const std::string& name : scene_test::demo_scenes()) {
+        const std::string original = scene_test::read_text(scene_test::scenes_dir() + "/" + name + ".json");
+        for (int k = 0; k < 500; ++k) {
+            std::string text = original;
+            const int edits = 1 + int(next() % 3);
+            for (int e = 0; e < edits; ++e) {
+                const std::size_t at = next() % text.size();
+                switch (next() % 3) {
+                case 0: text[at] = alphabet[next() % (sizeof alphabet - 1)]; break;
+                case 1: text.erase(at, 1 + next() % 4); break;
+                default: text.insert(at, 1, alphabet[next() % (sizeof alphabet - 1)]); break;
+                }
+            }
+            try {
+                Scene s = parse_scene(text, "mutant.json");
+                // Keep the run short: a mutated count could ask for a million frames, and a
+                // restitution above 1 makes the velocity grow 30-fold per bounce until single
+                // moves are 1e13 units long, which the core currently takes seconds to walk
+                // (reported to the lead; not a crash, but too slow for a unit test).
+                std::int64_t frames = 0;
+                bool gaining = false;
+                for (const SceneStep& st : s.steps) {
+                    frames += st.count;
+                    gaining = gaining || st.restitution > 1;
+                }
+                ++loaded;
+                if (frames > 5000 || gaining) continue;
+                SceneRunner runner(std::move(s), "mutant.json");
+                (void)runner.run_all();
+            } catch (const SceneError& e) {
+                ++rejected;
+                BOOST_TEST(std::string(e.what()).find('\n') == std::string::npos);
+            }
+        }
+    }
+    BOOST_TEST_MESSAGE("mutants loaded: " << loaded << ", rejected: " << rejected);
+    BOOST_TEST(rejected > 0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

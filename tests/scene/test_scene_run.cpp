@@ -1,0 +1,280 @@
+// The runner: the JSON Lines of each demo scene equal scenes/expected/<name>.jsonl, and the
+// expected values make physical sense (checked here by hand, independently of the library).
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "scene_test_support.hpp"
+
+using namespace sweepbox;
+using json = nlohmann::json;
+
+namespace {
+
+std::vector<std::string> run_file(const std::string& name) {
+    const std::string path = scene_test::scenes_dir() + "/" + name + ".json";
+    SceneRunner runner(load_scene(path), path);
+    return runner.run_all();
+}
+
+json line(const std::vector<std::string>& lines, std::size_t i) {
+    BOOST_REQUIRE(i < lines.size());
+    return json::parse(lines[i]);
+}
+
+bool near(const json& j, double v, double tol = 1e-3) { return std::fabs(j.get<double>() - v) <= tol; }
+
+bool near_all(const json& arr, std::initializer_list<double> vs, double tol = 1e-3) {
+    if (!arr.is_array() || arr.size() != vs.size()) return false;
+    std::size_t i = 0;
+    for (double v : vs)
+        if (!near(arr[i++], v, tol)) return false;
+    return true;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(scene_run)
+
+BOOST_AUTO_TEST_CASE(demo_scenes_match_expected_output) {
+    for (const std::string& name : scene_test::demo_scenes()) {
+        BOOST_TEST_CONTEXT("scene " << name) {
+            const auto expected = scene_test::read_lines(scene_test::scenes_dir() + "/expected/" + name + ".jsonl");
+            BOOST_REQUIRE(!expected.empty());
+            const auto actual = run_file(name);
+            BOOST_REQUIRE_EQUAL(actual.size(), expected.size());
+            for (std::size_t i = 0; i < actual.size(); ++i) {
+                BOOST_TEST_CONTEXT("step " << i) { BOOST_TEST(actual[i] == expected[i]); }
+                // Every line is one JSON object whose "step" is its index.
+                const json j = json::parse(actual[i]);
+                BOOST_TEST(j.is_object());
+                BOOST_TEST(j.at("step").get<std::size_t>() == i);
+            }
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(same_scene_same_bits) {
+    for (const std::string& name : scene_test::demo_scenes()) BOOST_TEST(run_file(name) == run_file(name));
+}
+
+// DESIGN.md's example, by hand: box [0,0,4,4] moves by [500,40] toward the wall [100,0,101,400].
+// Its right edge reaches x=100 at t = 96/500 = 0.192, when it has moved [96, 7.68]: contact box
+// [96, 7.68, 100, 11.68], normal [-1, 0], point = middle of the touching faces = [100, 9.68].
+// The rest of the motion, 0.808 * [500, 40] = [404, 32.32], bounces with restitution 0.5 and
+// friction 0.1: [-202, 29.088]; so the box ends at [96-202, 7.68+29.088] = [-106, 36.768],
+// and the velocity [500, 40] becomes [-0.5*500, 0.9*40] = [-250, 36].
+BOOST_AUTO_TEST_CASE(design_example_by_hand) {
+    const auto lines = run_file("design_example");
+    const json m = line(lines, 0);
+    BOOST_TEST(m.at("op") == "move");
+    BOOST_TEST(m.at("body") == "grenade");
+    BOOST_TEST(near_all(m.at("box"), {-106, 36.768, -102, 40.768}));
+    BOOST_TEST(near_all(m.at("velocity"), {-250, 36}, 1e-4));
+    BOOST_REQUIRE(m.at("contacts").size() == 1u);
+    const json& c = m.at("contacts")[0];
+    BOOST_TEST(c.at("other") == "wall");
+    BOOST_TEST(near(c.at("time"), 0.192, 1e-6));
+    BOOST_TEST(near_all(c.at("normal"), {-1, 0}, 0));
+    BOOST_TEST(near_all(c.at("point"), {100, 9.68}, 1e-4));
+    BOOST_TEST(near_all(c.at("box"), {96, 7.68, 100, 11.68}, 1e-4));
+    BOOST_TEST(c.at("box")[2].get<double>() == 100.0); // flush exactly (rule 5)
+    BOOST_TEST(c.at("response") == "bounce");
+    BOOST_TEST(c.at("started_overlapping") == false);
+    // The field order of DESIGN.md.
+    BOOST_TEST(lines[0].rfind(R"({"step": 0, "op": "move", "body": "grenade", "box": [)", 0) == 0u);
+    BOOST_TEST(lines[0].find(R"("contacts": [{"other": "wall", "time": 0.192, "normal": [-1, 0], "point": [100, 9.68], "box": [96, )") !=
+               std::string::npos);
+    // The ray from [0,10] along [300,0] meets the wall's face x=100 at t=1/3.
+    const json r = line(lines, 1);
+    BOOST_TEST(r.at("hit") == true);
+    BOOST_TEST(real(r.at("time").get<double>()) == real(1) / real(3)); // reads back to the same real
+    BOOST_TEST(near_all(r.at("point"), {100, 10}, 0));
+    BOOST_TEST(near_all(r.at("normal"), {-1, 0}, 0));
+    BOOST_TEST(r.at("other") == "wall");
+    BOOST_TEST(lines[1] == R"({"step": 1, "op": "cast_ray", "hit": true, "time": 0.33333334, "point": [100, 10], "normal": [-1, 0], "other": "wall"})");
+    // An 8x8 box falling 300 from y=0 ends at y=308, above the tile map's first solid row (y=416).
+    BOOST_TEST(lines[2] == R"({"step": 2, "op": "cast_box", "hit": false})");
+    BOOST_TEST(lines[4] == R"({"step": 4, "op": "teleport", "body": "grenade", "box": [10, 10, 14, 14]})");
+}
+
+BOOST_AUTO_TEST_CASE(bullets_by_hand) {
+    const auto lines = run_file("bullets");
+    // bullet_a from [10,20] by [140,20] reaches x=100 at t=90/140 (y=20+20*90/140), bounces back.
+    const json a = line(lines, 0);
+    BOOST_REQUIRE(a.at("contacts").size() == 1u);
+    BOOST_TEST(a.at("contacts")[0].at("other") == "wall_1");
+    BOOST_TEST(near(a.at("contacts")[0].at("time"), 90.0 / 140.0, 1e-6));
+    BOOST_TEST(near_all(a.at("contacts")[0].at("point"), {100, 20 + 20 * 90.0 / 140.0}, 1e-4));
+    BOOST_TEST(near_all(a.at("contacts")[0].at("normal"), {-1, 0}, 0));
+    BOOST_TEST(near_all(a.at("velocity"), {-1400, 200}, 0));   // the spark direction: x mirrored
+    BOOST_TEST(near_all(a.at("box"), {50, 40, 50, 40}, 1e-3)); // 50 of the 140 left, mirrored
+    // bullet_b from the right hits the 0-thickness wall_0 at x=160 at t=70/120, normal +x.
+    const json b = line(lines, 1);
+    BOOST_REQUIRE(b.at("contacts").size() == 1u);
+    BOOST_TEST(b.at("contacts")[0].at("other") == "wall_0");
+    BOOST_TEST(near(b.at("contacts")[0].at("time"), 70.0 / 120.0, 1e-6));
+    BOOST_TEST(near_all(b.at("contacts")[0].at("normal"), {1, 0}, 0));
+    BOOST_TEST(b.at("box")[0].get<double>() > 160.0); // still on its own side of the wall
+    // bullet_c from the left hits wall_0 at t=0.5 and stays on the left.
+    const json c = line(lines, 2);
+    BOOST_REQUIRE(c.at("contacts").size() == 1u);
+    BOOST_TEST(near(c.at("contacts")[0].at("time"), 0.5, 1e-6));
+    BOOST_TEST(c.at("box")[0].get<double>() < 160.0);
+    // bullet_d moving up crosses the horizontal 0-thickness ledge line y=140 at t=0.5, x=50.
+    const json d = line(lines, 3);
+    BOOST_REQUIRE(d.at("contacts").size() == 1u);
+    BOOST_TEST(near_all(d.at("contacts")[0].at("point"), {50, 140}, 1e-4));
+    BOOST_TEST(near_all(d.at("contacts")[0].at("normal"), {0, 1}, 0));
+    BOOST_TEST(d.at("box")[1].get<double>() > 140.0);
+    // flush: on wall_1's right face moving into it: hit at t=0, stays put, velocity loses its x.
+    const json f = line(lines, 4);
+    BOOST_REQUIRE(f.at("contacts").size() == 1u);
+    BOOST_TEST(f.at("contacts")[0].at("time").get<double>() == 0.0);
+    BOOST_TEST(near_all(f.at("box"), {101, 70, 101, 70}, 0));
+    BOOST_TEST(near_all(f.at("velocity"), {0, 100}, 0));
+    // grazer: along the line of wall_0, never crossing it: no contact (rule 3).
+    const json g = line(lines, 5);
+    BOOST_TEST(g.at("contacts").empty());
+    BOOST_TEST(near_all(g.at("box"), {160, 140, 160, 140}, 0));
+    // The piercing shot meets wall_1 (x=100) then wall_0 (x=160), each once, in order.
+    const json all = line(lines, 6);
+    BOOST_REQUIRE(all.at("hits").size() == 2u);
+    BOOST_TEST(all.at("hits")[0].at("other") == "wall_1");
+    BOOST_TEST(near(all.at("hits")[0].at("time"), 100.0 / 240.0, 1e-6));
+    BOOST_TEST(all.at("hits")[1].at("other") == "wall_0");
+    BOOST_TEST(near(all.at("hits")[1].at("time"), 160.0 / 240.0, 1e-6));
+    // The ray from x=240 leftward stops at wall_0 (x=160), t=80/240.
+    const json r = line(lines, 7);
+    BOOST_TEST(r.at("other") == "wall_0");
+    BOOST_TEST(near_all(r.at("point"), {160, 10}, 0));
+}
+
+BOOST_AUTO_TEST_CASE(grenade_rests_inside_the_room) {
+    const std::string path = scene_test::scenes_dir() + "/grenade_room.json";
+    SceneRunner runner(load_scene(path), path);
+    const auto lines = runner.run_all();
+    const TileMap& tiles = runner.world().tiles();
+    // Never inside a solid tile, after any frame (contract rule 6).
+    for (const MoveTrace& t : runner.trace().moves)
+        for (std::int32_t r = 0; r < tiles.rows(); ++r)
+            for (std::int32_t c = 0; c < tiles.columns(); ++c)
+                if (tiles.get({c, r}) == Tile::solid) BOOST_TEST(!overlaps(t.result.box, tiles.cell_box({c, r})));
+    // It bounced on the ceiling, a wall and the floor, and every bounce lost energy:
+    // |v after| <= |v before| for every frame with a contact.
+    bool ceiling = false, wall = false, floor = false;
+    for (const MoveTrace& t : runner.trace().moves) {
+        for (const Contact& c : t.result.contacts) {
+            ceiling = ceiling || c.normal.y > 0;
+            floor = floor || c.normal.y < 0;
+            wall = wall || c.normal.x != 0;
+        }
+        if (!t.result.contacts.empty())
+            BOOST_TEST(std::hypot(t.result.velocity.x, t.result.velocity.y) <=
+                       std::hypot(t.velocity_before.x, t.velocity_before.y) * 1.0001f);
+    }
+    BOOST_TEST(ceiling);
+    BOOST_TEST(wall);
+    BOOST_TEST(floor);
+    // At the end it lies on the floor (y = 11 * 16 = 176) with a small residual bounce.
+    const json last = json::parse(lines.back());
+    BOOST_TEST(std::fabs(last.at("box")[3].get<double>() - 176.0) < 0.1);
+    BOOST_TEST(std::fabs(last.at("velocity")[0].get<double>()) < 1.0);
+    BOOST_TEST(std::fabs(last.at("velocity")[1].get<double>()) < 10.0); // one frame of gravity is 10
+}
+
+BOOST_AUTO_TEST_CASE(platformer_lands_and_slides) {
+    const auto lines = run_file("platformer");
+    // Walking 45 frames at 120/s on the floor: x from 20 to 110, feet on y=208.
+    BOOST_TEST(near_all(line(lines, 0).at("box"), {110, 184, 122, 208}, 1e-3));
+    // The jump passes up through the one-way platform (row 8, y=128) and lands on top of it.
+    const json jump = line(lines, 1);
+    BOOST_TEST(jump.at("box")[3].get<double>() == 128.0);
+    // No contact on the way up (a one-way tile never blocks from below): every normal points up.
+    for (const json& c : jump.at("contacts")) BOOST_TEST(c.at("normal")[1].get<double>() < 0.0);
+    // Pressing right, it slides down the pillar's left face (x=256) to the floor.
+    const json slide = line(lines, 2);
+    BOOST_TEST(slide.at("box")[2].get<double>() == 256.0);
+    BOOST_TEST(near(slide.at("box")[3], 208.0, 1e-3));
+    bool wall = false;
+    for (const json& c : slide.at("contacts")) wall = wall || c.at("normal")[0].get<double>() == -1.0;
+    BOOST_TEST(wall);
+    BOOST_TEST(line(lines, 3).at("found") == json::parse(R"(["coin"])"));
+    // A 12x24 box dropped from y=64 lands on the floor y=208 after 144 of 200: t=0.72.
+    const json cast = line(lines, 4);
+    BOOST_TEST(near(cast.at("time"), 0.72, 1e-6));
+    BOOST_TEST(cast.at("other") == json::parse(R"({"tile": [12, 13]})"));
+}
+
+// Rule 3 with tiles: a 12x24 box standing on a floor of 16-unit tiles at x 16..28 touches
+// tile 0 (x 0..16) only at its corner; walking right (and pressed down by gravity) it meets the
+// top face of tile 1 alone, at t=0, and the contact point is the middle of 16..28 on y=32.
+BOOST_AUTO_TEST_CASE(walking_past_a_tile_corner_is_not_a_contact) {
+    const auto lines = scene_test::run_text(R"({
+      "tiles": {"size": 16, "rows": ["....", "....", "####"]},
+      "bodies": [{"name": "p", "box": [16, 8, 28, 32]}],
+      "steps": [{"op": "move", "body": "p", "delta": [2, 0.25]},
+                {"op": "cast_all", "box": [16, 8, 28, 32], "delta": [2, 0.25], "bodies": false}]})");
+    const json m = json::parse(lines[0]);
+    BOOST_TEST(near_all(m.at("box"), {18, 8, 30, 32}, 0));
+    BOOST_REQUIRE(m.at("contacts").size() == 1u);
+    BOOST_TEST(m.at("contacts")[0].at("other") == json::parse(R"({"tile": [1, 2]})"));
+    BOOST_TEST(near_all(m.at("contacts")[0].at("point"), {22, 32}, 0));
+    const json all = json::parse(lines[1]).at("hits");
+    BOOST_REQUIRE(all.size() == 1u);
+    BOOST_TEST(all[0].at("other") == json::parse(R"({"tile": [1, 2]})"));
+}
+
+BOOST_AUTO_TEST_CASE(runtime_refusal_is_a_scene_error_naming_the_step) {
+    const std::string text = R"({"bodies": [{"name": "a", "box": [3e38, 0, 3.1e38, 1]}],
+        "steps": [{"op": "cast_ray", "from": [0, 0], "delta": [1, 0]},
+                  {"op": "move", "body": "a", "delta": [3e38, 0]}]})";
+    SceneRunner runner(parse_scene(text, "huge.json"), "huge.json");
+    BOOST_CHECK_NO_THROW(runner.run_step(0));
+    try {
+        runner.run_step(1);
+        BOOST_TEST(false, "expected a SceneError");
+    } catch (const SceneError& e) {
+        BOOST_TEST(e.where() == "step 1 (move)");
+        BOOST_TEST(e.file() == "huge.json");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(every_op_runs) {
+    const auto lines = scene_test::run_text(R"({
+      "tiles": {"size": 16, "rows": ["....", "####"]},
+      "bodies": [{"name": "a", "box": [0, 0, 4, 4]}, {"name": "b", "box": [2, 2, 6, 6]}],
+      "steps": [
+        {"op": "overlapping_pairs"},
+        {"op": "query_point", "point": [3, 3]},
+        {"op": "query_segment", "from": [-1, 20], "to": [70, 20]},
+        {"op": "remove", "body": "b"},
+        {"op": "overlapping_pairs"},
+        {"op": "add", "name": "b", "box": [40, 0, 44, 4], "static": true},
+        {"op": "frames", "body": "a", "count": 30, "gravity": [0, 600], "response": "slide"},
+        {"op": "set_tile", "cell": [0, 1], "tile": "."},
+        {"op": "cast_ray", "from": [1, 0], "delta": [0, 100]}
+      ]})");
+    BOOST_REQUIRE(lines.size() == 9u);
+    const json pairs = json::parse(lines[0]).at("pairs");
+    BOOST_REQUIRE(pairs.size() == 1u);
+    BOOST_TEST(pairs[0].at("a") == "a");
+    BOOST_TEST(pairs[0].at("b") == "b");
+    BOOST_TEST(near(pairs[0].at("depth"), 2.0, 0));
+    BOOST_TEST(json::parse(lines[1]).at("found") == json::parse(R"(["a", "b"])"));
+    // The segment at y=20 runs through the solid row 1 (y 16..32), columns 0..3 in order.
+    const json seg = json::parse(lines[2]).at("found");
+    BOOST_TEST(seg.size() == 4u);
+    BOOST_TEST(json::parse(lines[4]).at("pairs").empty());
+    // Falling from y=0 under gravity for half a second: lands on the floor at y=16.
+    const json fr = json::parse(lines[6]);
+    BOOST_TEST(fr.at("box")[3].get<double>() == 16.0); // flush on the floor (rule 5)
+    BOOST_TEST(fr.at("frames") == 30);
+    // With tile (0,1) open, the ray down from (1, 0) meets the top of the resting body a (y=12).
+    const json ray = json::parse(lines[8]);
+    BOOST_TEST(ray.at("other") == "a");
+    BOOST_TEST(near_all(ray.at("point"), {1, 12}, 1e-5));
+}
+
+BOOST_AUTO_TEST_SUITE_END()

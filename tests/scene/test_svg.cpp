@@ -1,0 +1,202 @@
+// The SVG: a well-formed XML document (checked by a small parser here), with the things the
+// picture promises, and accepted by rsvg-convert when it is installed.
+#include <boost/test/unit_test.hpp>
+
+#include <cctype>
+#include <cstdlib>
+#include <set>
+
+#include <sweepbox/svg.hpp>
+
+#include "scene_test_support.hpp"
+
+using namespace sweepbox;
+
+namespace {
+
+// A minimal XML 1.0 well-formedness check: one root element, balanced and properly nested
+// tags, quoted attributes without duplicates, and only the five predefined or numeric
+// entities. Returns "" when well-formed, else what is wrong.
+class XmlCheck {
+public:
+    explicit XmlCheck(const std::string& s) : s_(s) {}
+    std::string run() {
+        if (s_.rfind("<?xml", 0) == 0) {
+            const auto e = s_.find("?>");
+            if (e == std::string::npos) return "unterminated XML declaration";
+            i_ = e + 2;
+        }
+        std::vector<std::string> stack;
+        int roots = 0;
+        while (i_ < s_.size()) {
+            if (s_[i_] != '<') {
+                if (!stack.empty()) {
+                    if (auto e = text_until('<'); !e.empty()) return e;
+                } else if (!std::isspace(static_cast<unsigned char>(s_[i_]))) {
+                    return "text outside the root element";
+                } else {
+                    ++i_;
+                }
+                continue;
+            }
+            if (s_.compare(i_, 4, "<!--") == 0) {
+                const auto e = s_.find("-->", i_);
+                if (e == std::string::npos) return "unterminated comment";
+                i_ = e + 3;
+                continue;
+            }
+            if (s_.compare(i_, 2, "</") == 0) {
+                i_ += 2;
+                const std::string name = read_name();
+                skip_space();
+                if (i_ >= s_.size() || s_[i_] != '>') return "bad end tag " + name;
+                ++i_;
+                if (stack.empty() || stack.back() != name) return "mismatched end tag " + name;
+                stack.pop_back();
+                continue;
+            }
+            ++i_;
+            const std::string name = read_name();
+            if (name.empty()) return "bad tag name";
+            if (stack.empty() && ++roots > 1) return "more than one root element";
+            std::set<std::string> attrs;
+            for (;;) {
+                skip_space();
+                if (i_ >= s_.size()) return "unterminated tag " + name;
+                if (s_.compare(i_, 2, "/>") == 0) {
+                    i_ += 2;
+                    break;
+                }
+                if (s_[i_] == '>') {
+                    ++i_;
+                    stack.push_back(name);
+                    break;
+                }
+                const std::string attr = read_name();
+                if (attr.empty()) return "bad attribute in " + name;
+                if (!attrs.insert(attr).second) return "duplicate attribute " + attr + " in " + name;
+                skip_space();
+                if (i_ >= s_.size() || s_[i_] != '=') return "attribute without value: " + attr;
+                ++i_;
+                skip_space();
+                if (i_ >= s_.size() || (s_[i_] != '"' && s_[i_] != '\'')) return "unquoted attribute " + attr;
+                const char q = s_[i_++];
+                if (auto e = text_until(q); !e.empty()) return e;
+                if (i_ >= s_.size()) return "unterminated attribute " + attr;
+                ++i_;
+            }
+        }
+        if (!stack.empty()) return "unclosed element " + stack.back();
+        if (roots != 1) return "no root element";
+        return "";
+    }
+
+private:
+    static bool name_char(char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ':' || c == '-' || c == '.';
+    }
+    std::string read_name() {
+        const std::size_t b = i_;
+        if (i_ < s_.size() && (std::isalpha(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_' || s_[i_] == ':'))
+            while (i_ < s_.size() && name_char(s_[i_])) ++i_;
+        return s_.substr(b, i_ - b);
+    }
+    void skip_space() {
+        while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+    }
+    // Character data up to `end`: no '<', and every '&' starts a known entity.
+    std::string text_until(char end) {
+        while (i_ < s_.size() && s_[i_] != end) {
+            if (s_[i_] == '<') return "'<' inside text or an attribute";
+            if (s_[i_] == '&') {
+                const auto semi = s_.find(';', i_);
+                if (semi == std::string::npos) return "unterminated entity";
+                const std::string ent = s_.substr(i_ + 1, semi - i_ - 1);
+                static const std::set<std::string> known{"amp", "lt", "gt", "quot", "apos"};
+                if (!known.count(ent) && !(ent.size() > 1 && ent[0] == '#')) return "unknown entity &" + ent + ";";
+                i_ = semi;
+            }
+            ++i_;
+        }
+        return "";
+    }
+    const std::string& s_;
+    std::size_t i_ = 0;
+};
+
+std::string svg_of(const std::string& name) {
+    const std::string path = scene_test::scenes_dir() + "/" + name + ".json";
+    SceneRunner runner(load_scene(path), path);
+    runner.run_all();
+    SvgOptions o;
+    o.title = name + ".json <&> \"quoted\""; // escaping is part of the test
+    return render_svg(runner, o);
+}
+
+std::size_t count(const std::string& s, const std::string& what) {
+    std::size_t n = 0;
+    for (auto p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+    return n;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(svg)
+
+BOOST_AUTO_TEST_CASE(checker_rejects_broken_xml) {
+    BOOST_TEST(XmlCheck("<a><b/></a>").run() == "");
+    BOOST_TEST(XmlCheck("<a><b></a>").run() != "");
+    BOOST_TEST(XmlCheck("<a x=1/>").run() != "");
+    BOOST_TEST(XmlCheck("<a x=\"1\" x=\"2\"/>").run() != "");
+    BOOST_TEST(XmlCheck("<a>&nope;</a>").run() != "");
+    BOOST_TEST(XmlCheck("<a/><b/>").run() != "");
+    BOOST_TEST(XmlCheck("<a>1 < 2</a>").run() != "");
+}
+
+BOOST_AUTO_TEST_CASE(demo_pictures_are_well_formed) {
+    for (const std::string& name : scene_test::demo_scenes()) {
+        BOOST_TEST_CONTEXT("scene " << name) {
+            const std::string svg = svg_of(name);
+            BOOST_TEST(XmlCheck(svg).run() == "");
+            BOOST_TEST(svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\"") != std::string::npos);
+            BOOST_TEST(svg.find("viewBox=\"") != std::string::npos);
+            BOOST_TEST(svg.find("&lt;&amp;&gt; &quot;quoted&quot;") != std::string::npos);
+            BOOST_TEST(svg.find("nan") == std::string::npos);
+            BOOST_TEST(svg.find("inf") == std::string::npos);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(picture_shows_contacts_and_casts) {
+    // bullets.json: five moves with one contact each (the grazer has none), a piercing cast
+    // with two hits and a ray with one: a red dot per contact, a cross (2 lines) per hit.
+    const std::string svg = svg_of("bullets");
+    BOOST_TEST(count(svg, "fill=\"#e0201b\"") >= 5u + 1u); // contact dots, plus the legend's
+    BOOST_TEST(count(svg, "stroke=\"#8e3fb8\" stroke-width") >= 3u * 2u);
+    BOOST_TEST(svg.find(">wall_0<") != std::string::npos);
+    BOOST_TEST(svg.find(">step 6<") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(empty_scene_still_draws) {
+    SceneRunner runner(parse_scene("{}"));
+    const std::string svg = render_svg(runner);
+    BOOST_TEST(XmlCheck(svg).run() == "");
+}
+
+BOOST_AUTO_TEST_CASE(rsvg_convert_accepts_it) {
+    const std::string rsvg = SWEEPBOX_RSVG_CONVERT;
+    if (rsvg.empty()) {
+        BOOST_TEST_MESSAGE("rsvg-convert not installed: skipped");
+        return;
+    }
+    for (const std::string& name : scene_test::demo_scenes()) {
+        const std::string svg_path = scene_test::tmp_dir() + "/" + name + ".svg";
+        const std::string png_path = scene_test::tmp_dir() + "/" + name + ".png";
+        scene_test::write_text(svg_path, svg_of(name));
+        const std::string cmd = "\"" + rsvg + "\" -o \"" + png_path + "\" \"" + svg_path + "\"";
+        BOOST_TEST(std::system(cmd.c_str()) == 0, cmd);
+        BOOST_TEST(scene_test::read_text(png_path).rfind("\x89PNG", 0) == 0u);
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,192 @@
+// Suite `cast`: cast_ray, cast_box and cast_all on small hand-made worlds, mirrored through the
+// eight symmetries: time, normal, point (rule 8: ray origin + t*d; box: middle of the shared
+// face), box flush (rule 5), filters, ignore, started inside (rule 7), piercing order (rule 4).
+#include <boost/test/unit_test.hpp>
+#include "reference_world.hpp"
+#include "test_support.hpp"
+
+using namespace sweepbox;
+namespace ref = sweepbox::reference;
+using sbt::box;
+using sbt::v2;
+
+namespace {
+BodyId add_body(World& w, const Aabb& b, std::uint32_t category = 1, bool is_static = true) {
+    BodyDef d;
+    d.box = b;
+    d.category = category;
+    d.is_static = is_static;
+    return w.add(d);
+}
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(cast)
+
+// DESIGN.md's cast_ray line: from (0,10) by (300,0) hits the wall [100,0,101,400] at 1/3.
+BOOST_AUTO_TEST_CASE(scene_example_ray) {
+    World w;
+    const BodyId wall = add_body(w, box(100, 0, 101, 400));
+    const CastHit h = w.cast_ray(v2(0, 10), v2(300, 0));
+    BOOST_REQUIRE(h.hit);
+    BOOST_TEST(h.time == real(1) / real(3));
+    SB_CHECK_VEC_NEAR(h.point, v2(100, 10), 1e-4);
+    SB_CHECK_VEC(h.normal, v2(-1, 0));
+    BOOST_TEST(bool(h.other == Other::of(wall)));
+    BOOST_TEST(!h.started_overlapping);
+    // And cast_box [0,0,8,8] by (0,300) misses it.
+    BOOST_TEST(!w.cast_box(box(0, 0, 8, 8), v2(0, 300)).hit);
+}
+
+BOOST_AUTO_TEST_CASE(ray_and_box_mirrored) {
+    for (const ref::Symmetry& s : ref::Symmetry::all()) {
+        BOOST_TEST_CONTEXT("symmetry " << s.name()) {
+            World w;
+            const BodyId near_wall = add_body(w, s.apply(box(10, -5, 12, 5)));
+            add_body(w, s.apply(box(20, -5, 22, 5)));
+            // Ray: hits the near wall at (10 - 2) / 16 = 0.5, point (10, 1).
+            CastHit h = w.cast_ray(s.apply(v2(2, 0)), s.apply(v2(16, 2)));
+            BOOST_REQUIRE(h.hit);
+            BOOST_TEST(h.time == real(0.5));
+            SB_CHECK_VEC(h.normal, s.apply(v2(-1, 0)));
+            SB_CHECK_VEC(h.point, s.apply(v2(10, 1)));
+            BOOST_TEST(bool(h.other == Other::of(near_wall)));
+            // Box [0,0,2,2] by (16,4): t = 0.5, box [8,2,10,4], point (10, 3).
+            h = w.cast_box(s.apply(box(0, 0, 2, 2)), s.apply(v2(16, 4)));
+            BOOST_REQUIRE(h.hit);
+            BOOST_TEST(h.time == real(0.5));
+            SB_CHECK_BOX(h.box, s.apply(box(8, 2, 10, 4)));
+            SB_CHECK_VEC(h.point, s.apply(v2(10, 3)));
+            SB_CHECK_VEC(h.normal, s.apply(v2(-1, 0)));
+            // Ignoring the near wall finds the far one at (20 - 2) / 32.
+            QueryFilter f;
+            f.ignore = near_wall;
+            h = w.cast_box(s.apply(box(0, 0, 2, 2)), s.apply(v2(32, 0)), f);
+            BOOST_REQUIRE(h.hit);
+            BOOST_TEST(h.time == real(18.0) / real(32.0));
+            // Too short: miss. Ending exactly flush: miss (t = 1 is excluded).
+            BOOST_TEST(!w.cast_box(s.apply(box(0, 0, 2, 2)), s.apply(v2(7, 0))).hit);
+            BOOST_TEST(!w.cast_box(s.apply(box(0, 0, 2, 2)), s.apply(v2(8, 0))).hit);
+            // Flush and moving into it: t = 0 (rule 3); moving along: miss.
+            h = w.cast_box(s.apply(box(8, 0, 10, 2)), s.apply(v2(3, 0)));
+            BOOST_TEST(h.hit);
+            BOOST_TEST(h.time == real(0.0));
+            BOOST_TEST(!h.started_overlapping);
+            BOOST_TEST(!w.cast_box(s.apply(box(8, 5, 10, 7)), s.apply(v2(0, 30))).hit);
+        }
+    }
+}
+
+// Rule 7 for casts: starting inside reports time 0, started_overlapping, minimum translation.
+BOOST_AUTO_TEST_CASE(started_inside) {
+    for (const ref::Symmetry& s : ref::Symmetry::all()) {
+        BOOST_TEST_CONTEXT("symmetry " << s.name()) {
+            World w;
+            const BodyId b = add_body(w, s.apply(box(0, 0, 10, 10)));
+            CastHit h = w.cast_ray(s.apply(v2(1, 4)), s.apply(v2(-30, 0)));
+            BOOST_REQUIRE(h.hit);
+            BOOST_TEST(h.started_overlapping);
+            BOOST_TEST(h.time == real(0.0));
+            BOOST_TEST(bool(h.other == Other::of(b)));
+            SB_CHECK_VEC(h.normal, s.apply(v2(-1, 0))); // 1 to the -x face, 6 to the -y face
+            h = w.cast_box(s.apply(box(7, 2, 9, 4)), s.apply(v2(0, 30)));
+            BOOST_REQUIRE(h.hit);
+            BOOST_TEST(h.started_overlapping);
+            SB_CHECK_VEC(h.normal, s.apply(v2(1, 0))); // 3 out of +x, 4 out of -y
+            // On the boundary is not inside.
+            h = w.cast_ray(s.apply(v2(0, 4)), s.apply(v2(-30, 0)));
+            BOOST_TEST(!h.hit);
+        }
+    }
+}
+
+// cast_all: every obstacle once, sorted by time, then face before corner, then by id; tiles after
+// bodies at the same time, by row then column.
+BOOST_AUTO_TEST_CASE(cast_all_order) {
+    World w;
+    TileMapDef td;
+    td.origin = v2(0, 0);
+    td.tile_size = 10;
+    td.columns = 10;
+    td.rows = 4;
+    w.set_tile_map(td);
+    w.set_tile({6, 1}, Tile::solid); // [60,10,70,20]
+    const BodyId c = add_body(w, box(40, 0, 41, 30)); // t = (40-2)/100
+    const BodyId a = add_body(w, box(20, 0, 21, 30)); // t = (20-2)/100
+    const BodyId b = add_body(w, box(20, 12, 21, 14)); // same time as a, higher id
+    const BodyId d = add_body(w, box(60, 0, 61, 10));  // same time as tile (6,1) at its face
+    std::vector<CastHit> out;
+    w.cast_all(box(0, 11, 2, 13), v2(100, 0), out);
+    BOOST_REQUIRE(out.size() == 4u);
+    // b's y [12,14] overlaps the box's [11,13]; d's [0,10] does not (it is never hit).
+    BOOST_TEST(bool(out[0].other == Other::of(a)));
+    BOOST_TEST(bool(out[1].other == Other::of(b)));
+    BOOST_TEST(bool(out[2].other == Other::of(c)));
+    BOOST_TEST(bool(out[3].other == Other::of(TileCell{6, 1})));
+    BOOST_TEST(out[0].time == real(0.18));
+    BOOST_TEST(out[1].time == real(0.18));
+    BOOST_TEST(out[3].time == real(0.58));
+    (void)d;
+    // A corner contact at the same time ranks after a face contact even with a lower id.
+    World w2;
+    const BodyId corner_body = add_body(w2, box(10, 10, 20, 20)); // lower id, corner at t = 0.5
+    const BodyId face_body = add_body(w2, box(10, -10, 20, 7));   // face at t = 0.5
+    w2.cast_all(box(0, 4, 4, 8), v2(12, 4), out);
+    // x enters both at (10-4)/12 = 0.5; y: corner_body entered at (10-8)/4 = 0.5 too.
+    BOOST_REQUIRE(out.size() == 2u);
+    BOOST_TEST(bool(out[0].other == Other::of(face_body)));
+    BOOST_TEST(!out[0].corner);
+    BOOST_TEST(bool(out[1].other == Other::of(corner_body)));
+    BOOST_TEST(out[1].corner);
+    // And the closest hit is the face contact.
+    BOOST_TEST(bool(w2.cast_box(box(0, 4, 4, 8), v2(12, 4)).other == Other::of(face_body)));
+}
+
+// Filters: category and mask both ways, bodies / tiles switches.
+BOOST_AUTO_TEST_CASE(filters) {
+    World w;
+    TileMapDef td;
+    td.tile_size = 10;
+    td.columns = 10;
+    td.rows = 1;
+    td.category = 4;
+    w.set_tile_map(td);
+    w.set_tile({5, 0}, Tile::solid); // [50,0,60,10]
+    const BodyId glass = add_body(w, box(20, 0, 21, 10), 2);
+    QueryFilter f;
+    CastHit h = w.cast_ray(v2(0, 5), v2(100, 0), f);
+    BOOST_TEST(bool(h.other == Other::of(glass)));
+    f.mask = ~2u;
+    h = w.cast_ray(v2(0, 5), v2(100, 0), f);
+    BOOST_TEST(bool(h.other == Other::of(TileCell{5, 0})));
+    f.tiles = false;
+    BOOST_TEST(!w.cast_ray(v2(0, 5), v2(100, 0), f).hit);
+    f = {};
+    f.bodies = false;
+    h = w.cast_ray(v2(0, 5), v2(100, 0), f);
+    BOOST_TEST(bool(h.other == Other::of(TileCell{5, 0})));
+    // The obstacle's mask must see the query's category.
+    w.set_filter(glass, 2, ~8u);
+    f = {};
+    f.category = 8;
+    h = w.cast_ray(v2(0, 5), v2(100, 0), f);
+    BOOST_TEST(bool(h.other == Other::of(TileCell{5, 0})));
+}
+
+// Thin against thin and high speed in casts.
+BOOST_AUTO_TEST_CASE(bullets) {
+    for (const ref::Symmetry& s : ref::Symmetry::all()) {
+        BOOST_TEST_CONTEXT("symmetry " << s.name()) {
+            World w;
+            const BodyId thin = add_body(w, s.apply(box(1e5, -1, 1e5, 1)));
+            const CastHit h = w.cast_ray(s.apply(v2(0, 0)), s.apply(v2(1e6, 0)));
+            BOOST_REQUIRE(h.hit);
+            BOOST_TEST(bool(h.other == Other::of(thin)));
+            BOOST_TEST(h.time == real(0.1));
+            SB_CHECK_VEC(h.normal, s.apply(v2(-1, 0)));
+            // Exactly through the wall's end point: a corner, no hit.
+            BOOST_TEST(!w.cast_ray(s.apply(v2(0, 1)), s.apply(v2(1e6, 0))).hit);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,83 @@
+// Suite `spatial_grid`: the sparse hashed grid: cells_of, insert, update, erase, oversize list,
+// and the candidate walk never missing an item whose box meets the query (checked against a
+// brute-force list on random boxes, small and huge, negative and far coordinates).
+#include <set>
+#include <boost/test/unit_test.hpp>
+#include "reference_world.hpp"
+#include "test_support.hpp"
+
+using namespace sweepbox;
+namespace ref = sweepbox::reference;
+using sbt::box;
+
+BOOST_AUTO_TEST_SUITE(spatial_grid)
+
+BOOST_AUTO_TEST_CASE(cells_of_boxes) {
+    const SpatialGrid g(10);
+    BOOST_TEST(g.cell_size() == real(10.0));
+    const CellRange r = g.cells_of(box(0, 0, 5, 5));
+    BOOST_TEST(r.x0 <= 0);
+    BOOST_TEST(r.x1 >= 0);
+    BOOST_TEST(r.count() >= 1);
+    const CellRange n = g.cells_of(box(-15, -25, -11, -21));
+    BOOST_TEST(n.x0 <= -2);
+    BOOST_TEST(n.x1 >= -2);
+    BOOST_TEST(n.y0 <= -3);
+    BOOST_TEST(n.y1 >= -3);
+    // Far coordinates are clamped, not overflowed.
+    const CellRange far = g.cells_of(box(-1e30, -1e30, 1e30, 1e30));
+    BOOST_TEST(far.x0 >= -(1 << 30));
+    BOOST_TEST(far.x1 <= (1 << 30));
+    BOOST_TEST(far.count() > 0);
+}
+
+BOOST_AUTO_TEST_CASE(insert_update_erase_random) {
+    for (real cell : {real(1), real(7.5), real(64)}) {
+        SpatialGrid g(cell, 4);
+        ref::Rng rng(77);
+        std::vector<Aabb> boxes(300);
+        std::vector<bool> present(300, false);
+        auto random_box = [&] {
+            const real x = rng.uniform(-500, 500), y = rng.uniform(-500, 500);
+            const double k = rng.unit();
+            const double s = k < 0.1 ? 400 : (k < 0.3 ? 0 : 20);
+            return Aabb{{x, y}, {x + rng.uniform(0, s), y + rng.uniform(0, s)}};
+        };
+        int failures = 0;
+        for (int step = 0; step < 6000; ++step) {
+            const auto item = std::uint32_t(rng.uniform_int(0, 299));
+            if (!present[item]) {
+                boxes[item] = random_box();
+                g.insert(item, boxes[item]);
+                present[item] = true;
+            } else if (rng.chance(0.2)) {
+                g.erase(item);
+                present[item] = false;
+            } else {
+                // Small moves (same cells, the O(1) path) and jumps.
+                boxes[item] = rng.chance(0.7) ? boxes[item].translated({rng.uniform(-1, 1), rng.uniform(-1, 1)})
+                                              : random_box();
+                g.update(item, boxes[item]);
+            }
+            for (std::uint32_t i = 0; i < 300; ++i)
+                if (g.contains(i) != bool(present[i]) && ++failures <= 5)
+                    BOOST_ERROR("contains(" << i << ") is wrong");
+            if (step % 20 == 0) {
+                const Aabb q = random_box();
+                std::set<std::uint32_t> got;
+                g.for_each_candidate(q, [&](std::uint32_t i) { got.insert(i); });
+                for (std::uint32_t i = 0; i < 300; ++i)
+                    if (present[i] && intersects_closed(boxes[i], q) && !got.count(i) && ++failures <= 5)
+                        BOOST_ERROR("cell " << cell << ": candidate walk of " << ref::str(q) << " missed item " << i
+                                            << " " << ref::str(boxes[i]));
+                for (std::uint32_t i : got)
+                    if (!present[i] && ++failures <= 5) BOOST_ERROR("candidate walk reported erased item " << i);
+            }
+        }
+        BOOST_TEST(failures == 0);
+        BOOST_TEST(g.oversize_count() > 0u);
+        BOOST_TEST(g.memory_bytes() > 0u);
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
