@@ -50,17 +50,6 @@ Slab slab(real a_min, real a_max, real d, real b_min, real b_max, bool neg_seam,
     return s;
 }
 
-bool overlaps_with_seams(const Aabb& a, const Aabb& b, std::uint8_t seams) {
-    for (int k = 0; k < 2; ++k) {
-        const bool neg = (seams & (k == 0 ? face_neg_x : face_neg_y)) != 0;
-        const bool pos = (seams & (k == 0 ? face_pos_x : face_pos_y)) != 0;
-        const bool lo = neg ? b.min[k] <= a.max[k] : b.min[k] < a.max[k];
-        const bool hi = pos ? a.min[k] <= b.max[k] : a.min[k] < b.max[k];
-        if (!lo || !hi) return false;
-    }
-    return true;
-}
-
 // Compares p/q with r/s for q, s > 0: negative, zero or positive.
 int compare(wide p, wide q, wide r, wide s) {
     const wide l = p * s, rr = r * q;
@@ -90,14 +79,16 @@ Vec2 axis_normal(int axis, real d_component) {
 
 Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {
     Sweep out;
-    if (seams == 0 ? overlaps(a, b) : overlaps_with_seams(a, b, seams)) {
+    if (overlaps(a, b)) {
         out.state = SweepState::started_overlapping;
         out.time = 0;
         out.normal = minimum_translation(a, b).normal;
         return out;
     }
-    const Slab sx = slab(a.min.x, a.max.x, d.x, b.min.x, b.max.x, seams & face_neg_x, seams & face_pos_x);
-    const Slab sy = slab(a.min.y, a.max.y, d.y, b.min.y, b.max.y, seams & face_neg_y, seams & face_pos_y);
+    // Seams only choose the face at a corner tie; touching a seam side is still touching
+    // (contract rules 1 and 3), so the slabs are the plain ones.
+    const Slab sx = slab(a.min.x, a.max.x, d.x, b.min.x, b.max.x, false, false);
+    const Slab sy = slab(a.min.y, a.max.y, d.y, b.min.y, b.max.y, false, false);
     if (sx.kind == Slab::never || sy.kind == Slab::never) return out;
     // Not overlapping at t = 0, so at least one axis moves.
     int axis = -1;

@@ -91,11 +91,10 @@ struct Sweep {
 ///   A contact through another face is no contact, unless both axes enter at the same instant
 ///   and the other face may be entered; then that face is the normal.
 /// - `seams`: the faces where b continues into more solid (tile edges shared by two solid
-///   tiles, the N tutorial's edge flags). b is closed there (touching a seam side counts as
-///   inside, so a bullet running exactly along a seam between two solid tiles still hits), and
-///   when both axes enter at the same instant a seam face yields to the other face, so a box
-///   sliding over a tile floor never catches on a seam. A seam entered strictly last is still
-///   a contact: whatever is beyond it is solid (rule 6).
+///   tiles, the N tutorial's edge flags). When both axes enter at the same instant a seam face
+///   yields to the other face, so a box sliding over a tile floor never catches on a seam.
+///   A seam entered strictly last is still a contact: whatever is beyond it is solid (rule 6).
+///   Touching a seam side is touching, as everywhere (rules 1 and 3).
 [[nodiscard]] SWEEPBOX_API Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b,
                                                std::uint8_t faces = face_all, std::uint8_t seams = 0);
 
