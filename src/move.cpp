@@ -99,6 +99,8 @@ Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
             if (ob.one_way) {
                 // A one-way tile is a surface only on top: entering it from the side or from
                 // below is allowed; only a path that went down through its top is a violation.
+                // Its top must also be a surface (no solid tile right above it), as in the sweep.
+                if ((ob.faces & face_neg_y) == 0) continue;
                 if (!detail::one_way_blocks(S, ob.box) || !overlaps(F, ob.box)) continue;
                 if (sweep_box_box(S, F.min - S.min, ob.box, face_neg_y).state != SweepState::hit) continue;
                 if (!is_blocking(response_for(w, self, ob, o))) continue;
@@ -107,8 +109,15 @@ Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
                 continue;
             }
             if (overlaps(S, ob.box)) {
-                const int k = axis_of(minimum_translation(S, ob.box).normal);
-                if (!overlaps(F, ob.box) || overlap_on(F, ob.box, k) <= overlap_on(S, ob.box, k)) continue;
+                // Deeper means: moved against the way out and overlapping more on that axis
+                // (a box placed flush may differ from S in width by a rounding, which alone is
+                // no deepening).
+                const Vec2 out_n = minimum_translation(S, ob.box).normal;
+                const int k = axis_of(out_n);
+                const wide moved = (wide(F.min[k]) + wide(F.max[k])) - (wide(S.min[k]) + wide(S.max[k]));
+                if (!overlaps(F, ob.box) || moved * out_n[k] >= 0 ||
+                    overlap_on(F, ob.box, k) <= overlap_on(S, ob.box, k))
+                    continue;
                 if (!is_blocking(response_for(w, self, ob, o))) continue;
                 F.min[k] = S.min[k];
                 F.max[k] = S.max[k];

@@ -77,7 +77,7 @@ void World::query_segment(Vec2 a, Vec2 b, std::vector<Other>& out, const QueryFi
             wide entry;
             if (segment_meets(a, d, ob.box, entry)) hits.emplace_back(entry, ob.other);
         },
-        [] { return real(2); });
+        [] { return real(2); }, true);
     // Each once (at its earliest entry), then along the segment.
     std::sort(hits.begin(), hits.end(), [](const auto& x, const auto& y) {
         return x.second != y.second ? x.second < y.second : x.first < y.first;

@@ -52,19 +52,23 @@ std::int32_t TileMap::row_of(real y) const {
 
 CellRange TileMap::cells_of(const Aabb& box) const {
     if (is_empty()) return {};
-    // A little slack around the division, so that rounding never drops a tile whose edge the
-    // box touches (edges are origin + i * size, rounded once to real).
-    auto index_of = [&](real v, wide origin, wide slack_sign) {
-        const wide u = (wide(v) - origin) / wide(def_.tile_size);
-        const wide slack = wide(1e-4) + std::fabs(u) * wide(1e-9);
-        return floor_saturated(u + slack_sign * slack);
+    // Tile i meets the closed box when edge(i) <= max and min <= edge(i + 1), on the same
+    // rounded edges the tile boxes use. The division gives a first guess; exact comparisons
+    // with the edges then settle it, so no touched tile is ever left out at any scale.
+    auto range = [&](real lo_v, real hi_v, real origin, std::int32_t n, std::int32_t& lo, std::int32_t& hi) {
+        lo = std::clamp(floor_saturated((wide(lo_v) - wide(origin)) / wide(def_.tile_size)), 0, n - 1);
+        while (lo > 0 && edge(origin, lo) >= lo_v) --lo;
+        while (lo < n - 1 && edge(origin, lo + 1) < lo_v) ++lo;
+        hi = std::clamp(floor_saturated((wide(hi_v) - wide(origin)) / wide(def_.tile_size)), 0, n - 1);
+        while (hi < n - 1 && edge(origin, hi + 1) <= hi_v) ++hi;
+        while (hi > 0 && edge(origin, hi) > hi_v) --hi;
     };
-    CellRange r{index_of(box.min.x, wide(def_.origin.x), -1), index_of(box.min.y, wide(def_.origin.y), -1),
-                index_of(box.max.x, wide(def_.origin.x), 1), index_of(box.max.y, wide(def_.origin.y), 1)};
-    r.x0 = std::max(r.x0, 0);
-    r.y0 = std::max(r.y0, 0);
-    r.x1 = std::min(r.x1, def_.columns - 1);
-    r.y1 = std::min(r.y1, def_.rows - 1);
+    CellRange r;
+    range(box.min.x, box.max.x, def_.origin.x, def_.columns, r.x0, r.x1);
+    range(box.min.y, box.max.y, def_.origin.y, def_.rows, r.y0, r.y1);
+    // Outside the map on an axis: an empty range.
+    if (box.max.x < edge_x(0) || box.min.x > edge_x(def_.columns)) r.x1 = r.x0 - 1;
+    if (box.max.y < edge_y(0) || box.min.y > edge_y(def_.rows)) r.y1 = r.y0 - 1;
     return r;
 }
 

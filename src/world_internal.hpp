@@ -60,7 +60,7 @@ inline bool ranks_before(real t, bool corner, const Other& o, real bt, bool bcor
 /// seams. A one-way tile may be entered only through its top surface and has no seams.
 inline void set_tile_faces(Obstacle& ob, std::uint8_t surfaces, Tile t) {
     ob.one_way = t == Tile::one_way;
-    ob.faces = ob.one_way ? surfaces : std::uint8_t(face_all);
+    ob.faces = ob.one_way ? std::uint8_t(surfaces & face_neg_y) : std::uint8_t(face_all);
     ob.seams = ob.one_way ? std::uint8_t(0) : std::uint8_t(~surfaces & face_all);
     ob.is_static = true;
 }
@@ -249,9 +249,11 @@ bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& 
 /// above 1 when there is none): the walk stops after a sub-box when that hit is certainly
 /// before every obstacle not yet visited (they all meet the path only after the sub-box ends),
 /// and the bodies are only walked over the part of the path before it. Visits may repeat an
-/// obstacle.
+/// obstacle. `touching`: the caller counts tiles the path only touches (query_segment), so a
+/// zero-size start walks the tile rows too instead of the Amanatides-Woo cells it enters.
 template <class Visit, class BestTime>
-void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Visit&& visit, BestTime&& best_time) {
+void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Visit&& visit, BestTime&& best_time,
+               bool touching = false) {
     constexpr wide slack = wide(1e-6);
     auto stop = [&](wide t_end) { return wide(best_time()) < t_end - slack; };
     if (w.def().brute_force) {
@@ -271,7 +273,7 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     if (s.tiles && !tiles.is_empty() && tiles.blocking_count() > 0 &&
         interacts(s, tiles.def().category, tiles.def().mask)) {
         wide lo, hi;
-        const bool ray = start.min == start.max;
+        const bool ray = !touching && start.min == start.max;
         if (ray && walk_ray_tiles(tiles, start.min, d, visit, stop)) {
             // walked exactly
         } else if (time_in(start, d, tiles.bounds(), lo, hi)) {

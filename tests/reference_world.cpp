@@ -90,7 +90,7 @@ Penetration min_translation(const Aabb& a, const Aabb& b) {
     return p;
 }
 
-RefSweep sweep(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces) {
+RefSweep sweep(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {
     RefSweep r;
     const Axis ax[2] = {make_axis(a.min.x, a.max.x, d.x, b.min.x, b.max.x),
                         make_axis(a.min.y, a.max.y, d.y, b.min.y, b.max.y)};
@@ -149,11 +149,20 @@ RefSweep sweep(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces) {
         r.time = enter;
     }
     Vec2 n = axis_normal(axis, d);
-    if (!(faces & face_bit(axis, axis == 0 ? n.x : n.y))) {
+    const std::uint8_t f = face_bit(axis, axis == 0 ? n.x : n.y);
+    if (!(faces & f)) {
         if (!corner) return r;
         axis = 1 - axis;
         n = axis_normal(axis, d);
         if (!(faces & face_bit(axis, axis == 0 ? n.x : n.y))) return r;
+    } else if ((seams & f) && corner) {
+        const int other = 1 - axis;
+        const Vec2 n2 = axis_normal(other, d);
+        const std::uint8_t f2 = face_bit(other, other == 0 ? n2.x : n2.y);
+        if ((faces & f2) && !(seams & f2)) {
+            axis = other;
+            n = n2;
+        }
     }
     r.state = SweepState::hit;
     r.normal = n;
@@ -241,7 +250,12 @@ std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta, const 
         for (const TileBox& t : blocking_tiles(m)) {
             if (!may_touch(trip, t.box)) continue;
             if (t.tile == Tile::one_way && !one_way_blocks(box, delta, t.box)) continue;
-            add_hit(out, Other::of(t.cell), t.box, sweep(box, delta, t.box, t.faces));
+            // A solid tile may be entered through every face, its non-surfaces are seams; a
+            // one-way tile only through its top, when that is a surface.
+            const bool solid = t.tile == Tile::solid;
+            const std::uint8_t enter = solid ? std::uint8_t(face_all) : std::uint8_t(t.faces & face_neg_y);
+            const std::uint8_t seams = solid ? std::uint8_t(~t.faces & face_all) : std::uint8_t(0);
+            add_hit(out, Other::of(t.cell), t.box, sweep(box, delta, t.box, enter, seams));
         }
     }
     std::sort(out.begin(), out.end(), before);

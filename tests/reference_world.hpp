@@ -60,9 +60,14 @@ struct RefSweep {
 };
 
 /// Sweeps a by d against b by slabs on the Minkowski sum (see the definitions in the .cpp).
-/// `faces`: the surfaces of b (Face bits); a contact on a non-surface face takes the other axis
-/// when both axes entered at the same instant, and is no contact otherwise.
-[[nodiscard]] RefSweep sweep(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces = face_all);
+/// `faces`: the faces of b that may be entered (Face bits); a contact on another face takes the
+/// other axis when both axes entered at the same instant, and is no contact otherwise.
+/// `seams`: faces where b continues into more solid (edges shared by two solid tiles). At a
+/// corner tie a seam yields to the other face when that one is a true surface; a seam entered
+/// strictly last, or at a corner whose other face is a seam too, is still a contact: beyond it
+/// is solid (rule 6: a ray fired from a seam line, or into a concave corner, must not pass).
+[[nodiscard]] RefSweep sweep(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces = face_all,
+                             std::uint8_t seams = 0);
 
 /// Minimum translation of a out of b: axis of least overlap (ties: y), normal from b's centre
 /// toward a's (ties: negative), depth = the overlap on that axis (rounded once).

@@ -416,13 +416,14 @@ BOOST_AUTO_TEST_CASE(random_sweeps_match_reference) {
         if (rng.chance(0.1)) d.y = 0;
         if (rng.chance(0.05)) d = Vec2{rng.uniform(-30, 30), rng.uniform(-30, 30)};
         const std::uint8_t faces = rng.chance(0.7) ? std::uint8_t(face_all) : std::uint8_t(rng.uniform_int(0, 15));
-        const ref::RefSweep want = ref::sweep(a, d, b, faces);
-        const Sweep got = sweep_box_box(a, d, b, faces);
+        const std::uint8_t seams = rng.chance(0.3) ? std::uint8_t(rng.uniform_int(0, 15)) : std::uint8_t(0);
+        const ref::RefSweep want = ref::sweep(a, d, b, faces, seams);
+        const Sweep got = sweep_box_box(a, d, b, faces, seams);
         bool ok = got.state == want.state;
         if (ok && want.state != SweepState::miss) ok = ref::time_matches(got.time, want.time);
         if (ok && want.state == SweepState::hit) ok = got.normal == want.normal && got.corner == want.corner;
         if (ok && a.min == a.max) {
-            const Sweep sg = segment_box(a.min, d, b, faces);
+            const Sweep sg = segment_box(a.min, d, b, faces, seams);
             ok = sg.state == want.state && (want.state != SweepState::hit || sg.normal == want.normal);
         }
         if (!ok && ++failures <= 10)

@@ -203,9 +203,13 @@ std::string compare_hit(const CastHit& got, const std::vector<ref::RefHit>& want
     const long double o1 = nx ? a.max.y + t * d.y : a.max.x + t * d.x;
     const real g0 = nx ? got.box.min.y : got.box.min.x;
     const real g1 = nx ? got.box.max.y : got.box.max.x;
-    if (touching != face || !near(g0, o0, scale) || !near(g1, o1, scale)) {
-        const bool thin_thin = nx ? (a.min.x == a.max.x && h.obstacle.min.x == h.obstacle.max.x)
-                                  : (a.min.y == a.max.y && h.obstacle.min.y == h.obstacle.max.y);
+    const bool thin_thin = nx ? (a.min.x == a.max.x && h.obstacle.min.x == h.obstacle.max.x)
+                              : (a.min.y == a.max.y && h.obstacle.min.y == h.obstacle.max.y);
+    // Thin against thin rests on the next number on the normal's side of the wall's line (on
+    // the line it could not tell its side: see the README, "Resting exactly").
+    const real normal_sign = nx ? h.normal.x : h.normal.y;
+    const real want_face = thin_thin ? std::nextafter(face, normal_sign < 0 ? -INFINITY : INFINITY) : face;
+    if (touching != want_face || !near(g0, o0, scale) || !near(g1, o1, scale)) {
         out << (thin_thin ? "box at contact, thin against thin (rule 5): " : "box at contact (rule 5): ") << ref::str(got.box)
             << " not flush with face " << face << " of " << ref::str(h.obstacle) << " or not at a + t*d";
         return out.str();

@@ -260,7 +260,13 @@ std::string check_tile_hit(const TileMap& m, const CastHit& h, const Aabb& start
     if (!h.other.is_tile()) return "a tile world hit names no tile";
     const Tile t = m.get(h.other.tile);
     if (t == Tile::empty) return "hit an empty tile";
-    if ((m.faces(h.other.tile) & face_of(h.normal)) == 0 && (h.corner || t == Tile::one_way))
+    // At a corner the seam yields to the other face when that one is a surface; when both
+    // faces entered are seams (a concave corner of the solid) either normal is right.
+    const int k2 = h.normal.x != 0 ? 1 : 0;
+    Vec2 n2{0, 0};
+    n2[k2] = d[k2] > 0 ? real(-1) : real(1);
+    const bool other_is_surface = h.corner && t != Tile::one_way && (m.faces(h.other.tile) & face_of(n2)) != 0;
+    if ((m.faces(h.other.tile) & face_of(h.normal)) == 0 && (other_is_surface || t == Tile::one_way))
         return "corner hit normal is not a surface of its tile\n  " + str(h.normal) + " on " + str(h.other.tile) +
                " (faces " + std::to_string(m.faces(h.other.tile)) + ")";
     if (t == Tile::one_way) {
@@ -359,7 +365,12 @@ std::string check_tile_contact(const TileMap& m, const Contact& c) {
     const Aabb t = m.cell_box(c.other.tile);
     // A seam normal is only for a seam entered strictly last (then beyond it is solid); at a
     // corner the seam yields to the other face.
-    if ((m.faces(c.other.tile) & face_of(c.normal)) == 0 && c.corner)
+    // (Both faces seams, a concave corner: either normal is right.) The other face entered is
+    // the one the box's corner lies on.
+    const int k2 = c.normal.x != 0 ? 1 : 0;
+    Vec2 n2{0, 0};
+    n2[k2] = c.box.max[k2] == t.min[k2] ? real(-1) : real(1);
+    if ((m.faces(c.other.tile) & face_of(c.normal)) == 0 && c.corner && (m.faces(c.other.tile) & face_of(n2)) != 0)
         return "corner contact normal is not a surface of " + str(c.other.tile);
     const bool flush = c.normal.x < 0 ? c.box.max.x == t.min.x
                      : c.normal.x > 0 ? c.box.min.x == t.max.x
