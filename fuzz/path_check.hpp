@@ -21,6 +21,7 @@ namespace sweepbox::fuzz {
 struct BigBox {
     Big min[2];
     Big max[2];
+    Big need[2]; ///< how far a path must reach past a collapsed axis to count (rounding)
 };
 
 /// The obstacle shrunk by tol on each side, or collapsed to its min edge on an axis thinner
@@ -35,7 +36,10 @@ inline BigBox shrink(const Aabb& o, const Big& tol) {
             r.min[k] += tol;
             r.max[k] -= tol;
         } else {
+            // Too thin to shrink: the path must then reach past the line by tol on both
+            // sides, so that grazing an end or a corner within rounding is not a crossing.
             r.max[k] = r.min[k];
+            r.need[k] = tol;
         }
     }
     return r;
@@ -126,9 +130,9 @@ inline bool path_overlaps(const Aabb& p, const Aabb& q, const BigBox& o) {
             ++instants;
         } else {
             // min(t) < o.max:  (a0 - o.max) + t (b0 - a0) < 0
-            ts.below_zero(a0 - o.max[k], b0 - a0);
+            ts.below_zero(a0 - o.max[k] + o.need[k], b0 - a0);
             // o.min < max(t):  (o.min - a1) - t (b1 - a1) < 0
-            ts.below_zero(o.min[k] - a1, a1 - b1);
+            ts.below_zero(o.min[k] + o.need[k] - a1, a1 - b1);
         }
     }
     // A point passing through a point (thin on both axes) has measure zero: the contract does

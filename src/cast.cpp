@@ -4,6 +4,7 @@
 #include <sweepbox/world.hpp>
 
 #include <algorithm>
+#include <utility>
 
 #include "world_internal.hpp"
 
@@ -61,7 +62,9 @@ CastHit World::cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter) 
     auto visit = [&](const Obstacle& ob) {
         CastHit h;
         if (!cast_one(box, delta, ob, h)) return;
-        if (!best.hit || detail::ranks_before(h.time, h.corner, h.other, best.time, best.corner, best.other)) {
+        if (!best.hit || detail::ranks_before(box, delta, {h.time, h.started_overlapping, h.corner, h.normal, &ob.box, h.other},
+                                              {best.time, best.started_overlapping, best.corner, best.normal,
+                                               &best_box, best.other})) {
             best = h;
             best_box = ob.box;
         }
@@ -79,26 +82,33 @@ CastHit World::cast_ray(Vec2 origin, Vec2 delta, const QueryFilter& filter) cons
 void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, const QueryFilter& filter) const {
     require_cast("cast_all", box, delta);
     out.clear();
-    thread_local std::vector<Aabb> boxes;
-    boxes.clear();
+    thread_local std::vector<std::pair<CastHit, Aabb>> hits;
+    hits.clear();
     auto visit = [&](const Obstacle& ob) {
         CastHit h;
         if (!cast_one(box, delta, ob, h)) return;
-        out.push_back(h);
-        boxes.push_back(ob.box);
+        hits.emplace_back(h, ob.box);
     };
     detail::walk_path(*this, box, delta, selector_of(filter), visit, [] { return real(2); });
-    for (std::size_t i = 0; i < out.size(); ++i) finish(box, delta, boxes[i], out[i]);
+    auto before = [&](const std::pair<CastHit, Aabb>& x, const std::pair<CastHit, Aabb>& y) {
+        const CastHit& a = x.first;
+        const CastHit& b = y.first;
+        return detail::ranks_before(box, delta, {a.time, a.started_overlapping, a.corner, a.normal, &x.second, a.other},
+                                    {b.time, b.started_overlapping, b.corner, b.normal, &y.second, b.other});
+    };
     // Each obstacle once (visits may repeat it), then in contact order.
-    std::sort(out.begin(), out.end(), [](const CastHit& a, const CastHit& b) {
-        if (a.other != b.other) return a.other < b.other;
-        return detail::ranks_before(a.time, a.corner, a.other, b.time, b.corner, b.other);
+    std::sort(hits.begin(), hits.end(), [&](const auto& x, const auto& y) {
+        if (x.first.other != y.first.other) return x.first.other < y.first.other;
+        return before(x, y);
     });
-    out.erase(std::unique(out.begin(), out.end(), [](const CastHit& a, const CastHit& b) { return a.other == b.other; }),
-              out.end());
-    std::sort(out.begin(), out.end(), [](const CastHit& a, const CastHit& b) {
-        return detail::ranks_before(a.time, a.corner, a.other, b.time, b.corner, b.other);
-    });
+    hits.erase(std::unique(hits.begin(), hits.end(),
+                           [](const auto& x, const auto& y) { return x.first.other == y.first.other; }),
+               hits.end());
+    std::sort(hits.begin(), hits.end(), before);
+    for (auto& [h, ob_box] : hits) {
+        finish(box, delta, ob_box, h);
+        out.push_back(h);
+    }
 }
 
 } // namespace sweepbox

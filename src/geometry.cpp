@@ -220,6 +220,8 @@ Aabb place_flush(const Aabb& a, const Aabb& b, Vec2 n) {
             out.min[k] = out.max[k] = std::nextafter(b.min[k], side);
             continue;
         }
+        // Already flush: keep the box as it is (recomputing the far edge could round it).
+        if (n[k] < 0 ? a.max[k] == b.min[k] : a.min[k] == b.max[k]) continue;
         if (n[k] < 0) {
             out.max[k] = b.min[k];
             out.min[k] = b.min[k] - w;

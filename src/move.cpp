@@ -61,20 +61,15 @@ real overlap_on(const Aabb& a, const Aabb& b, int k) {
     return std::min(a.max[k], b.max[k]) - std::max(a.min[k], b.min[k]);
 }
 
-// The axis on which the path S -> F crossed the line of B while both are thin on it and the
-// other axis overlapped (a bullet through a 0-thickness wall), or -1.
-int thin_crossed(const Aabb& S, const Aabb& F, const Aabb& B) {
+// The axis on which the leg's path S + s*d, s in [0, t_end), crossed the line of B while both
+// are thin on it and the other axis overlapped (a bullet through a 0-thickness wall), or -1.
+// Decided on the exact path by the same slabs as the sweep (rule 2), never on the rounded end
+// box, so a pass exactly through an end or a corner is no crossing here either.
+int thin_crossed(const Aabb& S, Vec2 d, real t_end, const Aabb& B) {
     for (int k = 0; k < 2; ++k) {
-        if (S.min[k] != S.max[k] || F.min[k] != F.max[k] || B.min[k] != B.max[k]) continue;
-        const wide s0 = wide(S.min[k]) - wide(B.min[k]);
-        const wide s1 = wide(F.min[k]) - wide(B.min[k]);
-        const bool crosses = (s0 < 0 && s1 > 0) || (s0 > 0 && s1 < 0) || (s0 == 0 && s1 != 0);
-        if (!crosses) continue;
-        const wide u = s0 == 0 ? wide(0) : s0 / (s0 - s1);
-        const int j = 1 - k;
-        const wide lo = wide(S.min[j]) + u * (wide(F.min[j]) - wide(S.min[j]));
-        const wide hi = wide(S.max[j]) + u * (wide(F.max[j]) - wide(S.max[j]));
-        if (lo < wide(B.max[j]) && wide(B.min[j]) < hi) return k;
+        if (S.min[k] != S.max[k] || B.min[k] != B.max[k]) continue;
+        const Sweep sw = sweep_box_box(S, d, B);
+        if (sw.state == SweepState::hit && axis_of(sw.normal) == k && sw.time < t_end) return k;
     }
     return -1;
 }
@@ -91,7 +86,7 @@ Aabb contact_box(const Aabb& S, Vec2 d, real t, Vec2 n, const Aabb& B) {
 // Rule 6 and 7 as a last line: F may not overlap a blocking obstacle that S did not overlap,
 // may not have crossed a thin one, and may not deepen an overlap S had. Violations are clamped
 // toward S on one axis; when that does not settle, the body stays at S.
-Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Aabb F,
+Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
                const std::vector<Obstacle>& candidates) {
     for (int pass = 0; pass < 4; ++pass) {
         bool changed = false;
@@ -124,7 +119,7 @@ Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
                 changed = true;
                 continue;
             }
-            const int thin_axis = thin_crossed(S, F, ob.box);
+            const int thin_axis = thin_crossed(S, d, t_end, ob.box);
             if (thin_axis < 0 && !overlaps(F, ob.box)) continue;
             if (!is_blocking(response_for(w, self, ob, o))) continue;
             int best_k = -1;
@@ -210,8 +205,9 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
                 if (!started) sc.crosses.push_back({sw, ob});
                 return;
             }
-            if (!best.any || detail::ranks_before(sw.time, sw.corner, ob.other, best.sweep.time,
-                                                  best.sweep.corner, best.ob.other))
+            if (!best.any || detail::ranks_before(S, d, {sw.time, started, sw.corner, sw.normal, &ob.box, ob.other},
+                                                  {best.sweep.time, best.started, best.sweep.corner,
+                                                   best.sweep.normal, &best.ob.box, best.ob.other}))
                 best = {true, sw, ob, r, started, depth};
         };
         detail::walk_path(*this, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); });
@@ -227,12 +223,12 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             F = contact_box(S, d, best.sweep.time, best.sweep.normal, best.ob.box);
             rest = d * (1 - best.sweep.time);
         }
-        F = make_safe(*this, id, o, S, F, sc.candidates);
+        F = make_safe(*this, id, o, S, d, best.any ? best.sweep.time : real(1), F, sc.candidates);
 
         // Cross contacts met up to the blocking one, in order, each once.
-        std::sort(sc.crosses.begin(), sc.crosses.end(), [](const CrossHit& a, const CrossHit& b) {
-            return detail::ranks_before(a.sweep.time, a.sweep.corner, a.ob.other, b.sweep.time, b.sweep.corner,
-                                        b.ob.other);
+        std::sort(sc.crosses.begin(), sc.crosses.end(), [&](const CrossHit& a, const CrossHit& b) {
+            return detail::ranks_before(S, d, {a.sweep.time, false, a.sweep.corner, a.sweep.normal, &a.ob.box, a.ob.other},
+                                        {b.sweep.time, false, b.sweep.corner, b.sweep.normal, &b.ob.box, b.ob.other});
         });
         for (std::size_t i = 0; i < sc.crosses.size(); ++i) {
             const CrossHit& c = sc.crosses[i];

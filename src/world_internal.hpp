@@ -56,6 +56,38 @@ inline bool ranks_before(real t, bool corner, const Other& o, real bt, bool bcor
     return o < bo;
 }
 
+/// The entry time of a hit of `a` moved by d on b with normal n, as num / den (den > 0), in wide.
+inline wide entry_num(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, wide& den) {
+    const int k = n.x != 0 ? 0 : 1;
+    den = std::fabs(wide(d[k]));
+    return n[k] < 0 ? wide(b.min[k]) - wide(a.max[k]) : wide(a.min[k]) - wide(b.max[k]);
+}
+
+/// Rule 4's order for two results of the same sweep of `a` by d, with the obstacles' boxes:
+/// the rounded times first; equal rounded times of two hits (not started) are settled on the
+/// entry fractions in wide, so the face reached first wins even when both times round to the
+/// same number; then face before corner, then the lower id.
+struct Ranked {
+    real time;
+    bool started;
+    bool corner;
+    Vec2 normal;
+    const Aabb* box;
+    Other other;
+};
+inline bool ranks_before(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
+    if (x.time != y.time) return x.time < y.time;
+    if (!x.started && !y.started && x.time != 0) {
+        wide dx, dy;
+        const wide nx = entry_num(a, d, *x.box, x.normal, dx);
+        const wide ny = entry_num(a, d, *y.box, y.normal, dy);
+        const wide l = nx * dy, r = ny * dx;
+        if (l != r) return l < r;
+    }
+    if (x.corner != y.corner) return !x.corner;
+    return x.other < y.other;
+}
+
 /// A solid tile may be entered through every face; those shared with solid neighbours are
 /// seams. A one-way tile may be entered only through its top surface and has no seams.
 inline void set_tile_faces(Obstacle& ob, std::uint8_t surfaces, Tile t) {
@@ -135,7 +167,7 @@ inline Aabb swept_part(const Aabb& start, Vec2 d, wide ta, wide tb) {
 
 /// The time interval [lo, hi] in which the box `start` moved by t*d meets the closed box `area`;
 /// false when it never does.
-inline bool time_in(const Aabb& start, Vec2 d, const Aabb& area, wide& lo, wide& hi) {
+inline bool time_in(const Aabb& start, Vec2 d, const Aabb& area, real pad, wide& lo, wide& hi) {
     lo = 0;
     hi = 1;
     for (int k = 0; k < 2; ++k) {
@@ -150,8 +182,12 @@ inline bool time_in(const Aabb& start, Vec2 d, const Aabb& area, wide& lo, wide&
         hi = std::min(hi, t1);
     }
     if (lo > hi) return false;
-    lo = std::max(wide(0), lo - wide(1e-6));
-    hi = std::min(wide(1), hi + wide(1e-6));
+    // Rounding slack: a relative part, and `pad` units of path (a fixed fraction of a huge trip
+    // would make a long walk of a small area).
+    const wide len = std::max(std::fabs(wide(d.x)), std::fabs(wide(d.y)));
+    const wide slack = wide(1e-9) + (len > 0 ? wide(pad) / len : wide(0));
+    lo = std::max(wide(0), lo - slack - std::fabs(lo) * wide(1e-9));
+    hi = std::min(wide(1), hi + slack + std::fabs(hi) * wide(1e-9));
     return true;
 }
 
@@ -276,12 +312,16 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
         const bool ray = !touching && start.min == start.max;
         if (ray && walk_ray_tiles(tiles, start.min, d, visit, stop)) {
             // walked exactly
-        } else if (time_in(start, d, tiles.bounds(), lo, hi)) {
+        } else if (time_in(start, d, tiles.bounds(), tiles.def().tile_size, lo, hi)) {
             const real step = std::max(body_len, tiles.def().tile_size);
+            // The clipped range crosses at most the map plus the padding: more sub-boxes than
+            // that means rounding at huge scales, and one pass over the range is then cheaper.
+            const std::int64_t max_tile_parts =
+                2 * (std::int64_t(tiles.columns()) + std::int64_t(tiles.rows())) + 64;
             // Sub-box ranges move monotonically along a straight path, so skipping the range
             // seen last visits every tile once.
             CellRange seen{};
-            walk_parts(start, d, step, lo, hi, std::int64_t(1) << 40, [&](const Aabb& part, wide t_end) {
+            walk_parts(start, d, step, lo, hi, max_tile_parts, [&](const Aabb& part, wide t_end) {
                 const CellRange r = tiles.cells_of(part);
                 visit_tiles_in(tiles, r, near_visit, seen);
                 seen = r;
