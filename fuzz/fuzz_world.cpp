@@ -148,9 +148,11 @@ public:
                 // Rule 7: never deeper (bodies only; tiles are handled as groups).
                 static const bool skip_deeper = avoid("deeper");
                 if (!o.other.is_body() || skip_deeper) continue;
+                // Deeper by more than rounding: a box moved or placed flush may change size by
+                // an ulp (README, known limits), which alone is no motion into the obstacle.
                 const Big d0 = overlap_depth(S, o.box);
                 for (std::size_t i = 1; i < path.size(); ++i)
-                    if (overlap_depth(path[i], o.box) > d0)
+                    if (overlap_depth(path[i], o.box) > d0 + tolerance(S, path[i], o.box))
                         fail_move("started inside %s %s and went deeper (path box %zu %s)", other_str(o.other).c_str(),
                                   str(o.box).c_str(), i, str(path[i]).c_str());
                 continue;

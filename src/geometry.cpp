@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "exact.hpp"
 #include "wide.hpp"
 
 namespace sweepbox {
@@ -16,48 +17,39 @@ using detail::wide;
 
 namespace {
 
-// One axis of a sweep: entry and exit times as numerator / den (den = |d| > 0), or the whole
-// line (always overlapping, d == 0), or never. A side of b that is a seam (b continues into
-// solid there) is closed: touching it counts as inside.
+// One axis of a sweep: entry and exit times as numerator / den (den = |d| > 0), the numerators
+// exact (detail::Exact), or the whole line (always overlapping, d == 0), or never.
 struct Slab {
     enum Kind : unsigned char { moving, always, never } kind = never;
-    wide enter = 0, exit = 0, den = 1;
-    bool thin = false;        // the Minkowski extent on this axis is zero (both boxes thin here)
-    bool exit_closed = false; // the side a leaves through is a seam
+    detail::Exact enter{}, exit{};
+    wide den = 1;
+    bool thin = false; // the Minkowski extent on this axis is zero (both boxes thin here)
 };
 
-Slab slab(real a_min, real a_max, real d, real b_min, real b_max, bool neg_seam, bool pos_seam) {
+Slab slab(real a_min, real a_max, real d, real b_min, real b_max) {
     Slab s;
     if (d == 0) {
-        const bool lo = neg_seam ? b_min <= a_max : b_min < a_max;
-        const bool hi = pos_seam ? a_min <= b_max : a_min < b_max;
-        s.kind = (lo && hi) ? Slab::always : Slab::never;
+        s.kind = (b_min < a_max && a_min < b_max) ? Slab::always : Slab::never;
         return s;
     }
     s.kind = Slab::moving;
     if (d > 0) {
-        s.enter = wide(b_min) - wide(a_max);
-        s.exit = wide(b_max) - wide(a_min);
+        s.enter = detail::exact_diff(b_min, a_max);
+        s.exit = detail::exact_diff(b_max, a_min);
         s.den = wide(d);
-        s.exit_closed = pos_seam;
     } else {
-        s.enter = wide(a_min) - wide(b_max);
-        s.exit = wide(a_max) - wide(b_min);
+        s.enter = detail::exact_diff(a_min, b_max);
+        s.exit = detail::exact_diff(a_max, b_min);
         s.den = -wide(d);
-        s.exit_closed = neg_seam;
     }
-    s.thin = s.enter == s.exit;
+    s.thin = a_min == a_max && b_min == b_max;
     return s;
 }
 
-// Compares p/q with r/s for q, s > 0: negative, zero or positive.
-int compare(wide p, wide q, wide r, wide s) {
-    const wide l = p * s, rr = r * q;
-    return (l < rr) ? -1 : (l > rr) ? 1 : 0;
-}
+using detail::compare;
 
-real to_time(wide num, wide den) {
-    real t = real(num / den);
+real to_time(const detail::Exact& num, wide den) {
+    real t = real((num.hi + num.lo) / den);
     if (t < 0) t = 0;
     // A hit is strictly before 1; rounding must not say otherwise.
     if (t >= 1) t = std::nextafter(real(1), real(0));
@@ -87,18 +79,18 @@ Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, st
     }
     // Seams only choose the face at a corner tie; touching a seam side is still touching
     // (contract rules 1 and 3), so the slabs are the plain ones.
-    const Slab sx = slab(a.min.x, a.max.x, d.x, b.min.x, b.max.x, false, false);
-    const Slab sy = slab(a.min.y, a.max.y, d.y, b.min.y, b.max.y, false, false);
+    const Slab sx = slab(a.min.x, a.max.x, d.x, b.min.x, b.max.x);
+    const Slab sy = slab(a.min.y, a.max.y, d.y, b.min.y, b.max.y);
     if (sx.kind == Slab::never || sy.kind == Slab::never) return out;
     // Not overlapping at t = 0, so at least one axis moves.
     int axis = -1;
     bool corner = false;
-    wide num = 0, den = 1;
-    // The entry at num/den must come before the exit of s (at it, when that side is a seam).
-    auto before_exit = [](wide n, wide dn, const Slab& s) {
-        const int c = compare(n, dn, s.exit, s.den);
-        return c < 0 || (c == 0 && s.exit_closed);
-    };
+    detail::Exact num{};
+    wide den = 1;
+    // The entry at num/den must come strictly before the exit of s.
+    auto before_exit = [](const detail::Exact& n, wide dn, const Slab& s) { return compare(n, dn, s.exit, s.den) < 0; };
+    // num/den in [0, 1): num >= 0 and num < den.
+    auto in_unit = [](const detail::Exact& n, wide dn) { return sign(n) >= 0 && compare(n, dn) < 0; };
     if (sx.kind == Slab::moving && sy.kind == Slab::moving && sx.thin && sy.thin) {
         return out; // a point against a point: measure zero, never a hit
     }
@@ -108,7 +100,7 @@ Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, st
         const int k = (sx.kind == Slab::moving && sx.thin) ? 0 : 1;
         const Slab& t = k == 0 ? sx : sy;
         const Slab& o = k == 0 ? sy : sx;
-        if (t.enter < 0 || t.enter >= t.den) return out; // crossing not in [0, 1)
+        if (!in_unit(t.enter, t.den)) return out; // crossing not in [0, 1)
         if (o.kind == Slab::moving) {
             if (compare(o.enter, o.den, t.enter, t.den) >= 0) return out;
             if (!before_exit(t.enter, t.den, o)) return out;
@@ -136,7 +128,7 @@ Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, st
         const Slab& e = axis == 0 ? sx : sy;
         num = e.enter;
         den = e.den;
-        if (num < 0 || num >= den) return out;
+        if (!in_unit(num, den)) return out;
         if (sx.kind == Slab::moving && !before_exit(num, den, sx)) return out;
         if (sy.kind == Slab::moving && !before_exit(num, den, sy)) return out;
     }
@@ -213,8 +205,7 @@ Aabb place_flush(const Aabb& a, const Aabb& b, Vec2 n) {
     Aabb out = a;
     for (int k = 0; k < 2; ++k) {
         if (n[k] == 0) continue;
-        const real w = a.max[k] - a.min[k];
-        if (w == 0 && b.max[k] == b.min[k]) {
+        if (a.max[k] == a.min[k] && b.max[k] == b.min[k]) {
             const real side = n[k] < 0 ? -std::numeric_limits<real>::infinity()
                                        : std::numeric_limits<real>::infinity();
             out.min[k] = out.max[k] = std::nextafter(b.min[k], side);
@@ -222,13 +213,16 @@ Aabb place_flush(const Aabb& a, const Aabb& b, Vec2 n) {
         }
         // Already flush: keep the box as it is (recomputing the far edge could round it).
         if (n[k] < 0 ? a.max[k] == b.min[k] : a.min[k] == b.max[k]) continue;
+        // The far edge keeps a's size as closely as `real` allows: the exact size, added once
+        // and rounded once (a size may still change by a rounding; see the README's limits).
+        const detail::Exact size = detail::exact_diff(a.max[k], a.min[k]);
         if (n[k] < 0) {
             out.max[k] = b.min[k];
-            out.min[k] = b.min[k] - w;
+            out.min[k] = real(wide(b.min[k]) - (size.hi + size.lo));
             if (out.min[k] > out.max[k]) out.min[k] = out.max[k];
         } else {
             out.min[k] = b.max[k];
-            out.max[k] = b.max[k] + w;
+            out.max[k] = real(wide(b.max[k]) + (size.hi + size.lo));
             if (out.max[k] < out.min[k]) out.max[k] = out.min[k];
         }
     }

@@ -91,7 +91,14 @@ public:
     void polyline(const std::vector<Vec2>& pts, const std::string& style) {
         if (pts.size() < 2) return;
         out += "<polyline points=\"";
-        for (std::size_t i = 0; i < pts.size(); ++i) out += (i ? " " : "") + n(d(pts[i].x)) + "," + n(d(pts[i].y));
+        // Appended piece by piece: GCC 12 at -O3 warns (-Wrestrict, a false positive) on
+        // chains of `"literal" + std::string`.
+        for (std::size_t i = 0; i < pts.size(); ++i) {
+            if (i) out += ' ';
+            out += n(d(pts[i].x));
+            out += ',';
+            out += n(d(pts[i].y));
+        }
         out += "\" fill=\"none\" " + style + "/>\n";
     }
     // An arrow from (x, y) along (dx, dy), with a filled head.
@@ -113,10 +120,25 @@ public:
     }
     void text(double x, double y, double size, const std::string& s, const char* colour,
               const char* anchor = "start", bool halo = false) {
-        out += "<text x=\"" + n(x) + "\" y=\"" + n(y) + "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"" +
-               n(size) + "\" fill=\"" + colour + "\" text-anchor=\"" + anchor + "\"";
-        if (halo) out += " stroke=\"#ffffff\" stroke-width=\"" + n(size * 0.25) + "\" paint-order=\"stroke\"";
-        out += ">" + escape(s) + "</text>\n";
+        out += "<text x=\"";
+        out += n(x);
+        out += "\" y=\"";
+        out += n(y);
+        out += "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"";
+        out += n(size);
+        out += "\" fill=\"";
+        out += colour;
+        out += "\" text-anchor=\"";
+        out += anchor;
+        out += '"';
+        if (halo) {
+            out += " stroke=\"#ffffff\" stroke-width=\"";
+            out += n(size * 0.25);
+            out += "\" paint-order=\"stroke\"";
+        }
+        out += '>';
+        out += escape(s);
+        out += "</text>\n";
     }
 };
 

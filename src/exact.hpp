@@ -1,0 +1,105 @@
+#pragma once
+// Internal: exact signs of the small sums and products that decide a sweep.
+//
+// A difference of two `real` coordinates is kept exactly as hi + lo (Knuth's TwoSum: hi is the
+// rounded difference in `wide`, lo the rounding error, itself a `wide`), whatever the two
+// magnitudes are (1.4e-45 beside 113 included). Comparing two times p / q and r / s (q, s > 0)
+// is the sign of p*s - r*q: a fast estimate in `wide` decides it when it is far enough from
+// zero (almost always); otherwise every product is split exactly (Dekker's TwoProduct with
+// Veltkamp's split) and the exact sum is accumulated as a nonoverlapping expansion (Shewchuk,
+// "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", 1997),
+// whose sign is that of its largest component. Needs round-to-nearest and no contraction of
+// a*b+c into fma (the library builds with -ffp-contract=off).
+
+#include <cmath>
+#include <limits>
+
+#include "wide.hpp"
+
+namespace sweepbox::detail {
+
+/// hi + lo, exactly.
+struct Exact {
+    wide hi = 0;
+    wide lo = 0;
+    friend bool operator==(const Exact&, const Exact&) = default;
+};
+
+/// s + e == a + b exactly, s the rounded sum.
+inline void two_sum(wide a, wide b, wide& s, wide& e) {
+    s = a + b;
+    const wide bb = s - a;
+    e = (a - (s - bb)) + (b - bb);
+}
+
+/// a - b exactly (a, b of type real).
+inline Exact exact_diff(real a, real b) {
+    Exact r;
+    two_sum(wide(a), -wide(b), r.hi, r.lo);
+    return r;
+}
+
+/// Sign of an exact value: hi is the rounded value, zero only when the value is.
+inline int sign(const Exact& x) { return x.hi > 0 ? 1 : (x.hi < 0 ? -1 : 0); }
+
+/// p + e == a * b exactly, p the rounded product.
+inline void two_product(wide a, wide b, wide& p, wide& e) {
+    constexpr int half = (std::numeric_limits<wide>::digits + 1) / 2;
+    constexpr wide splitter = wide((1ull << half) + 1);
+    p = a * b;
+    auto split = [&](wide v, wide& h, wide& l) {
+        const wide t = splitter * v;
+        h = t - (t - v);
+        l = v - h;
+    };
+    wide ah, al, bh, bl;
+    split(a, ah, al);
+    split(b, bh, bl);
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+}
+
+/// Sign of the exact sum of n values.
+template <int N> int sign_of_sum(const wide (&v)[N]) {
+    wide e[N];
+    int m = 0;
+    for (int i = 0; i < N; ++i) {
+        // Grow-Expansion with zero elimination: e stays nonoverlapping, smallest first.
+        wide q = v[i];
+        int k = 0;
+        for (int j = 0; j < m; ++j) {
+            wide s, h;
+            two_sum(q, e[j], s, h);
+            q = s;
+            if (h != 0) e[k++] = h;
+        }
+        if (q != 0) e[k++] = q;
+        m = k;
+    }
+    return m == 0 ? 0 : (e[m - 1] > 0 ? 1 : -1);
+}
+
+/// Sign of a - b exactly.
+inline int compare(const Exact& a, wide b) {
+    const wide v[3] = {a.lo, a.hi, -b};
+    return sign_of_sum(v);
+}
+
+/// Sign of p / q - r / s for q, s > 0 (q and s are real values held in wide).
+inline int compare(const Exact& p, wide q, const Exact& r, wide s) {
+    const wide l = p.hi * s, rr = r.hi * q;
+    const wide est = l - rr;
+    // Each of the neglected terms (lo parts, the roundings of the two products and of the
+    // difference) is below 2^-digits of |l| + |rr|; 16 of those is a safe bound.
+    constexpr wide rel = wide(1) / wide(1ull << (std::numeric_limits<wide>::digits - 4));
+    const wide bound = (std::fabs(l) + std::fabs(rr)) * rel;
+    if (est > bound) return 1;
+    if (est < -bound) return -1;
+    wide v[8];
+    two_product(p.hi, s, v[0], v[1]);
+    two_product(p.lo, s, v[2], v[3]);
+    two_product(-r.hi, q, v[4], v[5]);
+    two_product(-r.lo, q, v[6], v[7]);
+    return sign_of_sum(v);
+}
+
+} // namespace sweepbox::detail
