@@ -7,6 +7,7 @@
 #include <cmath>
 #include <sweepbox/world.hpp>
 
+#include "exact.hpp"
 #include "wide.hpp"
 
 namespace sweepbox {
@@ -56,11 +57,12 @@ inline bool ranks_before(real t, bool corner, const Other& o, real bt, bool bcor
     return o < bo;
 }
 
-/// The entry time of a hit of `a` moved by d on b with normal n, as num / den (den > 0), in wide.
-inline wide entry_num(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, wide& den) {
+/// The entry time of a hit of `a` moved by d on b with normal n, as num / den (den > 0), the
+/// numerator exact.
+inline Exact entry_num(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, wide& den) {
     const int k = n.x != 0 ? 0 : 1;
     den = std::fabs(wide(d[k]));
-    return n[k] < 0 ? wide(b.min[k]) - wide(a.max[k]) : wide(a.min[k]) - wide(b.max[k]);
+    return n[k] < 0 ? exact_diff(b.min[k], a.max[k]) : exact_diff(a.min[k], b.max[k]);
 }
 
 /// Rule 4's order for two results of the same sweep of `a` by d, with the obstacles' boxes:
@@ -79,10 +81,10 @@ inline bool ranks_before(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y
     if (x.time != y.time) return x.time < y.time;
     if (!x.started && !y.started && x.time != 0) {
         wide dx, dy;
-        const wide nx = entry_num(a, d, *x.box, x.normal, dx);
-        const wide ny = entry_num(a, d, *y.box, y.normal, dy);
-        const wide l = nx * dy, r = ny * dx;
-        if (l != r) return l < r;
+        const Exact nx = entry_num(a, d, *x.box, x.normal, dx);
+        const Exact ny = entry_num(a, d, *y.box, y.normal, dy);
+        const int c = compare(nx, dx, ny, dy);
+        if (c != 0) return c < 0;
     }
     if (x.corner != y.corner) return !x.corner;
     return x.other < y.other;
@@ -242,22 +244,23 @@ bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& 
             visit(ob);
         }
         // Distance to the next boundary on each axis (exact in wide).
-        const wide nx = sx > 0 ? wide(tiles.edge_x(col + 1)) - wide(o.x) : sx < 0 ? wide(o.x) - wide(tiles.edge_x(col)) : 0;
-        const wide ny = sy > 0 ? wide(tiles.edge_y(row + 1)) - wide(o.y) : sy < 0 ? wide(o.y) - wide(tiles.edge_y(row)) : 0;
+        const Exact nx = sx > 0 ? exact_diff(tiles.edge_x(col + 1), o.x) : sx < 0 ? exact_diff(o.x, tiles.edge_x(col)) : Exact{};
+        const Exact ny = sy > 0 ? exact_diff(tiles.edge_y(row + 1), o.y) : sy < 0 ? exact_diff(o.y, tiles.edge_y(row)) : Exact{};
         bool step_x, step_y;
         wide t_exit;
         if (sx == 0 && sy == 0) return true;
         if (sx == 0) {
-            step_x = false, step_y = true, t_exit = ny / ay;
+            step_x = false, step_y = true, t_exit = ny.hi / ay;
         } else if (sy == 0) {
-            step_x = true, step_y = false, t_exit = nx / ax;
+            step_x = true, step_y = false, t_exit = nx.hi / ax;
         } else {
-            const wide lx = nx * ay, ly = ny * ax;
-            step_x = lx <= ly;
-            step_y = ly <= lx;
-            t_exit = step_x ? nx / ax : ny / ay;
+            // nx / ax against ny / ay, exactly: a ray through a corner steps diagonally.
+            const int order = compare(nx, ax, ny, ay);
+            step_x = order <= 0;
+            step_y = order >= 0;
+            t_exit = step_x ? nx.hi / ax : ny.hi / ay;
         }
-        if ((step_x && nx >= ax) || (step_y && !step_x && ny >= ay) || t_exit >= 1) return true;
+        if ((step_x && compare(nx, ax) >= 0) || (step_y && !step_x && compare(ny, ay) >= 0)) return true;
         if (stop(t_exit)) return true;
         if (step_x && step_y) {
             // Through a corner exactly: the two side tiles are only touched, but a side tile
