@@ -44,11 +44,7 @@ void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
     if (h.started_overlapping) {
         h.box = box;
     } else {
-        const int j = h.normal.x != 0 ? 1 : 0;
-        Aabb c = box;
-        c.min[j] = box.min[j] + h.time * d[j];
-        c.max[j] = box.max[j] + h.time * d[j];
-        h.box = place_flush(c, obstacle, h.normal);
+        h.box = detail::contact_box(box, d, obstacle, h.normal);
     }
     h.point = contact_point(h.box, obstacle, h.normal);
 }

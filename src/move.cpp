@@ -74,15 +74,6 @@ int thin_crossed(const Aabb& S, Vec2 d, real t_end, const Aabb& B) {
     return -1;
 }
 
-// The body at time t of the leg, flush against B on the normal's axis (rule 5).
-Aabb contact_box(const Aabb& S, Vec2 d, real t, Vec2 n, const Aabb& B) {
-    const int j = 1 - axis_of(n);
-    Aabb c = S;
-    c.min[j] = S.min[j] + t * d[j];
-    c.max[j] = S.max[j] + t * d[j];
-    return place_flush(c, B, n);
-}
-
 // Rule 6 and 7 as a last line: F may not overlap a blocking obstacle that S did not overlap,
 // may not have crossed a thin one, and may not deepen an overlap S had. Violations are clamped
 // toward S on one axis; when that does not settle, the body stays at S.
@@ -220,8 +211,10 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             F = S;
             rest = d;
         } else {
-            F = contact_box(S, d, best.sweep.time, best.sweep.normal, best.ob.box);
-            rest = d * (1 - best.sweep.time);
+            F = detail::contact_box(S, d, best.ob.box, best.sweep.normal);
+            // What is left is what was not travelled (d - (F - S)): a slide keeps the whole
+            // tangential motion and a bounce reflects exactly the rest into the face.
+            rest = {real(wide(d.x) - (wide(F.min.x) - wide(S.min.x))), real(wide(d.y) - (wide(F.min.y) - wide(S.min.y)))};
         }
         F = make_safe(*this, id, o, S, d, best.any ? best.sweep.time : real(1), F, sc.candidates);
 
@@ -240,7 +233,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             k.other = c.ob.other;
             k.time = t_start + c.sweep.time * (1 - t_start);
             k.normal = c.sweep.normal;
-            k.box = contact_box(S, d, c.sweep.time, c.sweep.normal, c.ob.box);
+            k.box = detail::contact_box(S, d, c.ob.box, c.sweep.normal);
             k.point = contact_point(k.box, c.ob.box, c.sweep.normal);
             k.response = Response::cross;
             k.corner = c.sweep.corner;

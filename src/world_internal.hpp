@@ -65,6 +65,22 @@ inline Exact entry_num(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, wide& den) 
     return n[k] < 0 ? exact_diff(b.min[k], a.max[k]) : exact_diff(a.min[k], b.max[k]);
 }
 
+/// The box `a` moved by d to its contact with b (normal n, not started inside): on the normal's
+/// axis flush against b (rule 5), on the other axis at a + t*d with t = the entry fraction in
+/// wide (not the time rounded to real, which may lose a tiny motion), rounded once.
+inline Aabb contact_box(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n) {
+    wide den;
+    const Exact num = entry_num(a, d, b, n, den);
+    wide t = (num.hi + num.lo) / den;
+    if (!(t >= 0)) t = 0;
+    if (t > 1) t = 1;
+    const int j = n.x != 0 ? 1 : 0;
+    Aabb c = a;
+    c.min[j] = real(wide(a.min[j]) + t * wide(d[j]));
+    c.max[j] = real(wide(a.max[j]) + t * wide(d[j]));
+    return place_flush(c, b, n);
+}
+
 /// Rule 4's order for two results of the same sweep of `a` by d, with the obstacles' boxes:
 /// the rounded times first; equal rounded times of two hits (not started) are settled on the
 /// entry fractions in wide, so the face reached first wins even when both times round to the
