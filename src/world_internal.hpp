@@ -82,9 +82,9 @@ inline Aabb contact_box(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n) {
 }
 
 /// Rule 4's order for two results of the same sweep of `a` by d, with the obstacles' boxes:
-/// the rounded times first; equal rounded times of two hits (not started) are settled on the
-/// entry fractions in wide, so the face reached first wins even when both times round to the
-/// same number; then face before corner, then the lower id.
+/// the rounded times first; equal rounded times of two hits (not started; 0 included) are
+/// settled on the exact entry fractions, so the face reached first wins even when both times
+/// round to the same number; then face before corner, then the lower id.
 struct Ranked {
     real time;
     bool started;
@@ -95,7 +95,7 @@ struct Ranked {
 };
 inline bool ranks_before(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
     if (x.time != y.time) return x.time < y.time;
-    if (!x.started && !y.started && x.time != 0) {
+    if (!x.started && !y.started) {
         wide dx, dy;
         const Exact nx = entry_num(a, d, *x.box, x.normal, dx);
         const Exact ny = entry_num(a, d, *y.box, y.normal, dy);
