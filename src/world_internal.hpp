@@ -82,9 +82,10 @@ inline Aabb contact_box(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n) {
 }
 
 /// Rule 4's order for two results of the same sweep of `a` by d, with the obstacles' boxes:
-/// the rounded times first; equal rounded times of two hits (not started; 0 included) are
-/// settled on the exact entry fractions, so the face reached first wins even when both times
-/// round to the same number; then face before corner, then the lower id.
+/// by exact time first (a start inside is at exactly 0; a hit at its exact entry fraction, so
+/// the face reached first wins even when both times round to the same number, 0 included),
+/// then face before corner, then the lower id. A total order: the answer never depends on the
+/// order in which obstacles are visited.
 struct Ranked {
     real time;
     bool started;
@@ -94,14 +95,15 @@ struct Ranked {
     Other other;
 };
 inline bool ranks_before(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
-    if (x.time != y.time) return x.time < y.time;
-    if (!x.started && !y.started) {
-        wide dx, dy;
-        const Exact nx = entry_num(a, d, *x.box, x.normal, dx);
-        const Exact ny = entry_num(a, d, *y.box, y.normal, dy);
-        const int c = compare(nx, dx, ny, dy);
-        if (c != 0) return c < 0;
+    if (x.time != y.time) return x.time < y.time; // rounding is monotonic
+    int c = 0;
+    if (!x.started || !y.started) {
+        wide dx = 1, dy = 1;
+        const Exact nx = x.started ? Exact{} : entry_num(a, d, *x.box, x.normal, dx);
+        const Exact ny = y.started ? Exact{} : entry_num(a, d, *y.box, y.normal, dy);
+        c = compare(nx, dx, ny, dy);
     }
+    if (c != 0) return c < 0;
     if (x.corner != y.corner) return !x.corner;
     return x.other < y.other;
 }
