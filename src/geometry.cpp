@@ -206,6 +206,9 @@ Aabb place_flush(const Aabb& a, const Aabb& b, Vec2 n) {
     for (int k = 0; k < 2; ++k) {
         if (n[k] == 0) continue;
         if (a.max[k] == a.min[k] && b.max[k] == b.min[k]) {
+            // Thin against thin. Already on the line (it started there): stays, since the
+            // number next to the line may lie inside something else (never moved backwards).
+            if (a.min[k] == b.min[k]) continue;
             const real side = n[k] < 0 ? -std::numeric_limits<real>::infinity()
                                        : std::numeric_limits<real>::infinity();
             out.min[k] = out.max[k] = std::nextafter(b.min[k], side);
