@@ -58,12 +58,11 @@ inline void two_product(wide a, wide b, wide& p, wide& e) {
     e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
 }
 
-/// Sign of the exact sum of n values.
-template <int N> int sign_of_sum(const wide (&v)[N]) {
-    wide e[N];
+/// The exact sum of n values as a nonoverlapping expansion e[0..m), smallest first.
+template <int N> int grow_expansion(const wide (&v)[N], wide (&e)[N]) {
     int m = 0;
     for (int i = 0; i < N; ++i) {
-        // Grow-Expansion with zero elimination: e stays nonoverlapping, smallest first.
+        // Grow-Expansion with zero elimination.
         wide q = v[i];
         int k = 0;
         for (int j = 0; j < m; ++j) {
@@ -75,7 +74,35 @@ template <int N> int sign_of_sum(const wide (&v)[N]) {
         if (q != 0) e[k++] = q;
         m = k;
     }
+    return m;
+}
+
+/// Sign of the exact sum of n values.
+template <int N> int sign_of_sum(const wide (&v)[N]) {
+    wide e[N];
+    const int m = grow_expansion(v, e);
     return m == 0 ? 0 : (e[m - 1] > 0 ? 1 : -1);
+}
+
+/// The exact sum of n values, rounded (within a few units of the last place of the result,
+/// however much the values cancel).
+template <int N> wide sum_of(const wide (&v)[N]) {
+    wide e[N];
+    const int m = grow_expansion(v, e);
+    wide r = 0;
+    for (int i = 0; i < m; ++i) r += e[i];
+    return r;
+}
+
+/// x + (num / den) * d, for the position at a contact: computed as (x * den + num * d) / den
+/// with the numerator summed exactly, so it is right to a rounding even when x and the motion
+/// cancel (a body arriving at 0 from 98206.7 away).
+inline wide along(real x, const Exact& num, wide den, real d) {
+    wide v[6];
+    two_product(wide(x), den, v[0], v[1]);
+    two_product(num.hi, wide(d), v[2], v[3]);
+    two_product(num.lo, wide(d), v[4], v[5]);
+    return sum_of(v) / den;
 }
 
 /// Sign of a - b exactly.

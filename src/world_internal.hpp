@@ -71,13 +71,12 @@ inline Exact entry_num(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, wide& den) 
 inline Aabb contact_box(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n) {
     wide den;
     const Exact num = entry_num(a, d, b, n, den);
-    wide t = (num.hi + num.lo) / den;
-    if (!(t >= 0)) t = 0;
-    if (t > 1) t = 1;
     const int j = n.x != 0 ? 1 : 0;
     Aabb c = a;
-    c.min[j] = real(wide(a.min[j]) + t * wide(d[j]));
-    c.max[j] = real(wide(a.max[j]) + t * wide(d[j]));
+    if (sign(num) > 0) {
+        c.min[j] = real(along(a.min[j], num, den, d[j]));
+        c.max[j] = real(along(a.max[j], num, den, d[j]));
+    }
     return place_flush(c, b, n);
 }
 
