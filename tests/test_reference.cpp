@@ -199,18 +199,22 @@ std::string compare_hit(const CastHit& got, const std::vector<ref::RefHit>& want
     // The box: flush exactly on the normal axis, a + t*d on the other.
     const real touching = nx ? (h.normal.x < 0 ? got.box.max.x : got.box.min.x)
                              : (h.normal.y < 0 ? got.box.max.y : got.box.min.y);
-    const long double o0 = nx ? a.min.y + t * d.y : a.min.x + t * d.x;
-    const long double o1 = nx ? a.max.y + t * d.y : a.max.x + t * d.x;
-    const real g0 = nx ? got.box.min.y : got.box.min.x;
-    const real g1 = nx ? got.box.max.y : got.box.max.x;
     const bool thin_thin = nx ? (a.min.x == a.max.x && h.obstacle.min.x == h.obstacle.max.x)
                               : (a.min.y == a.max.y && h.obstacle.min.y == h.obstacle.max.y);
     // Thin against thin rests on the next number on the normal's side of the wall's line (on
-    // the line it could not tell its side: see the README, "Resting exactly").
+    // the line it could not tell its side: see the README, "Resting exactly"), and the other
+    // axis is where the path is when it reaches that number.
     const real normal_sign = nx ? h.normal.x : h.normal.y;
     // A cast that starts on the line stays on it (the next number could be inside something).
     const real start_k = nx ? a.min.x : a.min.y;
     const real want_face = thin_thin && start_k != face ? std::nextafter(face, normal_sign < 0 ? -INFINITY : INFINITY) : face;
+    const long double t_at = thin_thin && start_k != face
+                                 ? (static_cast<long double>(want_face) - start_k) / (nx ? d.x : d.y)
+                                 : t;
+    const long double o0 = nx ? a.min.y + t_at * d.y : a.min.x + t_at * d.x;
+    const long double o1 = nx ? a.max.y + t_at * d.y : a.max.x + t_at * d.x;
+    const real g0 = nx ? got.box.min.y : got.box.min.x;
+    const real g1 = nx ? got.box.max.y : got.box.max.x;
     if (touching != want_face || !near(g0, o0, scale) || !near(g1, o1, scale)) {
         out << (thin_thin ? "box at contact, thin against thin (rule 5): " : "box at contact (rule 5): ") << ref::str(got.box)
             << " not flush with face " << face << " of " << ref::str(h.obstacle) << " or not at a + t*d";
