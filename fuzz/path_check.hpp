@@ -47,14 +47,17 @@ inline BigBox shrink(const Aabb& o, const Big& tol) {
 
 /// A rounding tolerance for a path leg from P to Q near obstacle O: 2^-20 of the largest
 /// magnitude involved (16 ulps of a float at that magnitude; a contact position is within
-/// about 1 ulp of the largest coordinate or of the leg's length).
+/// about 1 ulp of the largest coordinate or of the leg's length), and never less than two
+/// units of the smallest subnormal.
 inline Big tolerance(const Aabb& p, const Aabb& q, const Aabb& o) {
     double m = 0;
     for (const Aabb* b : {&p, &q, &o})
         for (real v : {b->min.x, b->min.y, b->max.x, b->max.y}) m = std::fmax(m, std::fabs(double(v)));
-    if (m == 0) return Big(0);
+    // At least two units of the smallest subnormal (Big 2): at that scale one rounding of a
+    // position is a whole unit.
+    if (m == 0) return Big(2);
     const int e = std::ilogb(m) - 20 + exact_shift;
-    if (e < 0) return Big(0);
+    if (e < 1) return Big(2);
     return Big(1) << e;
 }
 

@@ -71,16 +71,8 @@ inline Exact entry_num(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, wide& den) 
 /// wide (not the time rounded to real, which may lose a tiny motion), rounded once.
 inline Aabb contact_box(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n) {
     wide den;
-    Exact num = entry_num(a, d, b, n, den);
+    const Exact num = entry_num(a, d, b, n, den);
     const int j = n.x != 0 ? 1 : 0;
-    const int k = 1 - j;
-    if (a.min[k] == a.max[k] && b.min[k] == b.max[k] && a.min[k] != b.min[k]) {
-        // Thin against thin rests on the number next to the line (place_flush): take the other
-        // axis at the time the path reaches that number, so the body stays on its path.
-        const real line = std::nextafter(b.min[k], n[k] < 0 ? -std::numeric_limits<real>::infinity()
-                                                           : std::numeric_limits<real>::infinity());
-        num = n[k] < 0 ? exact_diff(line, a.max[k]) : exact_diff(a.min[k], line);
-    }
     Aabb c = a;
     if (sign(num) > 0) {
         c.min[j] = real(along(a.min[j], num, den, d[j]));

@@ -202,17 +202,14 @@ std::string compare_hit(const CastHit& got, const std::vector<ref::RefHit>& want
     const bool thin_thin = nx ? (a.min.x == a.max.x && h.obstacle.min.x == h.obstacle.max.x)
                               : (a.min.y == a.max.y && h.obstacle.min.y == h.obstacle.max.y);
     // Thin against thin rests on the next number on the normal's side of the wall's line (on
-    // the line it could not tell its side: see the README, "Resting exactly"), and the other
-    // axis is where the path is when it reaches that number.
+    // the line it could not tell its side: see the README, "Resting exactly"); the other axis
+    // is where the path meets the line.
     const real normal_sign = nx ? h.normal.x : h.normal.y;
     // A cast that starts on the line stays on it (the next number could be inside something).
     const real start_k = nx ? a.min.x : a.min.y;
     const real want_face = thin_thin && start_k != face ? std::nextafter(face, normal_sign < 0 ? -INFINITY : INFINITY) : face;
-    const long double t_at = thin_thin && start_k != face
-                                 ? (static_cast<long double>(want_face) - start_k) / (nx ? d.x : d.y)
-                                 : t;
-    const long double o0 = nx ? a.min.y + t_at * d.y : a.min.x + t_at * d.x;
-    const long double o1 = nx ? a.max.y + t_at * d.y : a.max.x + t_at * d.x;
+    const long double o0 = nx ? a.min.y + t * d.y : a.min.x + t * d.x;
+    const long double o1 = nx ? a.max.y + t * d.y : a.max.x + t * d.x;
     const real g0 = nx ? got.box.min.y : got.box.min.x;
     const real g1 = nx ? got.box.max.y : got.box.max.x;
     if (touching != want_face || !near(g0, o0, scale) || !near(g1, o1, scale)) {
