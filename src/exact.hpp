@@ -98,6 +98,14 @@ template <int N> wide sum_of(const wide (&v)[N]) {
 /// with the numerator summed exactly, so it is right to a rounding even when x and the motion
 /// cancel (a body arriving at 0 from 98206.7 away).
 inline wide along(real x, const Exact& num, wide den, real d) {
+    if (d == 0) return wide(x);
+    // Fast: in wide, good to a few units of wide's last place of |x| + |q|; kept when that is
+    // far below real's last place of the result (no strong cancellation), as it nearly always is.
+    const wide q = (num.hi + num.lo) * wide(d) / den;
+    const wide r = wide(x) + q;
+    constexpr int spare = std::numeric_limits<wide>::digits - std::numeric_limits<real>::digits - 4;
+    constexpr wide rel = wide(1) / wide(1ull << spare);
+    if (std::fabs(r) >= (std::fabs(wide(x)) + std::fabs(q)) * rel) return r;
     wide v[6];
     two_product(wide(x), den, v[0], v[1]);
     two_product(num.hi, wide(d), v[2], v[3]);
@@ -107,6 +115,12 @@ inline wide along(real x, const Exact& num, wide den, real d) {
 
 /// Sign of a - b exactly.
 inline int compare(const Exact& a, wide b) {
+    // Fast: the rounded difference decides unless it is within its own rounding plus lo.
+    const wide est = a.hi - b;
+    constexpr wide rel = wide(1) / wide(1ull << (std::numeric_limits<wide>::digits - 1));
+    const wide err = std::fabs(a.lo) + std::fabs(est) * rel;
+    if (est > err) return 1;
+    if (est < -err) return -1;
     const wide v[3] = {a.lo, a.hi, -b};
     return sign_of_sum(v);
 }

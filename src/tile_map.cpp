@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sweepbox/error.hpp>
 
 #include "wide.hpp"
@@ -55,13 +56,30 @@ CellRange TileMap::cells_of(const Aabb& box) const {
     // Tile i meets the closed box when edge(i) <= max and min <= edge(i + 1), on the same
     // rounded edges the tile boxes use. The division gives a first guess; exact comparisons
     // with the edges then settle it, so no touched tile is ever left out at any scale.
+    const wide size = wide(def_.tile_size);
+    // Far from every edge (more than the rounding of the edges and of the division) the floor
+    // of the division is the answer; only near an edge do the exact comparisons run.
+    auto index = [&](real v, real origin, bool& near_edge) {
+        const wide u = (wide(v) - wide(origin)) / size;
+        const std::int32_t i = floor_saturated(u);
+        const wide err = (std::fabs(wide(v)) + std::fabs(wide(origin)) + size) *
+                             wide(std::numeric_limits<real>::epsilon()) / size + wide(1e-9);
+        const wide frac = u - wide(i);
+        near_edge = !(frac > err && frac < 1 - err);
+        return i;
+    };
     auto range = [&](real lo_v, real hi_v, real origin, std::int32_t n, std::int32_t& lo, std::int32_t& hi) {
-        lo = std::clamp(floor_saturated((wide(lo_v) - wide(origin)) / wide(def_.tile_size)), 0, n - 1);
-        while (lo > 0 && edge(origin, lo) >= lo_v) --lo;
-        while (lo < n - 1 && edge(origin, lo + 1) < lo_v) ++lo;
-        hi = std::clamp(floor_saturated((wide(hi_v) - wide(origin)) / wide(def_.tile_size)), 0, n - 1);
-        while (hi < n - 1 && edge(origin, hi + 1) <= hi_v) ++hi;
-        while (hi > 0 && edge(origin, hi) > hi_v) --hi;
+        bool near_lo, near_hi;
+        lo = std::clamp(index(lo_v, origin, near_lo), 0, n - 1);
+        if (near_lo) {
+            while (lo > 0 && edge(origin, lo) >= lo_v) --lo;
+            while (lo < n - 1 && edge(origin, lo + 1) < lo_v) ++lo;
+        }
+        hi = std::clamp(index(hi_v, origin, near_hi), 0, n - 1);
+        if (near_hi) {
+            while (hi < n - 1 && edge(origin, hi + 1) <= hi_v) ++hi;
+            while (hi > 0 && edge(origin, hi) > hi_v) --hi;
+        }
     };
     CellRange r;
     range(box.min.x, box.max.x, def_.origin.x, def_.columns, r.x0, r.x1);

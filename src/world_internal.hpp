@@ -262,23 +262,41 @@ bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& 
             visit(ob);
         }
         // Distance to the next boundary on each axis (exact in wide).
-        const Exact nx = sx > 0 ? exact_diff(tiles.edge_x(col + 1), o.x) : sx < 0 ? exact_diff(o.x, tiles.edge_x(col)) : Exact{};
-        const Exact ny = sy > 0 ? exact_diff(tiles.edge_y(row + 1), o.y) : sy < 0 ? exact_diff(o.y, tiles.edge_y(row)) : Exact{};
+        // Distances to the next boundaries: the edges and the origin are `real`, so the
+        // difference in wide is nearly always exact; the decisions below use it when it is
+        // clearly one way and fall back to the exact difference (detail::Exact) near a tie.
+        const real ex = sx > 0 ? tiles.edge_x(col + 1) : tiles.edge_x(col);
+        const real ey = sy > 0 ? tiles.edge_y(row + 1) : tiles.edge_y(row);
+        const wide fx = sx > 0 ? wide(ex) - wide(o.x) : wide(o.x) - wide(ex);
+        const wide fy = sy > 0 ? wide(ey) - wide(o.y) : wide(o.y) - wide(ey);
+        auto exact_x = [&] { return sx > 0 ? exact_diff(ex, o.x) : exact_diff(o.x, ex); };
+        auto exact_y = [&] { return sy > 0 ? exact_diff(ey, o.y) : exact_diff(o.y, ey); };
+        constexpr wide margin = wide(1) / wide(1ull << 40);
+        // f / a >= 1 (the boundary is at or beyond the end of the segment)?
+        auto beyond_end = [&](wide f, wide a_len, auto exact_f) {
+            if (f > a_len * (1 + margin)) return true;
+            if (f < a_len * (1 - margin)) return false;
+            return compare(exact_f(), a_len) >= 0;
+        };
         bool step_x, step_y;
         wide t_exit;
         if (sx == 0 && sy == 0) return true;
         if (sx == 0) {
-            step_x = false, step_y = true, t_exit = ny.hi / ay;
+            step_x = false, step_y = true, t_exit = fy / ay;
         } else if (sy == 0) {
-            step_x = true, step_y = false, t_exit = nx.hi / ax;
+            step_x = true, step_y = false, t_exit = fx / ax;
         } else {
-            // nx / ax against ny / ay, exactly: a ray through a corner steps diagonally.
-            const int order = compare(nx, ax, ny, ay);
+            // fx / ax against fy / ay, exactly: a ray through a corner steps diagonally.
+            const wide lx = fx * ay, ly = fy * ax;
+            const wide diff = lx - ly;
+            int order;
+            if (std::fabs(diff) > (std::fabs(lx) + std::fabs(ly)) * margin) order = diff < 0 ? -1 : 1;
+            else order = compare(exact_x(), ax, exact_y(), ay);
             step_x = order <= 0;
             step_y = order >= 0;
-            t_exit = step_x ? nx.hi / ax : ny.hi / ay;
+            t_exit = step_x ? fx / ax : fy / ay;
         }
-        if ((step_x && compare(nx, ax) >= 0) || (step_y && !step_x && compare(ny, ay) >= 0)) return true;
+        if (step_x ? beyond_end(fx, ax, exact_x) : beyond_end(fy, ay, exact_y)) return true;
         if (stop(t_exit)) return true;
         if (step_x && step_y) {
             // Through a corner exactly: the two side tiles are only touched, but a side tile
