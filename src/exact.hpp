@@ -143,4 +143,39 @@ inline int compare(const Exact& p, wide q, const Exact& r, wide s) {
     return sign_of_sum(v);
 }
 
+/// A difference a - b of two `real` values, kept as the two values and their difference rounded
+/// in wide, which is exact unless the magnitudes are far apart; the comparisons below decide on
+/// the rounded difference when it is clearly one way and compute the exact one only near a tie.
+struct Diff {
+    real a = 0, b = 0;
+    wide approx = 0;
+    [[nodiscard]] Exact exact() const { return exact_diff(a, b); }
+};
+
+inline Diff diff(real a, real b) { return {a, b, wide(a) - wide(b)}; }
+
+/// Sign of a difference (the rounded difference has the exact one's sign; zero only if a == b).
+inline int sign(const Diff& x) { return x.approx > 0 ? 1 : (x.approx < 0 ? -1 : 0); }
+
+/// Sign of x - c.
+inline int compare(const Diff& x, wide c) {
+    const wide est = x.approx - c;
+    constexpr wide rel = wide(1) / wide(1ull << (std::numeric_limits<wide>::digits - 3));
+    const wide err = (std::fabs(x.approx) + std::fabs(est)) * rel;
+    if (est > err) return 1;
+    if (est < -err) return -1;
+    return compare(x.exact(), c);
+}
+
+/// Sign of p / q - r / s for q, s > 0.
+inline int compare(const Diff& p, wide q, const Diff& r, wide s) {
+    const wide l = p.approx * s, rr = r.approx * q;
+    const wide est = l - rr;
+    constexpr wide rel = wide(1) / wide(1ull << (std::numeric_limits<wide>::digits - 4));
+    const wide bound = (std::fabs(l) + std::fabs(rr)) * rel;
+    if (est > bound) return 1;
+    if (est < -bound) return -1;
+    return compare(p.exact(), q, r.exact(), s);
+}
+
 } // namespace sweepbox::detail

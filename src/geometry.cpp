@@ -18,10 +18,10 @@ using detail::wide;
 namespace {
 
 // One axis of a sweep: entry and exit times as numerator / den (den = |d| > 0), the numerators
-// exact (detail::Exact), or the whole line (always overlapping, d == 0), or never.
+// exact on demand (detail::Diff), or the whole line (always overlapping, d == 0), or never.
 struct Slab {
     enum Kind : unsigned char { moving, always, never } kind = never;
-    detail::Exact enter{}, exit{};
+    detail::Diff enter{}, exit{};
     wide den = 1;
     bool thin = false; // the Minkowski extent on this axis is zero (both boxes thin here)
 };
@@ -34,12 +34,12 @@ Slab slab(real a_min, real a_max, real d, real b_min, real b_max) {
     }
     s.kind = Slab::moving;
     if (d > 0) {
-        s.enter = detail::exact_diff(b_min, a_max);
-        s.exit = detail::exact_diff(b_max, a_min);
+        s.enter = detail::diff(b_min, a_max);
+        s.exit = detail::diff(b_max, a_min);
         s.den = wide(d);
     } else {
-        s.enter = detail::exact_diff(a_min, b_max);
-        s.exit = detail::exact_diff(a_max, b_min);
+        s.enter = detail::diff(a_min, b_max);
+        s.exit = detail::diff(a_max, b_min);
         s.den = -wide(d);
     }
     s.thin = a_min == a_max && b_min == b_max;
@@ -48,8 +48,8 @@ Slab slab(real a_min, real a_max, real d, real b_min, real b_max) {
 
 using detail::compare;
 
-real to_time(const detail::Exact& num, wide den) {
-    real t = real((num.hi + num.lo) / den);
+real to_time(const detail::Diff& num, wide den) {
+    real t = real(num.approx / den);
     if (t < 0) t = 0;
     // A hit is strictly before 1; rounding must not say otherwise.
     if (t >= 1) t = std::nextafter(real(1), real(0));
@@ -85,12 +85,12 @@ Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, st
     // Not overlapping at t = 0, so at least one axis moves.
     int axis = -1;
     bool corner = false;
-    detail::Exact num{};
+    detail::Diff num{};
     wide den = 1;
     // The entry at num/den must come strictly before the exit of s.
-    auto before_exit = [](const detail::Exact& n, wide dn, const Slab& s) { return compare(n, dn, s.exit, s.den) < 0; };
+    auto before_exit = [](const detail::Diff& n, wide dn, const Slab& s) { return compare(n, dn, s.exit, s.den) < 0; };
     // num/den in [0, 1): num >= 0 and num < den.
-    auto in_unit = [](const detail::Exact& n, wide dn) { return sign(n) >= 0 && compare(n, dn) < 0; };
+    auto in_unit = [](const detail::Diff& n, wide dn) { return sign(n) >= 0 && compare(n, dn) < 0; };
     if (sx.kind == Slab::moving && sy.kind == Slab::moving && sx.thin && sy.thin) {
         return out; // a point against a point: measure zero, never a hit
     }

@@ -57,26 +57,23 @@ CellRange TileMap::cells_of(const Aabb& box) const {
     // rounded edges the tile boxes use. The division gives a first guess; exact comparisons
     // with the edges then settle it, so no touched tile is ever left out at any scale.
     const wide size = wide(def_.tile_size);
+    const wide inv = 1 / size;
     // Far from every edge (more than the rounding of the edges and of the division) the floor
     // of the division is the answer; only near an edge do the exact comparisons run.
-    auto index = [&](real v, real origin, bool& near_edge) {
-        const wide u = (wide(v) - wide(origin)) / size;
-        const std::int32_t i = floor_saturated(u);
-        const wide err = (std::fabs(wide(v)) + std::fabs(wide(origin)) + size) *
-                             wide(std::numeric_limits<real>::epsilon()) / size + wide(1e-9);
-        const wide frac = u - wide(i);
-        near_edge = !(frac > err && frac < 1 - err);
-        return i;
-    };
     auto range = [&](real lo_v, real hi_v, real origin, std::int32_t n, std::int32_t& lo, std::int32_t& hi) {
-        bool near_lo, near_hi;
-        lo = std::clamp(index(lo_v, origin, near_lo), 0, n - 1);
-        if (near_lo) {
+        const wide mag = std::max(std::fabs(wide(lo_v)), std::fabs(wide(hi_v))) + std::fabs(wide(origin)) + size;
+        const wide err = mag * wide(std::numeric_limits<real>::epsilon()) * inv + wide(1e-9);
+        const wide ulo = (wide(lo_v) - wide(origin)) * inv;
+        const wide uhi = (wide(hi_v) - wide(origin)) * inv;
+        const std::int32_t ilo = floor_saturated(ulo), ihi = floor_saturated(uhi);
+        const wide flo = ulo - wide(ilo), fhi = uhi - wide(ihi);
+        lo = std::clamp(ilo, 0, n - 1);
+        if (!(flo > err && flo < 1 - err)) {
             while (lo > 0 && edge(origin, lo) >= lo_v) --lo;
             while (lo < n - 1 && edge(origin, lo + 1) < lo_v) ++lo;
         }
-        hi = std::clamp(index(hi_v, origin, near_hi), 0, n - 1);
-        if (near_hi) {
+        hi = std::clamp(ihi, 0, n - 1);
+        if (!(fhi > err && fhi < 1 - err)) {
             while (hi < n - 1 && edge(origin, hi + 1) <= hi_v) ++hi;
             while (hi > 0 && edge(origin, hi) > hi_v) --hi;
         }
