@@ -213,8 +213,15 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         } else {
             F = detail::contact_box(S, d, best.ob.box, best.sweep.normal);
             // What is left is what was not travelled (d - (F - S)): a slide keeps the whole
-            // tangential motion and a bounce reflects exactly the rest into the face.
-            rest = {real(wide(d.x) - (wide(F.min.x) - wide(S.min.x))), real(wide(d.y) - (wide(F.min.y) - wide(S.min.y)))};
+            // tangential motion and a bounce reflects exactly the rest into the face. On the
+            // normal's axis the travel is measured at the leading edge, the one now on the face
+            // (the far edge may carry the rounding of the body's size).
+            const int k = axis_of(best.sweep.normal);
+            const bool lead_max = best.sweep.normal[k] < 0;
+            const wide moved_k = lead_max ? wide(F.max[k]) - wide(S.max[k]) : wide(F.min[k]) - wide(S.min[k]);
+            const wide moved_j = wide(F.min[1 - k]) - wide(S.min[1 - k]);
+            rest[k] = real(wide(d[k]) - moved_k);
+            rest[1 - k] = real(wide(d[1 - k]) - moved_j);
         }
         F = make_safe(*this, id, o, S, d, best.any ? best.sweep.time : real(1), F, sc.candidates);
 
@@ -273,6 +280,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             if (v_into) v[a] = 0;
             break;
         case Response::bounce:
+            if (rest[a] * n[a] > 0) rest[a] = 0; // (a rounding left it past the face)
             rest = reflect(rest, n, o.restitution, o.friction);
             if (v_into) v = reflect(v, n, o.restitution, o.friction);
             break;
