@@ -136,7 +136,10 @@ public:
                     if (!intersects_closed(merge(path[i], path[i + 1]), o.box)) continue;
                     const Big tol = tolerance(path[i], path[i + 1], o.box);
                     Big x0 = to_big(o.box.min.x), x1 = to_big(o.box.max.x);
-                    if (x1 - x0 > 2 * tol) { x0 += tol; x1 -= tol; } else { x1 = x0; }
+                    // Too narrow to shrink: collapse to its min edge e, which the body must then
+                    // cover by more than tol on both sides (min < e - tol and e + tol < max): a
+                    // graze within rounding is no crossing.
+                    if (x1 - x0 > 2 * tol) { x0 += tol; x1 -= tol; } else { x1 = x0 - tol; x0 += tol; }
                     if (crosses_top_downward(path[i], path[i + 1], top, x0, x1))
                         fail_move("went down through one-way %s %s (it started fully above) between path boxes %zu "
                                   "%s and %zu %s", other_str(o.other).c_str(), str(o.box).c_str(), i,
