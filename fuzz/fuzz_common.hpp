@@ -122,16 +122,20 @@ public:
         : limit_(game_domain() ? std::fmin(limit, 16777216.0) : limit),
           min_magnitude_(game_domain() ? std::ldexp(1.0, -20) : 0.0) {}
 
-    /// The next value.
+    /// The next value. (Every read of `in` is its own statement: the order in which the operands
+    /// of one expression are evaluated is unspecified, and GCC and Clang differ, so an input
+    /// found by the Clang fuzzer would decode differently in the GCC replay.)
     real value(ByteReader& in) {
         const std::uint8_t tag = in.u8();
         double v = 0;
         switch (tag % 11) {
         case 0: v = double(std::int8_t(in.u8())); break;
         case 1: v = double(std::int16_t(in.u16())) / 16.0; break;
-        case 2:
-            v = interesting_bases[in.below(std::size(interesting_bases))] + double(std::int8_t(in.u8()));
+        case 2: {
+            const std::size_t base = in.below(std::size(interesting_bases));
+            v = interesting_bases[base] + double(std::int8_t(in.u8()));
             break;
+        }
         case 3: {
             const std::uint32_t bits = in.u32();
             float f;
@@ -139,8 +143,16 @@ public:
             v = std::isfinite(f) ? double(f) : 0.0;
             break;
         }
-        case 4: v = std::ldexp(double(std::int8_t(in.u8())), -int(in.u8() % 160)); break;
-        case 5: v = double(std::int16_t(in.u16())) / double(in.u8() % 13 + 1); break;
+        case 4: {
+            const double m = double(std::int8_t(in.u8()));
+            v = std::ldexp(m, -int(in.u8() % 160));
+            break;
+        }
+        case 5: {
+            const double m = double(std::int16_t(in.u16()));
+            v = m / double(in.u8() % 13 + 1);
+            break;
+        }
         case 6: v = double(pick(in)); break;
         case 7: {
             static const bool no_neighbours = avoid("near-ties");
@@ -153,14 +165,22 @@ public:
                                                        : std::numeric_limits<real>::lowest()));
             break;
         }
-        case 8: v = double(pick(in)) + double(std::int8_t(in.u8())); break;
+        case 8: {
+            const double p = double(pick(in));
+            v = p + double(std::int8_t(in.u8()));
+            break;
+        }
         case 9: {
             const real a = pick(in);
             const real b = pick(in);
             v = (tag & 0x80) ? double(real(a - b)) : double(real(a + b));
             break;
         }
-        default: v = double(std::int8_t(in.u8())) * std::ldexp(1.0, int(in.u8() % 64)); break;
+        default: {
+            const double m = double(std::int8_t(in.u8()));
+            v = m * std::ldexp(1.0, int(in.u8() % 64));
+            break;
+        }
         }
         real r = real(v);
         if (!std::isfinite(r) || std::fabs(double(r)) > limit_) r = real(std::fmod(v, limit_));

@@ -111,6 +111,14 @@ inline Scenario decode_scenario(ByteReader& in, bool query_ops) {
         const double far_x = double(s.tiles.origin.x) + double(s.tiles.tile_size) * s.tiles.columns;
         const double far_y = double(s.tiles.origin.y) + double(s.tiles.tile_size) * s.tiles.rows;
         if (!std::isfinite(real(far_x)) || !std::isfinite(real(far_y))) s.tiles.origin = {0, 0};
+        // A tile size below the spacing of real numbers at the map's coordinates is refused by
+        // TileMap::validate (tiles would have no width): fall back to a valid map.
+        try {
+            TileMap::validate(s.tiles, "fuzz");
+        } catch (const Error&) {
+            s.tiles.origin = {0, 0};
+            s.tiles.tile_size = 16;
+        }
         const std::uint32_t writes = in.u8() % 48;
         for (std::uint32_t i = 0; i < writes; ++i) {
             const std::uint8_t kind = in.u8();

@@ -36,6 +36,15 @@ void TileMap::validate(const TileMapDef& def, const char* where) {
     const wide far_y = wide(def.origin.y) + wide(def.rows) * wide(def.tile_size);
     if (!std::isfinite(real(far_x)) || !std::isfinite(real(far_y)))
         throw Error(where, "the map does not fit in finite coordinates");
+    // Every tile must have a positive size once its edges are rounded to real: the tile size
+    // must exceed the spacing of real numbers at the map's coordinates (then two neighbouring
+    // edges, each rounded by at most half that spacing, differ).
+    auto spacing = [](wide a, wide b) {
+        const real m = real(std::max(std::fabs(a), std::fabs(b)));
+        return std::nextafter(m, std::numeric_limits<real>::infinity()) - m;
+    };
+    if (!(def.tile_size > spacing(wide(def.origin.x), far_x)) || !(def.tile_size > spacing(wide(def.origin.y), far_y)))
+        throw Error(where, "tile size too small for the map's coordinates (tiles would have no width)");
 }
 
 TileMap::TileMap(const TileMapDef& def) : def_(def) {

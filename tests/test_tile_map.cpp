@@ -24,6 +24,7 @@
 #include <sstream>
 #include <string>
 #include <utility>
+#include <type_traits>
 #include <vector>
 
 #include <sweepbox/sweepbox.hpp>
@@ -775,6 +776,17 @@ BOOST_AUTO_TEST_CASE(bad_definitions_throw_and_leave_the_world_unchanged) {
         bad.push_back(d);
         d = good;
         d.origin = {0, inf};
+        bad.push_back(d);
+        // Tiles smaller than the spacing of real numbers at the map's coordinates would have
+        // no width (at 1e9 a float is a multiple of 64; in double builds 1e18 is a multiple
+        // of 128).
+        d = good;
+        d.origin = {std::is_same_v<real, float> ? real(1e9) : real(1e18), 0};
+        d.tile_size = std::is_same_v<real, float> ? real(16) : real(64);
+        bad.push_back(d);
+        d = good;
+        d.origin = {0, std::is_same_v<real, float> ? real(-1e9) : real(-1e18)};
+        d.tile_size = std::is_same_v<real, float> ? real(64) : real(128);
         bad.push_back(d);
     }
     for (const TileMapDef& d : bad) {
