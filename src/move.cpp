@@ -88,7 +88,10 @@ Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
                 // Its top must also be a surface (no solid tile right above it), as in the sweep.
                 if ((ob.faces & face_neg_y) == 0) continue;
                 if (!detail::one_way_blocks(S, ob.box) || !overlaps(F, ob.box)) continue;
-                if (sweep_box_box(S, F.min - S.min, ob.box, face_neg_y).state != SweepState::hit) continue;
+                // Decided on the leg's exact path, as the sweep did (the rounded end box may
+                // point a little elsewhere and graze the top).
+                const Sweep top = sweep_box_box(S, d, ob.box, face_neg_y);
+                if (top.state != SweepState::hit || !(top.time < t_end)) continue;
                 if (!is_blocking(response_for(w, self, ob, o))) continue;
                 F = place_flush(F, ob.box, Vec2{0, -1});
                 changed = true;
