@@ -12,6 +12,7 @@
 /// goes through an obstacle, not one that grazes a corner within rounding.
 
 #include <cmath>
+#include <limits>
 #include <sweepbox/geometry.hpp>
 #include "exact.hpp"
 
@@ -118,18 +119,14 @@ private:
 /// body is on it at some t strictly between 0 and 1 and was not on it all along (rule 2).
 inline bool path_overlaps(const Aabb& p, const Aabb& q, const BigBox& o) {
     TimeSet ts;
-    int instants = 0;
+    int instant_axis = -1, instants = 0;
     const real pmin[2] = {p.min.x, p.min.y}, pmax[2] = {p.max.x, p.max.y};
     const real qmin[2] = {q.min.x, q.min.y}, qmax[2] = {q.max.x, q.max.y};
     for (int k = 0; k < 2; ++k) {
         const Big a0 = to_big(pmin[k]), a1 = to_big(pmax[k]);
         const Big b0 = to_big(qmin[k]), b1 = to_big(qmax[k]);
         if (a0 == a1 && b0 == b1 && o.min[k] == o.max[k]) {
-            const Big dd = b0 - a0;
-            if (sign(dd) == 0) return false;
-            const Frac t = frac(o.min[k] - a0, dd);
-            if (compare(t, 0) <= 0 || compare(t, 1) >= 0) return false;
-            ts.equal(t);
+            instant_axis = k;
             ++instants;
         } else {
             // min(t) < o.max:  (a0 - o.max) + t (b0 - a0) < 0
@@ -140,7 +137,29 @@ inline bool path_overlaps(const Aabb& p, const Aabb& q, const BigBox& o) {
     }
     // A point passing through a point (thin on both axes) has measure zero: the contract does
     // not call it a crossing (and the library never reports it as a hit).
-    return instants < 2 && ts.nonempty();
+    if (instants == 2) return false;
+    if (instant_axis < 0) return ts.nonempty();
+    // Crossing a thin line: the instant t = (line - a0) / (b0 - a0). The end b0 is rounded; when
+    // the motion on this axis is a few ulps, that moves t a lot, so the crossing counts only if
+    // the other axis overlaps for every end within 2 ulps of b0 (a graze within rounding is no
+    // crossing; a real one overlaps throughout).
+    const int k = instant_axis;
+    const Big a0 = to_big(pmin[k]), b0 = to_big(qmin[k]);
+    const Big dd = b0 - a0;
+    if (sign(dd) == 0) return false;
+    const Frac t = frac(o.min[k] - a0, dd);
+    if (compare(t, 0) <= 0 || compare(t, 1) >= 0) return false;
+    const real mag = std::fmax(std::fabs(pmin[k]), std::fabs(qmin[k]));
+    const Big slack = to_big(std::nextafter(mag, std::numeric_limits<real>::infinity()) - mag) * 2;
+    for (const Big& end : {Big(b0 - slack), Big(b0 + slack)}) {
+        const Big de = end - a0;
+        if (sign(de) != sign(dd)) return false; // the direction itself is within rounding
+        const Frac te = frac(o.min[k] - a0, de);
+        TimeSet at = ts;
+        at.equal(te);
+        if (!at.nonempty()) return false;
+    }
+    return ts.nonempty();
 }
 
 /// True when the body moving in a straight line from p to q crosses the top edge of a
