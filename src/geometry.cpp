@@ -180,16 +180,21 @@ Sweep segment_box(Vec2 origin, Vec2 d, const Aabb& b, std::uint8_t faces, std::u
 }
 
 Penetration minimum_translation(const Aabb& a, const Aabb& b) {
-    // The four ways out, as distances; the least wins (ties: y before x, negative before positive).
-    const real out_neg_y = a.max.y - b.min.y;
-    const real out_pos_y = b.max.y - a.min.y;
-    const real out_neg_x = a.max.x - b.min.x;
-    const real out_pos_x = b.max.x - a.min.x;
-    Penetration p{out_neg_y, {0, -1}};
-    if (out_pos_y < p.depth) p = {out_pos_y, {0, 1}};
-    if (out_neg_x < p.depth) p = {out_neg_x, {-1, 0}};
-    if (out_pos_x < p.depth) p = {out_pos_x, {1, 0}};
-    return p;
+    // The four ways out, as distances; the least wins (ties: y before x, negative before
+    // positive). Compared exactly (sums of the four coordinates), so rounding never picks the
+    // longer way at large coordinates.
+    struct Way {
+        real hi, lo; // distance = hi - lo
+        Vec2 normal;
+    };
+    const Way ways[4] = {{a.max.y, b.min.y, {0, -1}}, {b.max.y, a.min.y, {0, 1}},
+                         {a.max.x, b.min.x, {-1, 0}}, {b.max.x, a.min.x, {1, 0}}};
+    const Way* best = &ways[0];
+    for (int i = 1; i < 4; ++i) {
+        const wide v[4] = {wide(ways[i].hi), -wide(ways[i].lo), -wide(best->hi), wide(best->lo)};
+        if (detail::sign_of_sum(v) < 0) best = &ways[i];
+    }
+    return {real(wide(best->hi) - wide(best->lo)), best->normal};
 }
 
 real sweep_back_time(const Aabb& a, Vec2 d, const Aabb& b) {
