@@ -125,16 +125,22 @@ inline int compare(const Exact& a, wide b) {
     return sign_of_sum(v);
 }
 
-/// Sign of p / q - r / s for q, s > 0 (q and s are real values held in wide).
-inline int compare(const Exact& p, wide q, const Exact& r, wide s) {
-    const wide l = p.hi * s, rr = r.hi * q;
+/// The sign of l - rr, for the products l = p*s and rr = r*q of a cross-product comparison
+/// computed in wide from rounded numerators, when it is clear; 0 when it is not (near a tie).
+/// Each neglected term (the numerators' rounding or lo parts, the roundings of the products and
+/// of the difference) is below 2^-digits of |l| + |rr|; 16 of those is a safe bound.
+inline int clear_cross_sign(wide l, wide rr) {
     const wide est = l - rr;
-    // Each of the neglected terms (lo parts, the roundings of the two products and of the
-    // difference) is below 2^-digits of |l| + |rr|; 16 of those is a safe bound.
     constexpr wide rel = wide(1) / wide(1ull << (std::numeric_limits<wide>::digits - 4));
     const wide bound = (std::fabs(l) + std::fabs(rr)) * rel;
     if (est > bound) return 1;
     if (est < -bound) return -1;
+    return 0;
+}
+
+/// Sign of p / q - r / s for q, s > 0 (q and s are real values held in wide).
+inline int compare(const Exact& p, wide q, const Exact& r, wide s) {
+    if (const int c = clear_cross_sign(p.hi * s, r.hi * q)) return c;
     wide v[8];
     two_product(p.hi, s, v[0], v[1]);
     two_product(p.lo, s, v[2], v[3]);
@@ -169,12 +175,7 @@ inline int compare(const Diff& x, wide c) {
 
 /// Sign of p / q - r / s for q, s > 0.
 inline int compare(const Diff& p, wide q, const Diff& r, wide s) {
-    const wide l = p.approx * s, rr = r.approx * q;
-    const wide est = l - rr;
-    constexpr wide rel = wide(1) / wide(1ull << (std::numeric_limits<wide>::digits - 4));
-    const wide bound = (std::fabs(l) + std::fabs(rr)) * rel;
-    if (est > bound) return 1;
-    if (est < -bound) return -1;
+    if (const int c = clear_cross_sign(p.approx * s, r.approx * q)) return c;
     return compare(p.exact(), q, r.exact(), s);
 }
 

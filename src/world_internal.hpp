@@ -50,14 +50,6 @@ inline bool interacts(const Selector& s, std::uint32_t category, std::uint32_t m
 /// A one-way tile blocks only a mover that starts fully above it (rule of DESIGN.md).
 inline bool one_way_blocks(const Aabb& start, const Aabb& tile) { return start.max.y <= tile.min.y; }
 
-/// Ranking of contacts (rule 4): earlier first, then face before corner, then bodies by id,
-/// then tiles by row and column.
-inline bool ranks_before(real t, bool corner, const Other& o, real bt, bool bcorner, const Other& bo) {
-    if (t != bt) return t < bt;
-    if (corner != bcorner) return !corner;
-    return o < bo;
-}
-
 /// The entry time of a hit of `a` moved by d on b with normal n, as num / den (den > 0), the
 /// numerator exact.
 inline Exact entry_num(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, wide& den) {
@@ -262,41 +254,28 @@ bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& 
             visit(ob);
         }
         // Distance to the next boundary on each axis (exact in wide).
-        // Distances to the next boundaries: the edges and the origin are `real`, so the
-        // difference in wide is nearly always exact; the decisions below use it when it is
-        // clearly one way and fall back to the exact difference (detail::Exact) near a tie.
+        // Distances to the next boundaries (detail::Diff: decided on the rounded difference
+        // when clear, on the exact one near a tie).
         const real ex = sx > 0 ? tiles.edge_x(col + 1) : tiles.edge_x(col);
         const real ey = sy > 0 ? tiles.edge_y(row + 1) : tiles.edge_y(row);
-        const wide fx = sx > 0 ? wide(ex) - wide(o.x) : wide(o.x) - wide(ex);
-        const wide fy = sy > 0 ? wide(ey) - wide(o.y) : wide(o.y) - wide(ey);
-        auto exact_x = [&] { return sx > 0 ? exact_diff(ex, o.x) : exact_diff(o.x, ex); };
-        auto exact_y = [&] { return sy > 0 ? exact_diff(ey, o.y) : exact_diff(o.y, ey); };
-        constexpr wide margin = wide(1) / wide(1ull << 40);
-        // f / a >= 1 (the boundary is at or beyond the end of the segment)?
-        auto beyond_end = [&](wide f, wide a_len, auto exact_f) {
-            if (f > a_len * (1 + margin)) return true;
-            if (f < a_len * (1 - margin)) return false;
-            return compare(exact_f(), a_len) >= 0;
-        };
+        const Diff fx = sx > 0 ? diff(ex, o.x) : diff(o.x, ex);
+        const Diff fy = sy > 0 ? diff(ey, o.y) : diff(o.y, ey);
         bool step_x, step_y;
         wide t_exit;
         if (sx == 0 && sy == 0) return true;
         if (sx == 0) {
-            step_x = false, step_y = true, t_exit = fy / ay;
+            step_x = false, step_y = true, t_exit = fy.approx / ay;
         } else if (sy == 0) {
-            step_x = true, step_y = false, t_exit = fx / ax;
+            step_x = true, step_y = false, t_exit = fx.approx / ax;
         } else {
             // fx / ax against fy / ay, exactly: a ray through a corner steps diagonally.
-            const wide lx = fx * ay, ly = fy * ax;
-            const wide diff = lx - ly;
-            int order;
-            if (std::fabs(diff) > (std::fabs(lx) + std::fabs(ly)) * margin) order = diff < 0 ? -1 : 1;
-            else order = compare(exact_x(), ax, exact_y(), ay);
+            const int order = compare(fx, ax, fy, ay);
             step_x = order <= 0;
             step_y = order >= 0;
-            t_exit = step_x ? fx / ax : fy / ay;
+            t_exit = step_x ? fx.approx / ax : fy.approx / ay;
         }
-        if (step_x ? beyond_end(fx, ax, exact_x) : beyond_end(fy, ay, exact_y)) return true;
+        // The boundary at or beyond the end of the segment (f / a >= 1): done.
+        if (step_x ? compare(fx, ax) >= 0 : compare(fy, ay) >= 0) return true;
         if (stop(t_exit)) return true;
         if (step_x && step_y) {
             // Through a corner exactly: the two side tiles are only touched, but a side tile
