@@ -7,6 +7,7 @@
 /// - on a hit: the same normal (rule 4's corner tie rule included) and the same `corner` flag,
 ///   time within 4 u T + 2 subnormals of the exact time T (see time_within_bound), time in [0, 1];
 /// - started_overlapping has time 0;
+/// - sweep_box_box answers bit for bit what detail::sweep_box_box_exact (no fast path) does;
 /// - segment_box(o, d, b) answers exactly (bit for bit) what sweep_box_box({o, o}, d, b) does;
 /// - the mirror, B swept by -d against A, meets the exact answer too (the same relative
 ///   motion: same state and time, opposite normal);
@@ -112,6 +113,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (is_valid(a) && is_valid(b) && is_finite(d)) {
         const Sweep s = sweep_box_box(a, d, b, faces);
         check_sweep("sweep_box_box", a, d, b, faces, s);
+        // Its fast path (clear cases on rounded times) answers what the exact routine does.
+        for (const std::uint8_t seams : {std::uint8_t(0), std::uint8_t(~faces & face_all), std::uint8_t(face_all)}) {
+            if (!same_bits(sweep_box_box(a, d, b, faces, seams), detail::sweep_box_box_exact(a, d, b, faces, seams)))
+                fail("%s: the fast path differs from the exact routine (seams %d)",
+                     describe("sweep_box_box", a, d, b, faces).c_str(), int(seams));
+        }
 
         // The mirror: B moving by -d against A is the same relative motion; it must meet the
         // exact answer too (state, normal, corner, time bound), with the opposite normal.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "sweep.hpp"
 #include "world_internal.hpp"
 
 namespace sweepbox {
@@ -16,6 +17,14 @@ using detail::wide;
 namespace {
 
 void require_cast(const char* where, const Aabb& box, Vec2 delta) {
+    // The usual case in a few operations: v - v is 0 exactly for a finite v and NaN otherwise,
+    // and a finite moved box by a finite delta means a finite box.
+    const Aabb moved = box.translated(delta);
+    const real z = ((delta.x - delta.x) + (delta.y - delta.y)) + ((moved.min.x - moved.min.x) + (moved.min.y - moved.min.y)) +
+                   ((moved.max.x - moved.max.x) + (moved.max.y - moved.max.y));
+    if (z == 0 && box.min.x <= box.max.x && box.min.y <= box.max.y && moved.min.x <= moved.max.x &&
+        moved.min.y <= moved.max.y)
+        return;
     if (!is_finite(box.min) || !is_finite(box.max)) throw Error(where, "box or origin has a NaN or infinite coordinate");
     if (box.min.x > box.max.x || box.min.y > box.max.y) throw Error(where, "box has min > max");
     if (!is_finite(delta)) throw Error(where, "delta has a NaN or infinite component");
@@ -27,9 +36,9 @@ detail::Selector selector_of(const QueryFilter& f) {
 }
 
 // The sweep of one obstacle as a cast sees it, or false when it is not met.
-bool cast_one(const Aabb& box, Vec2 d, const Obstacle& ob, CastHit& h) {
-    if (ob.one_way && !detail::one_way_blocks(box, ob.box)) return false;
-    Sweep sw = sweep_box_box(box, d, ob.box, ob.faces, ob.seams);
+bool cast_one(const detail::SweepQuery& q, const Obstacle& ob, CastHit& h) {
+    if (ob.one_way && !detail::one_way_blocks(q.a, ob.box)) return false;
+    const Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
     if (sw.state == SweepState::miss) return false;
     h.hit = true;
     h.started_overlapping = sw.state == SweepState::started_overlapping;
@@ -49,15 +58,14 @@ void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
     h.point = contact_point(h.box, obstacle, h.normal);
 }
 
-} // namespace
-
-CastHit World::cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter) const {
-    require_cast("cast_box", box, delta);
+// The closest hit of a checked cast.
+CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
+    const detail::SweepQuery q(box, delta);
     CastHit best;
     Aabb best_box{};
     auto visit = [&](const Obstacle& ob) {
         CastHit h;
-        if (!cast_one(box, delta, ob, h)) return;
+        if (!cast_one(q, ob, h)) return;
         if (!best.hit || detail::ranks_before(box, delta, {h.time, h.started_overlapping, h.corner, h.normal, &ob.box, h.other},
                                               {best.time, best.started_overlapping, best.corner, best.normal,
                                                &best_box, best.other})) {
@@ -65,24 +73,32 @@ CastHit World::cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter) 
             best_box = ob.box;
         }
     };
-    detail::walk_path(*this, box, delta, selector_of(filter), visit, [&] { return best.hit ? best.time : real(2); });
+    detail::walk_path(w, box, delta, selector_of(filter), visit, [&] { return best.hit ? best.time : real(2); });
     if (best.hit) finish(box, delta, best_box, best);
     return best;
 }
 
+} // namespace
+
+CastHit World::cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter) const {
+    require_cast("cast_box", box, delta);
+    return cast_closest(*this, box, delta, filter);
+}
+
 CastHit World::cast_ray(Vec2 origin, Vec2 delta, const QueryFilter& filter) const {
     require_cast("cast_ray", Aabb{origin, origin}, delta);
-    return cast_box(Aabb{origin, origin}, delta, filter);
+    return cast_closest(*this, Aabb{origin, origin}, delta, filter);
 }
 
 void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, const QueryFilter& filter) const {
     require_cast("cast_all", box, delta);
     out.clear();
+    const detail::SweepQuery q(box, delta);
     thread_local std::vector<std::pair<CastHit, Aabb>> hits;
     hits.clear();
     auto visit = [&](const Obstacle& ob) {
         CastHit h;
-        if (!cast_one(box, delta, ob, h)) return;
+        if (!cast_one(q, ob, h)) return;
         hits.emplace_back(h, ob.box);
     };
     detail::walk_path(*this, box, delta, selector_of(filter), visit, [] { return real(2); });

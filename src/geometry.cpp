@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "exact.hpp"
+#include "sweep.hpp"
 #include "wide.hpp"
 
 namespace sweepbox {
@@ -69,31 +70,13 @@ Vec2 axis_normal(int axis, real d_component) {
 
 } // namespace
 
-Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {
+Sweep detail::sweep_box_box_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {
     Sweep out;
     if (overlaps(a, b)) {
         out.state = SweepState::started_overlapping;
         out.time = 0;
         out.normal = minimum_translation(a, b).normal;
         return out;
-    }
-    {
-        // Clear misses first (most candidates of a walk are): the slab times in wide, rejected
-        // only with a margin far above their rounding; everything else is decided below.
-        wide t_in = -std::numeric_limits<wide>::infinity(), t_out = std::numeric_limits<wide>::infinity();
-        for (int k = 0; k < 2; ++k) {
-            if (d[k] == 0) {
-                if (!(b.min[k] < a.max[k] && a.min[k] < b.max[k])) return out;
-                continue;
-            }
-            const wide inv = 1 / wide(d[k]);
-            const wide e = (d[k] > 0 ? wide(b.min[k]) - wide(a.max[k]) : wide(b.max[k]) - wide(a.min[k])) * inv;
-            const wide x = (d[k] > 0 ? wide(b.max[k]) - wide(a.min[k]) : wide(b.min[k]) - wide(a.max[k])) * inv;
-            t_in = std::max(t_in, e);
-            t_out = std::min(t_out, x);
-        }
-        const wide margin = (std::fabs(t_in) + std::fabs(t_out) + 1) * wide(1e-12);
-        if (t_in > t_out + margin || t_in > 1 + margin || t_out < -margin) return out;
     }
     // Seams only choose the face at a corner tie; touching a seam side is still touching
     // (contract rules 1 and 3), so the slabs are the plain ones.
@@ -173,6 +156,10 @@ Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, st
     out.normal = n;
     out.corner = corner;
     return out;
+}
+
+Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {
+    return detail::sweep(detail::SweepQuery(a, d), b, faces, seams);
 }
 
 Sweep segment_box(Vec2 origin, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 
+#include "sweep.hpp"
 #include "world_internal.hpp"
 
 namespace sweepbox {
@@ -177,10 +178,11 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         sc.candidates.clear();
         sc.crosses.clear();
         Found best;
+        const detail::SweepQuery q(S, d);
         auto visit = [&](const Obstacle& ob) {
             sc.candidates.push_back(ob);
             if (ob.one_way && !detail::one_way_blocks(S, ob.box)) return;
-            Sweep sw = sweep_box_box(S, d, ob.box, ob.faces, ob.seams);
+            Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
             if (sw.state == SweepState::miss) return;
             const bool started = sw.state == SweepState::started_overlapping;
             real depth = 0;

@@ -2,6 +2,7 @@
 // every scenario mirrored through the eight symmetries of the square, and a random comparison
 // of sweep_box_box / segment_box with the reference slabs.
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <boost/test/unit_test.hpp>
 #include "reference_world.hpp"
@@ -441,6 +442,59 @@ BOOST_AUTO_TEST_CASE(random_sweeps_match_reference) {
     BOOST_TEST(hits > 10000);
     BOOST_TEST(corners > 50);
     BOOST_TEST(started > 1000);
+}
+
+// sweep_box_box decides clear cases on rounded slab times and hands everything near a tie to
+// the exact routine: the two must agree bit for bit, at every scale and next to every tie.
+BOOST_AUTO_TEST_CASE(fast_sweep_matches_exact_bit_for_bit) {
+    ref::Rng rng(777);
+    int failures = 0, hits = 0;
+    auto nudge = [&](real v) {
+        const int steps = rng.uniform_int(-3, 3);
+        for (int k = 0; k < std::abs(steps); ++k)
+            v = std::nextafter(v, steps > 0 ? std::numeric_limits<real>::infinity() : -std::numeric_limits<real>::infinity());
+        return v;
+    };
+    for (int i = 0; i < 300000; ++i) {
+        const int mode = i % 3;
+        // mode 0: a quantized grid (ties everywhere); 1: the same moved to a random scale and
+        // offset; 2: mode 1 with every number nudged by up to 3 units in the last place.
+        const double scale = mode == 0 ? 1.0 : std::ldexp(1.0, rng.uniform_int(-130, 100));
+        const double offset = mode == 0 ? 0.0 : scale * rng.uniform_int(-1000000, 1000000);
+        auto coord = [&](double v) {
+            const real r = real(offset + v * scale);
+            return mode == 2 ? nudge(r) : r;
+        };
+        auto rand_box = [&]() {
+            const double x = rng.grid(-16, 16, 0.5), y = rng.grid(-16, 16, 0.5);
+            const double w = rng.chance(0.2) ? 0.0 : rng.grid(1, 24, 0.5);
+            const double h = rng.chance(0.2) ? 0.0 : rng.grid(1, 24, 0.5);
+            Aabb b{{coord(x), coord(y)}, {coord(x + w), coord(y + h)}};
+            if (b.min.x > b.max.x) std::swap(b.min.x, b.max.x);
+            if (b.min.y > b.max.y) std::swap(b.min.y, b.max.y);
+            return b;
+        };
+        const Aabb a = rand_box();
+        const Aabb b = rand_box();
+        Vec2 d{real(rng.grid(-40, 40, 0.5) * scale), real(rng.grid(-40, 40, 0.5) * scale)};
+        if (rng.chance(0.1)) d[rng.uniform_int(0, 1)] = 0;
+        if (mode == 2) d = Vec2{nudge(d.x), nudge(d.y)};
+        if (!sweepbox::is_valid(a.translated(d))) continue;
+        const std::uint8_t faces = rng.chance(0.7) ? std::uint8_t(face_all) : std::uint8_t(rng.uniform_int(0, 15));
+        const std::uint8_t seams = rng.chance(0.3) ? std::uint8_t(rng.uniform_int(0, 15)) : std::uint8_t(0);
+        const Sweep fast = sweep_box_box(a, d, b, faces, seams);
+        const Sweep exact = detail::sweep_box_box_exact(a, d, b, faces, seams);
+        const bool same = fast.state == exact.state && std::memcmp(&fast.time, &exact.time, sizeof fast.time) == 0 &&
+                          fast.normal == exact.normal && fast.corner == exact.corner;
+        hits += exact.state == SweepState::hit;
+        if (!same && ++failures <= 10)
+            BOOST_ERROR("a " << ref::str(a) << " d " << ref::str(d) << " b " << ref::str(b) << " faces " << int(faces)
+                             << " seams " << int(seams) << ": fast state " << int(fast.state) << " t " << fast.time
+                             << " n " << ref::str(fast.normal) << "; exact state " << int(exact.state) << " t "
+                             << exact.time << " n " << ref::str(exact.normal));
+    }
+    BOOST_TEST(failures == 0);
+    BOOST_TEST(hits > 20000);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
