@@ -50,6 +50,11 @@ void TileMap::validate(const TileMapDef& def, const char* where) {
 TileMap::TileMap(const TileMapDef& def) : def_(def) {
     validate(def, "TileMap");
     cells_.assign(std::size_t(def.columns) * std::size_t(def.rows), 0);
+    if (std::int64_t(def.columns) + def.rows <= (std::int64_t(1) << 20)) {
+        for (std::int32_t i = 0; i <= def.columns; ++i) edges_x_.push_back(edge(def.origin.x, i));
+        for (std::int32_t j = 0; j <= def.rows; ++j) edges_y_.push_back(edge(def.origin.y, j));
+    }
+    bounds_ = {{edge_x(0), edge_y(0)}, {edge_x(def_.columns), edge_y(def_.rows)}};
 }
 
 std::int32_t TileMap::column_of(real x) const {
@@ -96,9 +101,6 @@ CellRange TileMap::cells_of(const Aabb& box) const {
     return r;
 }
 
-Aabb TileMap::bounds() const {
-    return {{edge_x(0), edge_y(0)}, {edge_x(def_.columns), edge_y(def_.rows)}};
-}
 
 void TileMap::refresh_faces(TileCell c) {
     if (!in_map(c)) return;

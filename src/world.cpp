@@ -39,14 +39,11 @@ World::World(const WorldDef& def) : def_(validated(def)), grid_(def.cell_size, d
     bodies_.resize(1); // slot 0 is never used, so the zero id is null
 }
 
-const World::Body& World::checked(BodyId id, const char* where) const {
+void World::bad_id(BodyId id, const char* where) const {
     if (id.is_null()) throw Error(where, "null body id");
     if (id.index >= bodies_.size()) throw Error(where, "body id " + std::to_string(id.index) + " is not of this world");
-    const Body& b = bodies_[id.index];
-    if (!b.alive || b.generation != id.generation)
-        throw Error(where, "stale body id (index " + std::to_string(id.index) + ", generation " +
-                               std::to_string(id.generation) + ")");
-    return b;
+    throw Error(where, "stale body id (index " + std::to_string(id.index) + ", generation " +
+                           std::to_string(id.generation) + ")");
 }
 
 bool World::is_valid(BodyId id) const {
@@ -98,7 +95,6 @@ void World::teleport(BodyId id, const Aabb& box) {
     grid_.update(id.index, box);
 }
 
-const Aabb& World::box(BodyId id) const { return checked(id, "box").box; }
 
 BodyInfo World::info(BodyId id) const {
     const Body& b = checked(id, "info");

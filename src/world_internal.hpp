@@ -86,8 +86,8 @@ struct Ranked {
     const Aabb* box;
     Other other;
 };
-inline bool ranks_before(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
-    if (x.time != y.time) return x.time < y.time; // rounding is monotonic
+// Ties of the rounded time are rare: kept out of line so the common test inlines.
+[[gnu::noinline]] inline bool ranks_before_same_time(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
     int c = 0;
     if (!x.started || !y.started) {
         wide dx = 1, dy = 1;
@@ -99,6 +99,10 @@ inline bool ranks_before(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y
     if (x.corner != y.corner) return !x.corner;
     return x.other < y.other;
 }
+inline bool ranks_before(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
+    if (x.time != y.time) return x.time < y.time; // rounding is monotonic
+    return ranks_before_same_time(a, d, x, y);
+}
 
 /// A solid tile may be entered through every face; those shared with solid neighbours are
 /// seams. A one-way tile may be entered only through its top surface and has no seams.
@@ -109,6 +113,17 @@ inline void set_tile_faces(Obstacle& ob, std::uint8_t surfaces, Tile t) {
     ob.is_static = true;
 }
 
+/// The obstacle of the tile at c (inside the map) with its bits (TileMap::bits_in_map).
+inline Obstacle tile_obstacle(const TileMap& tiles, TileCell c, std::uint8_t bits) {
+    Obstacle ob;
+    ob.other = Other::of(c);
+    ob.box = tiles.cell_box(c);
+    ob.category = tiles.def().category;
+    ob.mask = tiles.def().mask;
+    set_tile_faces(ob, std::uint8_t(bits >> 2), Tile(bits & 3));
+    return ob;
+}
+
 template <class F> void visit_tiles_in(const TileMap& tiles, const CellRange& r, F&& f, const CellRange& skip = {}) {
     for (std::int32_t row = r.y0; row <= r.y1; ++row)
         for (std::int32_t col = r.x0; col <= r.x1; ++col) {
@@ -116,13 +131,7 @@ template <class F> void visit_tiles_in(const TileMap& tiles, const CellRange& r,
             const TileCell c{col, row};
             const Tile t = tiles.get(c);
             if (t == Tile::empty) continue;
-            Obstacle ob;
-            ob.other = Other::of(c);
-            ob.box = tiles.cell_box(c);
-            ob.category = tiles.def().category;
-            ob.mask = tiles.def().mask;
-            set_tile_faces(ob, tiles.faces(c), t);
-            f(ob);
+            f(tile_obstacle(tiles, c, std::uint8_t(std::uint8_t(t) | (tiles.faces(c) << 2))));
         }
 }
 
@@ -222,79 +231,70 @@ void walk_parts(const Aabb& start, Vec2 d, real step, wide t_lo, wide t_hi, std:
 }
 
 /// Rays over tiles: the Amanatides-Woo grid walk ("A Fast Voxel Traversal Algorithm for Ray
-/// Tracing", 1987), visiting the tiles in the exact order the ray enters them. The choice of the
-/// next boundary compares (boundary - origin) * |d_other| across axes by cross-multiplication
-/// on the same rounded edges the tile boxes use, so a ray through a tile corner steps
-/// diagonally (it only touches the two side tiles, which is no hit) and no cell is skipped.
+/// Tracing", 1987), visiting the tiles in the exact order the ray enters them. The next boundary
+/// is the one with the smaller (boundary - origin) / |d| on the same rounded edges the tile boxes
+/// use: decided on the rounded quotients when they differ clearly, else exactly by
+/// cross-multiplication, so a ray through a tile corner steps diagonally (it only touches the
+/// two side tiles, which is no hit) and no cell is skipped.
 /// Returns false when it cannot walk (origin outside the map); the caller then uses sub-boxes.
 template <class Visit, class Stop>
 bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& stop) {
     // stop(t_end): true when the best hit so far is before every tile not yet visited.
-    const Aabb b = tiles.bounds();
+    const Aabb& b = tiles.bounds();
     if (!(b.min.x <= o.x && o.x < b.max.x && b.min.y <= o.y && o.y < b.max.y)) return false;
-    std::int32_t col = std::clamp(tiles.column_of(o.x), 0, tiles.columns() - 1);
-    std::int32_t row = std::clamp(tiles.row_of(o.y), 0, tiles.rows() - 1);
+    const std::int32_t columns = tiles.columns(), rows = tiles.rows();
+    std::int32_t col = std::clamp(tiles.column_of(o.x), 0, columns - 1);
+    std::int32_t row = std::clamp(tiles.row_of(o.y), 0, rows - 1);
     while (col > 0 && o.x < tiles.edge_x(col)) --col;
-    while (col + 1 < tiles.columns() && o.x >= tiles.edge_x(col + 1)) ++col;
+    while (col + 1 < columns && o.x >= tiles.edge_x(col + 1)) ++col;
     while (row > 0 && o.y < tiles.edge_y(row)) --row;
-    while (row + 1 < tiles.rows() && o.y >= tiles.edge_y(row + 1)) ++row;
+    while (row + 1 < rows && o.y >= tiles.edge_y(row + 1)) ++row;
     const int sx = d.x > 0 ? 1 : (d.x < 0 ? -1 : 0);
     const int sy = d.y > 0 ? 1 : (d.y < 0 ? -1 : 0);
+    if (sx == 0 && sy == 0) {
+        if (const std::uint8_t bits = tiles.bits_in_map(col, row); (bits & 3) != 0)
+            visit(tile_obstacle(tiles, TileCell{col, row}, bits));
+        return true;
+    }
     const wide ax = std::fabs(wide(d.x)), ay = std::fabs(wide(d.y));
+    const wide inv_x = sx != 0 ? 1 / ax : wide(0), inv_y = sy != 0 ? 1 / ay : wide(0);
+    constexpr wide inf = std::numeric_limits<wide>::infinity();
+    // The rounded quotients are within 2^-50 of the exact ones, relative; 1e-14 is far above.
+    constexpr wide rel = wide(1e-14);
     while (true) {
-        const TileCell c{col, row};
-        const Tile t = tiles.get(c);
-        if (t != Tile::empty) {
-            Obstacle ob;
-            ob.other = Other::of(c);
-            ob.box = tiles.cell_box(c);
-            ob.category = tiles.def().category;
-            ob.mask = tiles.def().mask;
-            set_tile_faces(ob, tiles.faces(c), t);
-            visit(ob);
-        }
-        // Distance to the next boundary on each axis (exact in wide).
-        // Distances to the next boundaries (detail::Diff: decided on the rounded difference
-        // when clear, on the exact one near a tie).
-        const real ex = sx > 0 ? tiles.edge_x(col + 1) : tiles.edge_x(col);
-        const real ey = sy > 0 ? tiles.edge_y(row + 1) : tiles.edge_y(row);
+        if (const std::uint8_t bits = tiles.bits_in_map(col, row); (bits & 3) != 0)
+            visit(tile_obstacle(tiles, TileCell{col, row}, bits));
+        // The next boundaries ahead (detail::Diff: exact on demand) and their fractions of d.
+        const real ex = tiles.edge_x(sx > 0 ? col + 1 : col);
+        const real ey = tiles.edge_y(sy > 0 ? row + 1 : row);
         const Diff fx = sx > 0 ? diff(ex, o.x) : diff(o.x, ex);
         const Diff fy = sy > 0 ? diff(ey, o.y) : diff(o.y, ey);
-        bool step_x, step_y;
-        wide t_exit;
-        if (sx == 0 && sy == 0) return true;
-        if (sx == 0) {
-            step_x = false, step_y = true, t_exit = fy.approx / ay;
-        } else if (sy == 0) {
-            step_x = true, step_y = false, t_exit = fx.approx / ax;
-        } else {
-            // fx / ax against fy / ay, exactly: a ray through a corner steps diagonally.
+        const wide tx = sx != 0 ? fx.approx * inv_x : inf;
+        const wide ty = sy != 0 ? fy.approx * inv_y : inf;
+        bool step_x = tx < ty, step_y = ty < tx;
+        if (sx != 0 && sy != 0 && std::fabs(tx - ty) <= (tx + ty) * rel) {
+            // Nearly or exactly through a corner: decided exactly (a corner steps diagonally).
             const int order = compare(fx, ax, fy, ay);
             step_x = order <= 0;
             step_y = order >= 0;
-            t_exit = step_x ? fx.approx / ax : fy.approx / ay;
         }
-        // The boundary at or beyond the end of the segment (f / a >= 1): done.
-        if (step_x ? compare(fx, ax) >= 0 : compare(fy, ay) >= 0) return true;
+        const wide t_exit = step_x ? tx : ty;
+        // The boundary at or beyond the end of the segment (fraction >= 1): done.
+        if (t_exit > 1 + rel) return true;
+        if (!(t_exit < 1 - rel) && (step_x ? compare(fx, ax) >= 0 : compare(fy, ay) >= 0)) return true;
         if (stop(t_exit)) return true;
         if (step_x && step_y) {
             // Through a corner exactly: the two side tiles are only touched, but a side tile
             // may be the one whose closed seam makes the corner solid (a concave corner).
             for (const TileCell side : {TileCell{col + sx, row}, TileCell{col, row + sy}}) {
-                const Tile st = tiles.get(side);
-                if (st == Tile::empty) continue;
-                Obstacle ob;
-                ob.other = Other::of(side);
-                ob.box = tiles.cell_box(side);
-                ob.category = tiles.def().category;
-                ob.mask = tiles.def().mask;
-                set_tile_faces(ob, tiles.faces(side), st);
-                visit(ob);
+                if (!tiles.in_map(side)) continue;
+                if (const std::uint8_t bits = tiles.bits_in_map(side.column, side.row); (bits & 3) != 0)
+                    visit(tile_obstacle(tiles, side, bits));
             }
         }
         if (step_x) col += sx;
         if (step_y) row += sy;
-        if (col < 0 || row < 0 || col >= tiles.columns() || row >= tiles.rows()) return true;
+        if (std::uint32_t(col) >= std::uint32_t(columns) || std::uint32_t(row) >= std::uint32_t(rows)) return true;
     }
 }
 

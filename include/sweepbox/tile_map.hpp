@@ -67,9 +67,13 @@ public:
 
     /// The x of the left edge of column i (also the right edge of column i-1): origin.x + i *
     /// tile_size computed in double (long double for double builds), rounded once to real.
-    [[nodiscard]] real edge_x(std::int32_t i) const { return edge(def_.origin.x, i); }
+    [[nodiscard]] real edge_x(std::int32_t i) const {
+        return std::uint32_t(i) < edges_x_.size() ? edges_x_[std::size_t(i)] : edge(def_.origin.x, i);
+    }
     /// The y of the top edge of row j (also the bottom edge of row j-1), as edge_x.
-    [[nodiscard]] real edge_y(std::int32_t j) const { return edge(def_.origin.y, j); }
+    [[nodiscard]] real edge_y(std::int32_t j) const {
+        return std::uint32_t(j) < edges_y_.size() ? edges_y_[std::size_t(j)] : edge(def_.origin.y, j);
+    }
     /// The box of tile c.
     [[nodiscard]] Aabb cell_box(TileCell c) const {
         return {{edge_x(c.column), edge_y(c.row)}, {edge_x(c.column + 1), edge_y(c.row + 1)}};
@@ -82,7 +86,11 @@ public:
     /// The row holding y, not clamped, saturated to int32.
     [[nodiscard]] std::int32_t row_of(real y) const;
     /// The box covering the whole map.
-    [[nodiscard]] Aabb bounds() const;
+    [[nodiscard]] const Aabb& bounds() const { return bounds_; }
+    /// The tile bits (bits 0-1: Tile, 2-5: faces) of a cell known to be inside the map.
+    [[nodiscard]] std::uint8_t bits_in_map(std::int32_t column, std::int32_t row) const {
+        return cells_[std::size_t(row) * std::size_t(def_.columns) + std::size_t(column)];
+    }
     /// Number of solid and one-way tiles.
     [[nodiscard]] std::size_t blocking_count() const { return blocking_; }
 
@@ -99,6 +107,10 @@ private:
     TileMapDef def_{};
     std::vector<std::uint8_t> cells_; // bits 0-1: Tile, bits 2-5: faces
     std::size_t blocking_ = 0;
+    Aabb bounds_{};
+    // The edges of the map's columns and rows, computed once (the same values as edge()), unless
+    // the map is so long and thin that the tables would outgrow the tiles.
+    std::vector<real> edges_x_, edges_y_;
 };
 
 } // namespace sweepbox

@@ -152,7 +152,7 @@ public:
     /// True when id names a live body of this world.
     [[nodiscard]] bool is_valid(BodyId id) const;
     /// The current box. Throws Error on a stale id.
-    [[nodiscard]] const Aabb& box(BodyId id) const;
+    [[nodiscard]] const Aabb& box(BodyId id) const { return checked(id, "box").box; }
     /// Everything about a body. Throws Error on a stale id.
     [[nodiscard]] BodyInfo info(BodyId id) const;
     /// Changes a body's user data. Throws Error on a stale id.
@@ -217,7 +217,15 @@ private:
         bool is_static = false;
     };
     friend struct WorldAccess; // the implementation's helpers (src/)
-    const Body& checked(BodyId id, const char* where) const;
+    // The live body of id, or throws Error naming `where` (null, foreign or stale id).
+    const Body& checked(BodyId id, const char* where) const {
+        if (id.index < bodies_.size() && !id.is_null()) {
+            const Body& b = bodies_[id.index];
+            if (b.alive && b.generation == id.generation) return b;
+        }
+        bad_id(id, where);
+    }
+    [[noreturn]] void bad_id(BodyId id, const char* where) const;
 
     WorldDef def_{};
     std::vector<Body> bodies_; // slot 0 unused
