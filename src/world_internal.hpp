@@ -124,15 +124,48 @@ inline Obstacle tile_obstacle(const TileMap& tiles, TileCell c, std::uint8_t bit
     return ob;
 }
 
+/// Visits the non-empty tiles of r (a range inside the map, as TileMap::cells_of and
+/// candidate_tiles give) that are not in `skip`.
 template <class F> void visit_tiles_in(const TileMap& tiles, const CellRange& r, F&& f, const CellRange& skip = {}) {
-    for (std::int32_t row = r.y0; row <= r.y1; ++row)
+    for (std::int32_t row = r.y0; row <= r.y1; ++row) {
+        const bool row_skipped = row >= skip.y0 && row <= skip.y1;
         for (std::int32_t col = r.x0; col <= r.x1; ++col) {
-            if (row >= skip.y0 && row <= skip.y1 && col >= skip.x0 && col <= skip.x1) continue;
-            const TileCell c{col, row};
-            const Tile t = tiles.get(c);
-            if (t == Tile::empty) continue;
-            f(tile_obstacle(tiles, c, std::uint8_t(std::uint8_t(t) | (tiles.faces(c) << 2))));
+            if (row_skipped && col >= skip.x0 && col <= skip.x1) {
+                col = skip.x1;
+                continue;
+            }
+            if (const std::uint8_t bits = tiles.bits_in_map(col, row); (bits & 3) != 0)
+                f(tile_obstacle(tiles, TileCell{col, row}, bits));
         }
+    }
+}
+
+/// The tiles a walk looks at for the closed box `box`: every tile it touches and, where the box
+/// ends within rounding of a tile edge, perhaps one more row or column (the exact sweep decides
+/// anyway). Cheaper than TileMap::cells_of, which settles such ends by exact edge comparisons.
+/// inv is 1 / tile_size. Clamped to the map; empty when the box misses it.
+inline CellRange candidate_tiles(const TileMap& tiles, const Aabb& box, wide inv) {
+    // An edge is origin + i * size rounded once to real: within |edge| * eps of the exact line,
+    // that is within err tiles (plus the division's rounding, and a margin so a bound that
+    // lands exactly on an integer still counts the tile that ends there).
+    auto range = [&](real lo_v, real hi_v, real origin, std::int32_t n, std::int32_t& lo, std::int32_t& hi) {
+        const wide o = wide(origin);
+        const wide ulo = (wide(lo_v) - o) * inv, uhi = (wide(hi_v) - o) * inv;
+        const wide mag = std::max(std::fabs(wide(lo_v)), std::fabs(wide(hi_v))) + std::fabs(o);
+        const wide err = mag * inv * wide(std::numeric_limits<real>::epsilon()) + wide(1e-9);
+        constexpr wide lim = wide(1 << 30);
+        const wide flo = std::clamp(ulo - err, -lim, lim), fhi = std::clamp(uhi + err, -lim, lim);
+        std::int32_t i = std::int32_t(flo), j = std::int32_t(fhi); // floor of the clamped values
+        if (wide(i) > flo) --i;
+        if (wide(j) > fhi) --j;
+        lo = std::max(i, 0);
+        hi = std::min(j, n - 1);
+    };
+    CellRange r;
+    range(box.min.x, box.max.x, tiles.def().origin.x, tiles.columns(), r.x0, r.x1);
+    range(box.min.y, box.max.y, tiles.def().origin.y, tiles.rows(), r.y0, r.y1);
+    if (r.x0 > r.x1 || r.y0 > r.y1) return {};
+    return r;
 }
 
 template <class F> void visit_body(const World& w, std::uint32_t index, const Selector& s, F&& f,
@@ -338,9 +371,10 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
                 2 * (std::int64_t(tiles.columns()) + std::int64_t(tiles.rows())) + 64;
             // Sub-box ranges move monotonically along a straight path, so skipping the range
             // seen last visits every tile once.
+            const wide inv = 1 / wide(tiles.def().tile_size);
             CellRange seen{};
             walk_parts(start, d, step, lo, hi, max_tile_parts, [&](const Aabb& part, wide t_end) {
-                const CellRange r = tiles.cells_of(part);
+                const CellRange r = candidate_tiles(tiles, part, inv);
                 visit_tiles_in(tiles, r, near_visit, seen);
                 seen = r;
                 return t_end < hi && stop(t_end);
