@@ -211,36 +211,7 @@ Vec2 contact_point(const Aabb& a, const Aabb& b, Vec2 n) {
     return p;
 }
 
-Aabb place_flush(const Aabb& a, const Aabb& b, Vec2 n) {
-    Aabb out = a;
-    for (int k = 0; k < 2; ++k) {
-        if (n[k] == 0) continue;
-        if (a.max[k] == a.min[k] && b.max[k] == b.min[k]) {
-            // Thin against thin. Already on the line (it started there): stays, since the
-            // number next to the line may lie inside something else (never moved backwards).
-            if (a.min[k] == b.min[k]) continue;
-            const real side = n[k] < 0 ? -std::numeric_limits<real>::infinity()
-                                       : std::numeric_limits<real>::infinity();
-            out.min[k] = out.max[k] = std::nextafter(b.min[k], side);
-            continue;
-        }
-        // Already flush: keep the box as it is (recomputing the far edge could round it).
-        if (n[k] < 0 ? a.max[k] == b.min[k] : a.min[k] == b.max[k]) continue;
-        // The far edge keeps a's size as closely as `real` allows: the exact size, added once
-        // and rounded once (a size may still change by a rounding; see the README's limits).
-        const detail::Exact size = detail::exact_diff(a.max[k], a.min[k]);
-        if (n[k] < 0) {
-            out.max[k] = b.min[k];
-            out.min[k] = real(wide(b.min[k]) - (size.hi + size.lo));
-            if (out.min[k] > out.max[k]) out.min[k] = out.max[k];
-        } else {
-            out.min[k] = b.max[k];
-            out.max[k] = real(wide(b.max[k]) + (size.hi + size.lo));
-            if (out.max[k] < out.min[k]) out.max[k] = out.min[k];
-        }
-    }
-    return out;
-}
+Aabb place_flush(const Aabb& a, const Aabb& b, Vec2 n) { return detail::flush(a, b, n); }
 
 Vec2 reflect(Vec2 v, Vec2 n, real restitution, real friction) {
     const real keep = 1 - friction;

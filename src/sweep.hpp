@@ -1,5 +1,6 @@
 #pragma once
-// Internal: the fast path of sweep_box_box, and the per-query constants it needs.
+// Internal: the fast path of sweep_box_box, the per-query constants it needs, and place_flush
+// inline for the casts and moves.
 //
 // A cast or a move sweeps one box by one displacement against many obstacles, so |d| and 1/|d|
 // are computed once per query (SweepQuery). Per obstacle, the slab times are estimated in
@@ -15,6 +16,7 @@
 #include <limits>
 #include <sweepbox/geometry.hpp>
 
+#include "exact.hpp"
 #include "wide.hpp"
 
 namespace sweepbox::detail {
@@ -96,6 +98,38 @@ inline Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces = face
     // The exact routine's time: the numerator over |d|, rounded once, below 1.
     out.time = real(num[axis] / q.den[axis]);
     if (out.time >= 1) out.time = std::nextafter(real(1), real(0));
+    return out;
+}
+
+/// place_flush (geometry.hpp), inline for the casts and moves.
+inline Aabb flush(const Aabb& a, const Aabb& b, Vec2 n) {
+    Aabb out = a;
+    for (int k = 0; k < 2; ++k) {
+        if (n[k] == 0) continue;
+        if (a.max[k] == a.min[k] && b.max[k] == b.min[k]) {
+            // Thin against thin. Already on the line (it started there): stays, since the
+            // number next to the line may lie inside something else (never moved backwards).
+            if (a.min[k] == b.min[k]) continue;
+            const real side = n[k] < 0 ? -std::numeric_limits<real>::infinity()
+                                       : std::numeric_limits<real>::infinity();
+            out.min[k] = out.max[k] = std::nextafter(b.min[k], side);
+            continue;
+        }
+        // Already flush: keep the box as it is (recomputing the far edge could round it).
+        if (n[k] < 0 ? a.max[k] == b.min[k] : a.min[k] == b.max[k]) continue;
+        // The far edge keeps a's size as closely as `real` allows: the exact size, added once
+        // and rounded once (a size may still change by a rounding; see the README's limits).
+        const detail::Exact size = exact_diff(a.max[k], a.min[k]);
+        if (n[k] < 0) {
+            out.max[k] = b.min[k];
+            out.min[k] = real(wide(b.min[k]) - (size.hi + size.lo));
+            if (out.min[k] > out.max[k]) out.min[k] = out.max[k];
+        } else {
+            out.min[k] = b.max[k];
+            out.max[k] = real(wide(b.max[k]) + (size.hi + size.lo));
+            if (out.max[k] < out.min[k]) out.max[k] = out.min[k];
+        }
+    }
     return out;
 }
 

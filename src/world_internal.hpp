@@ -9,6 +9,7 @@
 #include <sweepbox/world.hpp>
 
 #include "exact.hpp"
+#include "sweep.hpp"
 #include "wide.hpp"
 
 namespace sweepbox {
@@ -68,9 +69,9 @@ inline Aabb contact_box(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n) {
     Aabb c = a;
     if (sign(num) > 0) {
         c.min[j] = real(along(a.min[j], num, den, d[j]));
-        c.max[j] = real(along(a.max[j], num, den, d[j]));
+        c.max[j] = a.max[j] == a.min[j] ? c.min[j] : real(along(a.max[j], num, den, d[j]));
     }
-    return place_flush(c, b, n);
+    return flush(c, b, n);
 }
 
 /// Rule 4's order for two results of the same sweep of `a` by d, with the obstacles' boxes:
@@ -207,11 +208,9 @@ template <class F> void visit_region(const World& w, const Aabb& region, const S
 inline Aabb swept_part(const Aabb& start, Vec2 d, wide ta, wide tb) {
     Aabb out;
     for (int k = 0; k < 2; ++k) {
-        const wide a0 = wide(start.min[k]) + ta * wide(d[k]);
-        const wide a1 = wide(start.min[k]) + tb * wide(d[k]);
-        const wide b0 = wide(start.max[k]) + ta * wide(d[k]);
-        const wide b1 = wide(start.max[k]) + tb * wide(d[k]);
-        const wide lo = std::min(a0, a1), hi = std::max(b0, b1);
+        const wide p0 = ta * wide(d[k]), p1 = tb * wide(d[k]);
+        // (adding the same number keeps the order: the same as the min and max of the sums)
+        const wide lo = wide(start.min[k]) + std::min(p0, p1), hi = wide(start.max[k]) + std::max(p0, p1);
         const wide margin = (std::fabs(lo) + std::fabs(hi)) * wide(1e-6) + wide(1e-30);
         out.min[k] = real(lo - margin);
         out.max[k] = real(hi + margin);
@@ -276,8 +275,11 @@ bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& 
     const Aabb& b = tiles.bounds();
     if (!(b.min.x <= o.x && o.x < b.max.x && b.min.y <= o.y && o.y < b.max.y)) return false;
     const std::int32_t columns = tiles.columns(), rows = tiles.rows();
-    std::int32_t col = std::clamp(tiles.column_of(o.x), 0, columns - 1);
-    std::int32_t row = std::clamp(tiles.row_of(o.y), 0, rows - 1);
+    // A first guess (o is at or right of / below the map's first edges, so truncation is the
+    // floor), then settled on the rounded edges themselves.
+    const wide inv_size = 1 / wide(tiles.def().tile_size);
+    std::int32_t col = std::min(std::int32_t((wide(o.x) - wide(tiles.def().origin.x)) * inv_size), columns - 1);
+    std::int32_t row = std::min(std::int32_t((wide(o.y) - wide(tiles.def().origin.y)) * inv_size), rows - 1);
     while (col > 0 && o.x < tiles.edge_x(col)) --col;
     while (col + 1 < columns && o.x >= tiles.edge_x(col + 1)) ++col;
     while (row > 0 && o.y < tiles.edge_y(row)) --row;
