@@ -80,6 +80,7 @@ int thin_crossed(const Aabb& S, Vec2 d, real t_end, const Aabb& B) {
 // toward S on one axis; when that does not settle, the body stays at S.
 Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
                const std::vector<Obstacle>& candidates) {
+    const bool s_thin = S.min.x == S.max.x || S.min.y == S.max.y; // else no thin crossing
     for (int pass = 0; pass < 4; ++pass) {
         bool changed = false;
         for (const Obstacle& ob : candidates) {
@@ -114,7 +115,7 @@ Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
                 changed = true;
                 continue;
             }
-            const int thin_axis = thin_crossed(S, d, t_end, ob.box);
+            const int thin_axis = s_thin ? thin_crossed(S, d, t_end, ob.box) : -1;
             if (thin_axis < 0 && !overlaps(F, ob.box)) continue;
             if (!is_blocking(response_for(w, self, ob, o))) continue;
             int best_k = -1;

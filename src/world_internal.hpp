@@ -102,6 +102,7 @@ struct Ranked {
 }
 inline bool ranks_before(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
     if (x.time != y.time) return x.time < y.time; // rounding is monotonic
+    if (x.other == y.other) return false; // the same obstacle again (a body in several cells)
     return ranks_before_same_time(a, d, x, y);
 }
 
@@ -388,7 +389,7 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     auto visit_index = [&](std::uint32_t i) { visit_body(w, i, s, visit, &reach); };
     // Only the path up to the best hit so far can hold an earlier one.
     const wide horizon = std::min(wide(1), wide(best_time()) + slack);
-    const Aabb trip = swept_part(start, d, 0, horizon);
+    const Aabb trip = horizon >= 1 ? reach : swept_part(start, d, 0, horizon);
     const CellRange trip_cells = grid.cells_of(trip);
     if (trip_cells.count() <= 16) {
         grid.for_each_oversize(visit_index);
