@@ -90,7 +90,14 @@ struct Ranked {
 // Ties of the rounded time are rare: kept out of line so the common test inlines.
 [[gnu::noinline]] inline bool ranks_before_same_time(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
     int c = 0;
-    if (!x.started || !y.started) {
+    if (!x.started && !y.started && x.normal == y.normal) {
+        // The same face direction (two tiles of one floor, say): the entry numerators are the
+        // obstacles' faces minus the same edge of a, so the faces decide, exactly.
+        const int k = x.normal.x != 0 ? 0 : 1;
+        const real fx = x.normal[k] < 0 ? x.box->min[k] : -x.box->max[k];
+        const real fy = y.normal[k] < 0 ? y.box->min[k] : -y.box->max[k];
+        c = fx < fy ? -1 : (fy < fx ? 1 : 0);
+    } else if (!x.started || !y.started) {
         wide dx = 1, dy = 1;
         const Exact nx = x.started ? Exact{} : entry_num(a, d, *x.box, x.normal, dx);
         const Exact ny = y.started ? Exact{} : entry_num(a, d, *y.box, y.normal, dy);
@@ -256,10 +263,13 @@ void walk_parts(const Aabb& start, Vec2 d, real step, wide t_lo, wide t_hi, std:
     if (!(parts >= 1)) parts = 1;
     if (parts > wide(max_parts)) parts = 1;
     const std::int64_t n = std::int64_t(parts);
+    // Each part ends where the next begins (the same expression), the last at t_hi exactly.
+    const wide dt = (t_hi - t_lo) / wide(n);
+    wide ta = t_lo;
     for (std::int64_t k = 0; k < n; ++k) {
-        const wide ta = t_lo + (t_hi - t_lo) * wide(k) / wide(n);
-        const wide tb = (k + 1 == n) ? t_hi : t_lo + (t_hi - t_lo) * wide(k + 1) / wide(n);
+        const wide tb = (k + 1 == n) ? t_hi : t_lo + dt * wide(k + 1);
         if (query(swept_part(start, d, ta, tb), tb)) return;
+        ta = tb;
     }
 }
 
