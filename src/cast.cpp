@@ -61,21 +61,41 @@ void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
 // The closest hit of a checked cast.
 CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
     const detail::SweepQuery q(box, delta);
-    CastHit best;
+    // The best contact so far, as rule 4 ranks it; the CastHit is made once, at the end.
+    bool any = false;
+    Sweep best{};
+    bool best_started = false;
     Aabb best_box{};
+    Other best_other{};
     auto visit = [&](const Obstacle& ob) {
-        CastHit h;
-        if (!cast_one(q, ob, h)) return;
-        if (!best.hit || detail::ranks_before(box, delta, {h.time, h.started_overlapping, h.corner, h.normal, &ob.box, h.other},
-                                              {best.time, best.started_overlapping, best.corner, best.normal,
-                                               &best_box, best.other})) {
-            best = h;
-            best_box = ob.box;
-        }
+        if (ob.one_way && !detail::one_way_blocks(box, ob.box)) return;
+        Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
+        if (sw.state == SweepState::miss) return;
+        const bool started = sw.state == SweepState::started_overlapping;
+        if (started) sw.time = 0;
+        if (any && (sw.time > best.time ||
+                    (sw.time == best.time &&
+                     !detail::ranks_before(box, delta, {sw.time, started, sw.corner, sw.normal, &ob.box, ob.other},
+                                           {best.time, best_started, best.corner, best.normal, &best_box,
+                                            best_other}))))
+            return;
+        any = true;
+        best = sw;
+        best_started = started;
+        best_box = ob.box;
+        best_other = ob.other;
     };
-    detail::walk_path(w, box, delta, selector_of(filter), visit, [&] { return best.hit ? best.time : real(2); });
-    if (best.hit) finish(box, delta, best_box, best);
-    return best;
+    detail::walk_path(w, box, delta, selector_of(filter), visit, [&] { return any ? best.time : real(2); });
+    CastHit h;
+    if (!any) return h;
+    h.hit = true;
+    h.started_overlapping = best_started;
+    h.time = best.time;
+    h.normal = best.normal;
+    h.corner = best.corner;
+    h.other = best_other;
+    finish(box, delta, best_box, h);
+    return h;
 }
 
 } // namespace

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <limits>
 
+#include "hot.hpp"
 #include "wide.hpp"
 
 namespace sweepbox::detail {
@@ -97,7 +98,7 @@ template <int N> wide sum_of(const wide (&v)[N]) {
 /// x + (num / den) * d, for the position at a contact: computed as (x * den + num * d) / den
 /// with the numerator summed exactly, so it is right to a rounding even when x and the motion
 /// cancel (a body arriving at 0 from 98206.7 away).
-inline wide along(real x, const Exact& num, wide den, real d) {
+SWEEPBOX_HOT wide along(real x, const Exact& num, wide den, real d) {
     if (d == 0) return wide(x);
     // Fast: in wide, good to a few units of wide's last place of |x| + |q|; kept when that is
     // far below real's last place of the result (no strong cancellation), as it nearly always is.

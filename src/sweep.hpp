@@ -17,6 +17,7 @@
 #include <sweepbox/geometry.hpp>
 
 #include "exact.hpp"
+#include "hot.hpp"
 #include "wide.hpp"
 
 namespace sweepbox::detail {
@@ -37,7 +38,7 @@ struct SweepQuery {
 };
 
 /// sweep_box_box of q.a by q.d against b: the exact answer (see the file comment).
-inline Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces = face_all, std::uint8_t seams = 0) {
+SWEEPBOX_HOT Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces = face_all, std::uint8_t seams = 0) {
     const Aabb& a = q.a;
     wide num[2] = {0, 0};
     wide t_in[2];

@@ -9,6 +9,7 @@
 #include <sweepbox/world.hpp>
 
 #include "exact.hpp"
+#include "hot.hpp"
 #include "sweep.hpp"
 #include "wide.hpp"
 
@@ -123,7 +124,7 @@ inline void set_tile_faces(Obstacle& ob, std::uint8_t surfaces, Tile t) {
 }
 
 /// The obstacle of the tile at c (inside the map) with its bits (TileMap::bits_in_map).
-inline Obstacle tile_obstacle(const TileMap& tiles, TileCell c, std::uint8_t bits) {
+SWEEPBOX_HOT Obstacle tile_obstacle(const TileMap& tiles, TileCell c, std::uint8_t bits) {
     Obstacle ob;
     ob.other = Other::of(c);
     ob.box = tiles.cell_box(c);
@@ -149,30 +150,34 @@ template <class F> void visit_tiles_in(const TileMap& tiles, const CellRange& r,
     }
 }
 
-/// The tiles a walk looks at for the closed box `box`: every tile it touches and, where the box
-/// ends within rounding of a tile edge, perhaps one more row or column (the exact sweep decides
-/// anyway). Cheaper than TileMap::cells_of, which settles such ends by exact edge comparisons.
-/// inv is 1 / tile_size. Clamped to the map; empty when the box misses it.
-inline CellRange candidate_tiles(const TileMap& tiles, const Aabb& box, wide inv) {
+/// The tiles [lo, hi] (clamped to 0..n-1; lo > hi when none) that the closed interval
+/// [lo_v, hi_v] of one axis may touch: every tile it touches and, where it ends within rounding
+/// of a tile edge, perhaps one more (the exact sweep decides anyway). inv is 1 / tile_size.
+SWEEPBOX_HOT void tile_span(wide lo_v, wide hi_v, real origin, std::int32_t n, wide inv, std::int32_t& lo,
+                      std::int32_t& hi) {
     // An edge is origin + i * size rounded once to real: within |edge| * eps of the exact line,
     // that is within err tiles (plus the division's rounding, and a margin so a bound that
     // lands exactly on an integer still counts the tile that ends there).
-    auto range = [&](real lo_v, real hi_v, real origin, std::int32_t n, std::int32_t& lo, std::int32_t& hi) {
-        const wide o = wide(origin);
-        const wide ulo = (wide(lo_v) - o) * inv, uhi = (wide(hi_v) - o) * inv;
-        const wide mag = std::max(std::fabs(wide(lo_v)), std::fabs(wide(hi_v))) + std::fabs(o);
-        const wide err = mag * inv * wide(std::numeric_limits<real>::epsilon()) + wide(1e-9);
-        constexpr wide lim = wide(1 << 30);
-        const wide flo = std::clamp(ulo - err, -lim, lim), fhi = std::clamp(uhi + err, -lim, lim);
-        std::int32_t i = std::int32_t(flo), j = std::int32_t(fhi); // floor of the clamped values
-        if (wide(i) > flo) --i;
-        if (wide(j) > fhi) --j;
-        lo = std::max(i, 0);
-        hi = std::min(j, n - 1);
-    };
+    const wide o = wide(origin);
+    const wide ulo = (lo_v - o) * inv, uhi = (hi_v - o) * inv;
+    const wide mag = std::max(std::fabs(lo_v), std::fabs(hi_v)) + std::fabs(o);
+    const wide err = mag * inv * wide(std::numeric_limits<real>::epsilon()) + wide(1e-9);
+    constexpr wide lim = wide(1 << 30);
+    const wide flo = std::clamp(ulo - err, -lim, lim), fhi = std::clamp(uhi + err, -lim, lim);
+    std::int32_t i = std::int32_t(flo), j = std::int32_t(fhi); // floor of the clamped values
+    if (wide(i) > flo) --i;
+    if (wide(j) > fhi) --j;
+    lo = std::max(i, 0);
+    hi = std::min(j, n - 1);
+}
+
+/// The tiles a walk looks at for the closed box `box` (tile_span on both axes): cheaper than
+/// TileMap::cells_of, which settles ends near an edge by exact edge comparisons. Empty when
+/// the box misses the map.
+SWEEPBOX_HOT CellRange candidate_tiles(const TileMap& tiles, const Aabb& box, wide inv) {
     CellRange r;
-    range(box.min.x, box.max.x, tiles.def().origin.x, tiles.columns(), r.x0, r.x1);
-    range(box.min.y, box.max.y, tiles.def().origin.y, tiles.rows(), r.y0, r.y1);
+    tile_span(box.min.x, box.max.x, tiles.def().origin.x, tiles.columns(), inv, r.x0, r.x1);
+    tile_span(box.min.y, box.max.y, tiles.def().origin.y, tiles.rows(), inv, r.y0, r.y1);
     if (r.x0 > r.x1 || r.y0 > r.y1) return {};
     return r;
 }
@@ -213,7 +218,7 @@ template <class F> void visit_region(const World& w, const Aabb& region, const S
 
 /// The box swept by `start` between times ta and tb of displacement d, grown a little so that
 /// rounding never loses an obstacle at its border.
-inline Aabb swept_part(const Aabb& start, Vec2 d, wide ta, wide tb) {
+SWEEPBOX_HOT Aabb swept_part(const Aabb& start, Vec2 d, wide ta, wide tb) {
     Aabb out;
     for (int k = 0; k < 2; ++k) {
         const wide p0 = ta * wide(d[k]), p1 = tb * wide(d[k]);
@@ -344,6 +349,79 @@ bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& 
     }
 }
 
+/// Boxes over tiles: the tiles the box touches at the start, then, in time order, each column
+/// (row) of tiles its leading x (y) edge reaches, over the rows (columns) the box covers at that
+/// moment. A tile is first touched when the later of its column and its row is reached, and at
+/// that moment the other one is covered, so no touched tile is left out; the walk stops once
+/// the best hit is before the next moment. It only picks candidates (the exact sweep decides),
+/// so its times are rounded and the covered ranges padded well beyond that rounding.
+/// Returns false (the caller uses sub-boxes) unless the start box lies within the map.
+template <class Visit, class Stop>
+bool walk_box_tiles(const TileMap& tiles, const Aabb& a, Vec2 d, Visit&& visit, Stop&& stop) {
+    const Aabb& mb = tiles.bounds();
+    if (!(mb.min.x <= a.min.x && a.max.x <= mb.max.x && mb.min.y <= a.min.y && a.max.y <= mb.max.y)) return false;
+    const wide inv_size = 1 / wide(tiles.def().tile_size);
+    const std::int32_t count[2] = {tiles.columns(), tiles.rows()};
+    const wide origin[2] = {wide(tiles.def().origin.x), wide(tiles.def().origin.y)};
+    // The tiles an interval of axis k may touch (as tile_span; the edges inside the map are
+    // within err tiles of their exact lines, the largest coordinate of the map deciding).
+    wide err[2];
+    for (int k = 0; k < 2; ++k)
+        err[k] = (std::max(std::fabs(wide(mb.min[k])), std::fabs(wide(mb.max[k]))) + std::fabs(origin[k])) * inv_size *
+                     wide(std::numeric_limits<real>::epsilon()) +
+                 wide(1e-9);
+    auto span = [&](int k, wide lo_v, wide hi_v, std::int32_t& lo, std::int32_t& hi) {
+        // Clamped to [-1, n] first, so the conversions stay in range; truncation is the floor
+        // there except in (-1, 0), where the clamp to tile 0 follows anyway.
+        const wide flo = std::max((lo_v - origin[k]) * inv_size - err[k], wide(-1));
+        const wide fhi = std::min((hi_v - origin[k]) * inv_size + err[k], wide(count[k]));
+        lo = std::max(std::int32_t(flo), 0);
+        hi = fhi < 0 ? -1 : std::min(std::int32_t(fhi), count[k] - 1);
+    };
+    std::int32_t first[2], last[2];
+    span(0, a.min.x, a.max.x, first[0], last[0]);
+    span(1, a.min.y, a.max.y, first[1], last[1]);
+    for (std::int32_t row = first[1]; row <= last[1]; ++row)
+        for (std::int32_t col = first[0]; col <= last[0]; ++col)
+            if (const std::uint8_t bits = tiles.bits_in_map(col, row); (bits & 3) != 0)
+                visit(tile_obstacle(tiles, TileCell{col, row}, bits));
+    std::int32_t next[2]; // the column and the row the leading edges reach next
+    wide inv[2];
+    for (int k = 0; k < 2; ++k) {
+        next[k] = d[k] > 0 ? last[k] + 1 : first[k] - 1;
+        inv[k] = d[k] != 0 ? 1 / std::fabs(wide(d[k])) : wide(0);
+    }
+    // When the leading edge on axis k reaches tile next[k] (infinity: never, in this map).
+    auto reach_time = [&](int k) {
+        if (d[k] == 0 || std::uint32_t(next[k]) >= std::uint32_t(count[k])) return std::numeric_limits<wide>::infinity();
+        if (k == 0)
+            return d.x > 0 ? (wide(tiles.edge_x(next[0])) - wide(a.max.x)) * inv[0]
+                           : (wide(a.min.x) - wide(tiles.edge_x(next[0] + 1))) * inv[0];
+        return d.y > 0 ? (wide(tiles.edge_y(next[1])) - wide(a.max.y)) * inv[1]
+                       : (wide(a.min.y) - wide(tiles.edge_y(next[1] + 1))) * inv[1];
+    };
+    wide t[2] = {reach_time(0), reach_time(1)};
+    constexpr wide end = 1 + wide(1e-9); // beyond: after the path (the exact end is 1)
+    while (true) {
+        const int k = t[0] <= t[1] ? 0 : 1;
+        if (!(t[k] <= end) || stop(t[k])) return true;
+        // The span of the other axis at that moment, padded for the rounding of the time.
+        const int j = 1 - k;
+        const wide tk = std::max(t[k], wide(0));
+        const wide lo = wide(a.min[j]) + tk * wide(d[j]), hi = wide(a.max[j]) + tk * wide(d[j]);
+        const wide pad = (std::fabs(lo) + std::fabs(hi) + std::fabs(wide(d[j]))) * wide(1e-12) + wide(1e-30);
+        std::int32_t i0, i1;
+        span(j, lo - pad, hi + pad, i0, i1);
+        for (std::int32_t i = i0; i <= i1; ++i) {
+            const TileCell c = k == 0 ? TileCell{next[0], i} : TileCell{i, next[1]};
+            if (const std::uint8_t bits = tiles.bits_in_map(c.column, c.row); (bits & 3) != 0)
+                visit(tile_obstacle(tiles, c, bits));
+        }
+        next[k] += d[k] > 0 ? 1 : -1;
+        t[k] = reach_time(k);
+    }
+}
+
 /// The three-level walk: visits candidate obstacles of the path of `start` moved by d, in path
 /// order of their sub-boxes. `best_time()` is the time of the best hit found so far (anything
 /// above 1 when there is none): the walk stops after a sub-box when that hit is certainly
@@ -376,6 +454,8 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
         const bool ray = !touching && start.min == start.max;
         if (ray && walk_ray_tiles(tiles, start.min, d, visit, stop)) {
             // walked exactly
+        } else if (!touching && !ray && walk_box_tiles(tiles, start, d, visit, stop)) {
+            // walked by the leading edges
         } else if (time_in(start, d, tiles.bounds(), tiles.def().tile_size, lo, hi)) {
             const real step = std::max(body_len, tiles.def().tile_size);
             // The clipped range crosses at most the map plus the padding: more sub-boxes than
