@@ -373,8 +373,9 @@ bool walk_box_tiles(const TileMap& tiles, const Aabb& a, Vec2 d, Visit&& visit, 
     auto span = [&](int k, wide lo_v, wide hi_v, std::int32_t& lo, std::int32_t& hi) {
         // Clamped to [-1, n] first, so the conversions stay in range; truncation is the floor
         // there except in (-1, 0), where the clamp to tile 0 follows anyway.
-        const wide flo = std::max((lo_v - origin[k]) * inv_size - err[k], wide(-1));
-        const wide fhi = std::min((hi_v - origin[k]) * inv_size + err[k], wide(count[k]));
+        const wide n = wide(count[k]);
+        const wide flo = std::clamp((lo_v - origin[k]) * inv_size - err[k], wide(-1), n);
+        const wide fhi = std::clamp((hi_v - origin[k]) * inv_size + err[k], wide(-1), n);
         lo = std::max(std::int32_t(flo), 0);
         hi = fhi < 0 ? -1 : std::min(std::int32_t(fhi), count[k] - 1);
     };
