@@ -102,35 +102,37 @@ SWEEPBOX_HOT Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces 
     return out;
 }
 
+/// place_flush (geometry.hpp) on one axis k, in place: `box` (a's edges on k) is placed against
+/// b's face with normal sign neg ? -1 : +1.
+SWEEPBOX_HOT void flush_axis(Aabb& box, const Aabb& b, int k, bool neg) {
+    const real lo = box.min[k], hi = box.max[k];
+    if (hi == lo && b.max[k] == b.min[k]) {
+        // Thin against thin. Already on the line (it started there): stays, since the number
+        // next to the line may lie inside something else (never moved backwards).
+        if (lo == b.min[k]) return;
+        const real side = neg ? -std::numeric_limits<real>::infinity() : std::numeric_limits<real>::infinity();
+        box.min[k] = box.max[k] = std::nextafter(b.min[k], side);
+        return;
+    }
+    // Already flush: keep the box as it is (recomputing the far edge could round it).
+    if (neg ? hi == b.min[k] : lo == b.max[k]) return;
+    // The far edge keeps a's size as closely as `real` allows: the exact size, added once and
+    // rounded once (a size may still change by a rounding; see the README's limits).
+    const Exact size = exact_diff(hi, lo);
+    if (neg) {
+        box.max[k] = b.min[k];
+        box.min[k] = std::min(real(wide(b.min[k]) - (size.hi + size.lo)), box.max[k]);
+    } else {
+        box.min[k] = b.max[k];
+        box.max[k] = std::max(real(wide(b.max[k]) + (size.hi + size.lo)), box.min[k]);
+    }
+}
+
 /// place_flush (geometry.hpp), inline for the casts and moves.
 inline Aabb flush(const Aabb& a, const Aabb& b, Vec2 n) {
     Aabb out = a;
-    for (int k = 0; k < 2; ++k) {
-        if (n[k] == 0) continue;
-        if (a.max[k] == a.min[k] && b.max[k] == b.min[k]) {
-            // Thin against thin. Already on the line (it started there): stays, since the
-            // number next to the line may lie inside something else (never moved backwards).
-            if (a.min[k] == b.min[k]) continue;
-            const real side = n[k] < 0 ? -std::numeric_limits<real>::infinity()
-                                       : std::numeric_limits<real>::infinity();
-            out.min[k] = out.max[k] = std::nextafter(b.min[k], side);
-            continue;
-        }
-        // Already flush: keep the box as it is (recomputing the far edge could round it).
-        if (n[k] < 0 ? a.max[k] == b.min[k] : a.min[k] == b.max[k]) continue;
-        // The far edge keeps a's size as closely as `real` allows: the exact size, added once
-        // and rounded once (a size may still change by a rounding; see the README's limits).
-        const detail::Exact size = exact_diff(a.max[k], a.min[k]);
-        if (n[k] < 0) {
-            out.max[k] = b.min[k];
-            out.min[k] = real(wide(b.min[k]) - (size.hi + size.lo));
-            if (out.min[k] > out.max[k]) out.min[k] = out.max[k];
-        } else {
-            out.min[k] = b.max[k];
-            out.max[k] = real(wide(b.max[k]) + (size.hi + size.lo));
-            if (out.max[k] < out.min[k]) out.max[k] = out.min[k];
-        }
-    }
+    for (int k = 0; k < 2; ++k)
+        if (n[k] != 0) flush_axis(out, b, k, n[k] < 0);
     return out;
 }
 

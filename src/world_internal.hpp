@@ -63,16 +63,18 @@ inline Exact entry_num(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, wide& den) 
 /// The box `a` moved by d to its contact with b (normal n, not started inside): on the normal's
 /// axis flush against b (rule 5), on the other axis at a + t*d with t = the entry fraction in
 /// wide (not the time rounded to real, which may lose a tiny motion), rounded once.
-inline Aabb contact_box(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n) {
-    wide den;
-    const Exact num = entry_num(a, d, b, n, den);
-    const int j = n.x != 0 ? 1 : 0;
+SWEEPBOX_HOT Aabb contact_box(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n) {
+    const int k = n.x != 0 ? 0 : 1, j = 1 - k;
+    const bool neg = n[k] < 0;
+    const wide den = std::fabs(wide(d[k]));
+    const Exact num = neg ? exact_diff(b.min[k], a.max[k]) : exact_diff(a.min[k], b.max[k]);
     Aabb c = a;
     if (sign(num) > 0) {
         c.min[j] = real(along(a.min[j], num, den, d[j]));
         c.max[j] = a.max[j] == a.min[j] ? c.min[j] : real(along(a.max[j], num, den, d[j]));
     }
-    return flush(c, b, n);
+    flush_axis(c, b, k, neg);
+    return c;
 }
 
 /// Rule 4's order for two results of the same sweep of `a` by d, with the obstacles' boxes:
