@@ -24,18 +24,33 @@ std::int32_t cell_coord(detail::wide v) {
     return detail::wide(i) > v ? i - 1 : i;
 }
 
-std::uint64_t cell_key(std::int32_t x, std::int32_t y) {
-    return std::uint64_t(std::uint32_t(x)) | (std::uint64_t(std::uint32_t(y)) << 32);
+// The hash of cell (x, y) is (row_seed(y) + x) * hash_step and its home slot the top bits of
+// that (Fibonacci hashing): consecutive cells of a row land a golden-ratio fraction of the table
+// apart, and rows start at unrelated places because row_seed scrambles y, so rows, columns,
+// blocks and sloped lines of cells do not pile up in one run of slots (a plain multiplicative
+// hash of the packed coordinates does, for some slopes). A row's seed is computed once for the
+// row; the old two-multiply mixer per cell cost more. Fixed constants, no seed, no address
+// (rule 10).
+constexpr std::uint64_t hash_step = 0x9e3779b97f4a7c15ull;
+
+std::uint64_t row_seed(std::int32_t y) {
+    const std::uint64_t k = std::uint64_t(std::uint32_t(y)) * 0xff51afd7ed558ccdull;
+    return k ^ (k >> 32);
 }
 
-std::uint64_t mix(std::uint64_t k) {
-    k ^= k >> 33;
-    k *= 0xff51afd7ed558ccdull;
-    k ^= k >> 33;
-    k *= 0xc4ceb9fe1a85ec53ull;
-    k ^= k >> 33;
-    return k;
+std::uint64_t row_hash(std::uint64_t seed, std::int32_t x) {
+    return (seed + std::uint64_t(std::int64_t(x))) * hash_step;
 }
+
+std::uint64_t cell_hash(std::int32_t x, std::int32_t y) { return row_hash(row_seed(y), x); }
+
+// The key a slot stores: the coordinates packed. They are clamped to +-2^30, so no cell has
+// empty_key (y = -2^31).
+std::uint64_t cell_key(std::int32_t x, std::int32_t y) {
+    return (std::uint64_t(std::uint32_t(y)) << 32) | std::uint32_t(x);
+}
+
+constexpr std::uint64_t empty_key = std::uint64_t(1) << 63;
 
 } // namespace
 
@@ -44,7 +59,9 @@ SpatialGrid::SpatialGrid(real cell_size, std::int32_t oversize_cells)
     if (!(cell_size > 0) || !std::isfinite(cell_size) || !std::isfinite(inv_cell_size_))
         throw Error("SpatialGrid", "cell size must be positive and finite");
     if (oversize_cells < 1 || oversize_cells > 255) throw Error("SpatialGrid", "oversize_cells must be 1 to 255");
-    slots_.assign(64, 0);
+    slot_keys_.assign(64, empty_key);
+    slot_cells_.assign(64, 0);
+    slot_shift_ = 64 - 6;
 }
 
 CellRange SpatialGrid::cells_of(const Aabb& box) const {
@@ -53,60 +70,68 @@ CellRange SpatialGrid::cells_of(const Aabb& box) const {
             cell_coord(detail::wide(box.max.x) * inv), cell_coord(detail::wide(box.max.y) * inv)};
 }
 
-const SpatialGrid::Cell* SpatialGrid::find(std::int32_t x, std::int32_t y) const {
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t i = std::size_t(mix(cell_key(x, y))) & mask;
-    while (true) {
-        const std::uint32_t s = slots_[i];
-        if (s == 0) return nullptr;
-        const Cell& c = cells_[s - 1];
-        if (c.x == x && c.y == y) return &c;
-        i = (i + 1) & mask;
-    }
-}
-
 void SpatialGrid::grow_slots() {
-    std::vector<std::uint32_t> fresh(slots_.size() * 2, 0);
-    const std::size_t mask = fresh.size() - 1;
+    const std::size_t size = slot_keys_.size() * 2;
+    slot_keys_.assign(size, empty_key);
+    slot_cells_.assign(size, 0);
+    --slot_shift_;
+    // Cells go back in creation order, so the layout depends only on the cells' history.
     for (std::size_t ci = 0; ci < cells_.size(); ++ci) {
-        std::size_t i = std::size_t(mix(cell_key(cells_[ci].x, cells_[ci].y))) & mask;
-        while (fresh[i] != 0) i = (i + 1) & mask;
-        fresh[i] = std::uint32_t(ci + 1);
+        std::size_t i = std::size_t(cell_hash(cells_[ci].x, cells_[ci].y) >> slot_shift_);
+        while (slot_keys_[i] != empty_key) i = (i + 1) & (size - 1);
+        slot_keys_[i] = cell_key(cells_[ci].x, cells_[ci].y);
+        slot_cells_[i] = std::uint32_t(ci + 1);
     }
-    slots_.swap(fresh);
 }
 
-SpatialGrid::Cell& SpatialGrid::find_or_add(std::int32_t x, std::int32_t y) {
-    if ((cells_.size() + 1) * 2 > slots_.size()) grow_slots();
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t i = std::size_t(mix(cell_key(x, y))) & mask;
-    while (true) {
-        const std::uint32_t s = slots_[i];
-        if (s == 0) break;
-        Cell& c = cells_[s - 1];
-        if (c.x == x && c.y == y) return c;
-        i = (i + 1) & mask;
+// The probe reads only the key array, so a miss touches no Cell.
+std::uint32_t SpatialGrid::slot_of(std::uint64_t hash, std::uint64_t key) const {
+    const std::size_t mask = slot_keys_.size() - 1;
+    for (std::size_t i = std::size_t(hash >> slot_shift_);; i = (i + 1) & mask) {
+        const std::uint64_t k = slot_keys_[i];
+        if (k == key) return slot_cells_[i];
+        if (k == empty_key) return 0;
     }
+}
+
+const SpatialGrid::Cell* SpatialGrid::find(std::int32_t x, std::int32_t y) const {
+    const std::uint32_t c = slot_of(cell_hash(x, y), cell_key(x, y));
+    return c ? &cells_[c - 1] : nullptr;
+}
+
+SpatialGrid::Cell& SpatialGrid::find_or_add(std::uint64_t seed, std::int32_t x, std::int32_t y) {
+    const std::uint64_t hash = row_hash(seed, x), key = cell_key(x, y);
+    if (const std::uint32_t c = slot_of(hash, key)) return cells_[c - 1];
+    if ((cells_.size() + 1) * 2 > slot_keys_.size()) grow_slots();
+    const std::size_t mask = slot_keys_.size() - 1;
+    std::size_t i = std::size_t(hash >> slot_shift_);
+    while (slot_keys_[i] != empty_key) i = (i + 1) & mask;
     cells_.push_back(Cell{x, y, {}});
-    slots_[i] = std::uint32_t(cells_.size());
+    slot_keys_[i] = key;
+    slot_cells_[i] = std::uint32_t(cells_.size());
     return cells_.back();
 }
 
 void SpatialGrid::add_to_cells(std::uint32_t item, const CellRange& r) {
-    for (std::int32_t y = r.y0; y <= r.y1; ++y)
-        for (std::int32_t x = r.x0; x <= r.x1; ++x) find_or_add(x, y).items.push_back(item);
+    for (std::int32_t y = r.y0; y <= r.y1; ++y) {
+        const std::uint64_t seed = row_seed(y);
+        for (std::int32_t x = r.x0; x <= r.x1; ++x) find_or_add(seed, x, y).items.push_back(item);
+    }
 }
 
 void SpatialGrid::remove_from_cells(std::uint32_t item, const CellRange& r) {
-    for (std::int32_t y = r.y0; y <= r.y1; ++y)
+    for (std::int32_t y = r.y0; y <= r.y1; ++y) {
+        const std::uint64_t seed = row_seed(y);
         for (std::int32_t x = r.x0; x <= r.x1; ++x) {
-            Cell* c = const_cast<Cell*>(find(x, y));
-            if (!c) continue;
-            auto it = std::find(c->items.begin(), c->items.end(), item);
-            if (it == c->items.end()) continue;
-            *it = c->items.back();
-            c->items.pop_back();
+            const std::uint32_t c = slot_of(row_hash(seed, x), cell_key(x, y));
+            if (c == 0) continue;
+            std::vector<std::uint32_t>& items = cells_[c - 1].items;
+            auto it = std::find(items.begin(), items.end(), item);
+            if (it == items.end()) continue;
+            *it = items.back();
+            items.pop_back();
         }
+    }
 }
 
 void SpatialGrid::insert(std::uint32_t item, const Aabb& box) {
@@ -158,7 +183,8 @@ bool SpatialGrid::contains(std::uint32_t item) const {
 }
 
 std::size_t SpatialGrid::memory_bytes() const {
-    std::size_t n = cells_.capacity() * sizeof(Cell) + slots_.capacity() * sizeof(std::uint32_t) +
+    std::size_t n = cells_.capacity() * sizeof(Cell) + slot_keys_.capacity() * sizeof(std::uint64_t) +
+                    slot_cells_.capacity() * sizeof(std::uint32_t) +
                     items_.capacity() * sizeof(Item) + oversize_.capacity() * sizeof(std::uint32_t);
     for (const Cell& c : cells_) n += c.items.capacity() * sizeof(std::uint32_t);
     return n;

@@ -103,8 +103,11 @@ private:
         std::uint32_t oversize_slot = 0;
         [[nodiscard]] CellRange range() const { return {x0, y0, x0 + w, y0 + h}; }
     };
+    // The cell index + 1 of the cell whose key and hash are these (see spatial_grid.cpp), or 0.
+    [[nodiscard]] std::uint32_t slot_of(std::uint64_t hash, std::uint64_t key) const;
     [[nodiscard]] const Cell* find(std::int32_t x, std::int32_t y) const;
-    Cell& find_or_add(std::int32_t x, std::int32_t y);
+    // The cell (x, y), created when missing; seed is row_seed(y).
+    Cell& find_or_add(std::uint64_t seed, std::int32_t x, std::int32_t y);
     void add_to_cells(std::uint32_t item, const CellRange& r);
     void remove_from_cells(std::uint32_t item, const CellRange& r);
     void grow_slots();
@@ -113,7 +116,12 @@ private:
     real inv_cell_size_;
     std::int32_t oversize_cells_;
     std::vector<Cell> cells_;
-    std::vector<std::uint32_t> slots_; // cell index + 1, 0 = empty; size is a power of two
+    // Open addressing with linear probing, a power of two of slots, at most half full: each slot
+    // holds a cell's packed coordinates (a key no cell has when free) and, in the parallel
+    // array, the cell's index + 1.
+    std::vector<std::uint64_t> slot_keys_;
+    std::vector<std::uint32_t> slot_cells_;
+    std::uint32_t slot_shift_ = 0; // 64 - log2(slot count): the home slot is hash >> slot_shift_
     std::vector<Item> items_;
     std::vector<std::uint32_t> oversize_;
 };
