@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <sweepbox/error.hpp>
 
 #include "wide.hpp"
@@ -112,52 +113,66 @@ SpatialGrid::Cell& SpatialGrid::find_or_add(std::uint64_t seed, std::int32_t x, 
     return cells_.back();
 }
 
-void SpatialGrid::add_to_cells(std::uint32_t item, const CellRange& r) {
+void SpatialGrid::add_to_cells(std::uint32_t item, const CellRange& r, const CellRange& skip) {
     for (std::int32_t y = r.y0; y <= r.y1; ++y) {
         const std::uint64_t seed = row_seed(y);
-        for (std::int32_t x = r.x0; x <= r.x1; ++x) find_or_add(seed, x, y).items.push_back(item);
+        const bool row_skipped = y >= skip.y0 && y <= skip.y1;
+        for (std::int32_t x = r.x0; x <= r.x1; ++x)
+            if (!(row_skipped && x >= skip.x0 && x <= skip.x1)) find_or_add(seed, x, y).items.push_back(item);
     }
 }
 
-void SpatialGrid::remove_from_cells(std::uint32_t item, const CellRange& r) {
+void SpatialGrid::remove_from_cells(std::uint32_t item, const CellRange& r, const CellRange& keep) {
     for (std::int32_t y = r.y0; y <= r.y1; ++y) {
         const std::uint64_t seed = row_seed(y);
+        const bool row_kept = y >= keep.y0 && y <= keep.y1;
         for (std::int32_t x = r.x0; x <= r.x1; ++x) {
             const std::uint32_t c = slot_of(row_hash(seed, x), cell_key(x, y));
             if (c == 0) continue;
             std::vector<std::uint32_t>& items = cells_[c - 1].items;
-            auto it = std::find(items.begin(), items.end(), item);
-            if (it == items.end()) continue;
-            *it = items.back();
-            items.pop_back();
+            // From the back: items that move were appended after those that stay put.
+            const auto rit = std::find(items.rbegin(), items.rend(), item);
+            if (rit == items.rend()) continue;
+            const auto it = std::prev(rit.base());
+            if (row_kept && x >= keep.x0 && x <= keep.x1) {
+                // Where removing and appending again would leave it, so that moving an item
+                // reports the cells' items in the same order as erase then insert did.
+                std::swap(*it, items.back());
+            } else {
+                *it = items.back();
+                items.pop_back();
+            }
         }
     }
 }
 
-void SpatialGrid::insert(std::uint32_t item, const Aabb& box) {
-    if (item >= items_.size()) items_.resize(std::size_t(item) + 1);
+bool SpatialGrid::is_oversize(const CellRange& r) const {
+    return std::int64_t(r.x1) - r.x0 >= oversize_cells_ || std::int64_t(r.y1) - r.y0 >= oversize_cells_;
+}
+
+void SpatialGrid::place(std::uint32_t item, const CellRange& r) {
     Item& it = items_[item];
-    const CellRange r = cells_of(box);
-    const bool big = std::int64_t(r.x1) - r.x0 >= oversize_cells_ || std::int64_t(r.y1) - r.y0 >= oversize_cells_;
-    if (big) {
+    if (is_oversize(r)) {
         it.state = 2;
         it.oversize_slot = std::uint32_t(oversize_.size());
         oversize_.push_back(item);
     } else {
         it.state = 1;
-        it.x0 = r.x0;
-        it.y0 = r.y0;
-        it.w = std::uint8_t(r.x1 - r.x0);
-        it.h = std::uint8_t(r.y1 - r.y0);
-        add_to_cells(item, r);
+        it.set_range(r);
+        add_to_cells(item, r, CellRange{});
     }
+}
+
+void SpatialGrid::insert(std::uint32_t item, const Aabb& box) {
+    if (item >= items_.size()) items_.resize(std::size_t(item) + 1);
+    place(item, cells_of(box));
 }
 
 void SpatialGrid::erase(std::uint32_t item) {
     if (item >= items_.size()) return;
     Item& it = items_[item];
     if (it.state == 1) {
-        remove_from_cells(item, it.range());
+        remove_from_cells(item, it.range(), CellRange{});
     } else if (it.state == 2) {
         const std::uint32_t last = oversize_.back();
         oversize_[it.oversize_slot] = last;
@@ -169,13 +184,21 @@ void SpatialGrid::erase(std::uint32_t item) {
 
 void SpatialGrid::update(std::uint32_t item, const Aabb& box) {
     Item& it = items_[item];
-    if (it.state == 1 && cells_of(box) == it.range()) return; // O(1): same cells
-    if (it.state == 2) {
-        const CellRange r = cells_of(box);
-        if (std::int64_t(r.x1) - r.x0 >= oversize_cells_ || std::int64_t(r.y1) - r.y0 >= oversize_cells_) return;
+    const CellRange r = cells_of(box);
+    const bool big = is_oversize(r);
+    if (it.state == 1 && !big) {
+        // The common move shifts the range by a column or a row: only the cells that differ
+        // are left or entered, the shared ones are looked up once.
+        const CellRange old = it.range();
+        if (r == old) return; // O(1): same cells
+        remove_from_cells(item, old, r);
+        add_to_cells(item, r, old);
+        it.set_range(r);
+        return;
     }
+    if (it.state == 2 && big) return;
     erase(item);
-    insert(item, box);
+    place(item, r);
 }
 
 bool SpatialGrid::contains(std::uint32_t item) const {

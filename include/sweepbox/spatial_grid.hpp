@@ -102,14 +102,27 @@ private:
         std::uint8_t state = 0;     // 0 absent, 1 in cells, 2 oversize
         std::uint32_t oversize_slot = 0;
         [[nodiscard]] CellRange range() const { return {x0, y0, x0 + w, y0 + h}; }
+        void set_range(const CellRange& r) {
+            x0 = r.x0;
+            y0 = r.y0;
+            w = std::uint8_t(r.x1 - r.x0);
+            h = std::uint8_t(r.y1 - r.y0);
+        }
     };
     // The cell index + 1 of the cell whose key and hash are these (see spatial_grid.cpp), or 0.
     [[nodiscard]] std::uint32_t slot_of(std::uint64_t hash, std::uint64_t key) const;
     [[nodiscard]] const Cell* find(std::int32_t x, std::int32_t y) const;
     // The cell (x, y), created when missing; seed is row_seed(y).
     Cell& find_or_add(std::uint64_t seed, std::int32_t x, std::int32_t y);
-    void add_to_cells(std::uint32_t item, const CellRange& r);
-    void remove_from_cells(std::uint32_t item, const CellRange& r);
+    // Appends item to the cells of r that are not in skip.
+    void add_to_cells(std::uint32_t item, const CellRange& r, const CellRange& skip);
+    // Takes item out of the cells of r that are not in keep, and moves it to the back in those
+    // that are.
+    void remove_from_cells(std::uint32_t item, const CellRange& r, const CellRange& keep);
+    [[nodiscard]] bool is_oversize(const CellRange& r) const;
+    // Records where item goes (the cells of r, or the oversize list when r is too big) and puts
+    // it there.
+    void place(std::uint32_t item, const CellRange& r);
     void grow_slots();
 
     real cell_size_;
