@@ -15,16 +15,6 @@ namespace sweepbox {
 
 namespace {
 
-constexpr std::int32_t cell_limit = 1 << 30;
-
-std::int32_t cell_coord(detail::wide v) {
-    if (!(v > -detail::wide(cell_limit))) return -cell_limit; // also catches NaN
-    if (v > detail::wide(cell_limit)) return cell_limit;
-    // floor without a library call: truncate, then step down for negative fractions.
-    const std::int32_t i = std::int32_t(v);
-    return detail::wide(i) > v ? i - 1 : i;
-}
-
 // The hash of cell (x, y) is (row_seed(y) + x) * hash_step and its home slot the top bits of
 // that (Fibonacci hashing): consecutive cells of a row land a golden-ratio fraction of the table
 // apart, and rows start at unrelated places because row_seed scrambles y, so rows, columns,
@@ -60,15 +50,10 @@ SpatialGrid::SpatialGrid(real cell_size, std::int32_t oversize_cells)
     if (!(cell_size > 0) || !std::isfinite(cell_size) || !std::isfinite(inv_cell_size_))
         throw Error("SpatialGrid", "cell size must be positive and finite");
     if (oversize_cells < 1 || oversize_cells > 255) throw Error("SpatialGrid", "oversize_cells must be 1 to 255");
+    static_assert(std::is_same_v<coord_wide, detail::wide>, "cells_of must round as the rest of the library");
     slot_keys_.assign(64, empty_key);
     slot_cells_.assign(64, 0);
     slot_shift_ = 64 - 6;
-}
-
-CellRange SpatialGrid::cells_of(const Aabb& box) const {
-    const detail::wide inv = detail::wide(inv_cell_size_);
-    return {cell_coord(detail::wide(box.min.x) * inv), cell_coord(detail::wide(box.min.y) * inv),
-            cell_coord(detail::wide(box.max.x) * inv), cell_coord(detail::wide(box.max.y) * inv)};
 }
 
 void SpatialGrid::grow_slots() {

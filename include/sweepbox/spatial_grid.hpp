@@ -6,6 +6,7 @@
 /// with a fixed mixing function, so nothing depends on addresses or seeds (rule 10).
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 #include <sweepbox/geometry.hpp>
 
@@ -34,7 +35,11 @@ public:
     /// The side of a cell, in world units.
     [[nodiscard]] real cell_size() const { return cell_size_; }
     /// The cells a closed box touches (cell coordinates clamped to +-2^30).
-    [[nodiscard]] CellRange cells_of(const Aabb& box) const;
+    [[nodiscard]] CellRange cells_of(const Aabb& box) const {
+        const coord_wide inv = coord_wide(inv_cell_size_);
+        return {cell_coord(coord_wide(box.min.x) * inv), cell_coord(coord_wide(box.min.y) * inv),
+                cell_coord(coord_wide(box.max.x) * inv), cell_coord(coord_wide(box.max.y) * inv)};
+    }
 
     /// Adds item (a new small integer) with its box. The item must not be present.
     void insert(std::uint32_t item, const Aabb& box);
@@ -90,6 +95,18 @@ public:
     [[nodiscard]] std::size_t memory_bytes() const;
 
 private:
+    // cells_of is inline because the path walks call it for every sub-box. It computes in the
+    // library's wider type (detail::wide in src/wide.hpp, which a public header cannot include;
+    // spatial_grid.cpp checks the two agree): a product of two floats is exact in double.
+    using coord_wide = std::conditional_t<std::is_same_v<real, float>, double, long double>;
+    // floor(v) clamped to +-2^30 (NaN to -2^30), without a library call.
+    static std::int32_t cell_coord(coord_wide v) {
+        constexpr std::int32_t limit = 1 << 30;
+        if (!(v > -coord_wide(limit))) return -limit;
+        if (v > coord_wide(limit)) return limit;
+        const std::int32_t i = std::int32_t(v); // truncates: one step down for negative fractions
+        return coord_wide(i) > v ? i - 1 : i;
+    }
     struct Cell {
         std::int32_t x = 0, y = 0;
         std::vector<std::uint32_t> items;
