@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <sweepbox/error.hpp>
 
 #include "wide.hpp"
@@ -14,28 +15,33 @@ namespace sweepbox {
 
 namespace {
 
-constexpr std::int32_t cell_limit = 1 << 30;
+// The hash of cell (x, y) is (row_seed(y) + x) * hash_step and its home slot the top bits of
+// that (Fibonacci hashing): consecutive cells of a row land a golden-ratio fraction of the table
+// apart, and rows start at unrelated places because row_seed scrambles y, so rows, columns,
+// blocks and sloped lines of cells do not pile up in one run of slots (a plain multiplicative
+// hash of the packed coordinates does, for some slopes). A row's seed is computed once for the
+// row; the old two-multiply mixer per cell cost more. Fixed constants, no seed, no address
+// (rule 10).
+constexpr std::uint64_t hash_step = 0x9e3779b97f4a7c15ull;
 
-std::int32_t cell_coord(detail::wide v) {
-    if (!(v > -detail::wide(cell_limit))) return -cell_limit; // also catches NaN
-    if (v > detail::wide(cell_limit)) return cell_limit;
-    // floor without a library call: truncate, then step down for negative fractions.
-    const std::int32_t i = std::int32_t(v);
-    return detail::wide(i) > v ? i - 1 : i;
+std::uint64_t row_seed(std::int32_t y) {
+    const std::uint64_t k = std::uint64_t(std::uint32_t(y)) * 0xff51afd7ed558ccdull;
+    return k ^ (k >> 32);
 }
 
+std::uint64_t row_hash(std::uint64_t seed, std::int32_t x) {
+    return (seed + std::uint64_t(std::int64_t(x))) * hash_step;
+}
+
+std::uint64_t cell_hash(std::int32_t x, std::int32_t y) { return row_hash(row_seed(y), x); }
+
+// The key a slot stores: the coordinates packed. They are clamped to +-2^30, so no cell has
+// empty_key (y = -2^31).
 std::uint64_t cell_key(std::int32_t x, std::int32_t y) {
-    return std::uint64_t(std::uint32_t(x)) | (std::uint64_t(std::uint32_t(y)) << 32);
+    return (std::uint64_t(std::uint32_t(y)) << 32) | std::uint32_t(x);
 }
 
-std::uint64_t mix(std::uint64_t k) {
-    k ^= k >> 33;
-    k *= 0xff51afd7ed558ccdull;
-    k ^= k >> 33;
-    k *= 0xc4ceb9fe1a85ec53ull;
-    k ^= k >> 33;
-    return k;
-}
+constexpr std::uint64_t empty_key = std::uint64_t(1) << 63;
 
 } // namespace
 
@@ -44,95 +50,114 @@ SpatialGrid::SpatialGrid(real cell_size, std::int32_t oversize_cells)
     if (!(cell_size > 0) || !std::isfinite(cell_size) || !std::isfinite(inv_cell_size_))
         throw Error("SpatialGrid", "cell size must be positive and finite");
     if (oversize_cells < 1 || oversize_cells > 255) throw Error("SpatialGrid", "oversize_cells must be 1 to 255");
-    slots_.assign(64, 0);
-}
-
-CellRange SpatialGrid::cells_of(const Aabb& box) const {
-    const detail::wide inv = detail::wide(inv_cell_size_);
-    return {cell_coord(detail::wide(box.min.x) * inv), cell_coord(detail::wide(box.min.y) * inv),
-            cell_coord(detail::wide(box.max.x) * inv), cell_coord(detail::wide(box.max.y) * inv)};
-}
-
-const SpatialGrid::Cell* SpatialGrid::find(std::int32_t x, std::int32_t y) const {
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t i = std::size_t(mix(cell_key(x, y))) & mask;
-    while (true) {
-        const std::uint32_t s = slots_[i];
-        if (s == 0) return nullptr;
-        const Cell& c = cells_[s - 1];
-        if (c.x == x && c.y == y) return &c;
-        i = (i + 1) & mask;
-    }
+    static_assert(std::is_same_v<coord_wide, detail::wide>, "cells_of must round as the rest of the library");
+    slot_keys_.assign(64, empty_key);
+    slot_cells_.assign(64, 0);
+    slot_shift_ = 64 - 6;
 }
 
 void SpatialGrid::grow_slots() {
-    std::vector<std::uint32_t> fresh(slots_.size() * 2, 0);
-    const std::size_t mask = fresh.size() - 1;
+    const std::size_t size = slot_keys_.size() * 2;
+    slot_keys_.assign(size, empty_key);
+    slot_cells_.assign(size, 0);
+    --slot_shift_;
+    // Cells go back in creation order, so the layout depends only on the cells' history.
     for (std::size_t ci = 0; ci < cells_.size(); ++ci) {
-        std::size_t i = std::size_t(mix(cell_key(cells_[ci].x, cells_[ci].y))) & mask;
-        while (fresh[i] != 0) i = (i + 1) & mask;
-        fresh[i] = std::uint32_t(ci + 1);
+        std::size_t i = std::size_t(cell_hash(cells_[ci].x, cells_[ci].y) >> slot_shift_);
+        while (slot_keys_[i] != empty_key) i = (i + 1) & (size - 1);
+        slot_keys_[i] = cell_key(cells_[ci].x, cells_[ci].y);
+        slot_cells_[i] = std::uint32_t(ci + 1);
     }
-    slots_.swap(fresh);
 }
 
-SpatialGrid::Cell& SpatialGrid::find_or_add(std::int32_t x, std::int32_t y) {
-    if ((cells_.size() + 1) * 2 > slots_.size()) grow_slots();
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t i = std::size_t(mix(cell_key(x, y))) & mask;
-    while (true) {
-        const std::uint32_t s = slots_[i];
-        if (s == 0) break;
-        Cell& c = cells_[s - 1];
-        if (c.x == x && c.y == y) return c;
-        i = (i + 1) & mask;
+// The probe reads only the key array, so a miss touches no Cell.
+std::uint32_t SpatialGrid::slot_of(std::uint64_t hash, std::uint64_t key) const {
+    const std::size_t mask = slot_keys_.size() - 1;
+    for (std::size_t i = std::size_t(hash >> slot_shift_);; i = (i + 1) & mask) {
+        const std::uint64_t k = slot_keys_[i];
+        if (k == key) return slot_cells_[i];
+        if (k == empty_key) return 0;
     }
+}
+
+const SpatialGrid::Cell* SpatialGrid::find(std::int32_t x, std::int32_t y) const {
+    const std::uint32_t c = slot_of(cell_hash(x, y), cell_key(x, y));
+    return c ? &cells_[c - 1] : nullptr;
+}
+
+SpatialGrid::Cell& SpatialGrid::find_or_add(std::uint64_t seed, std::int32_t x, std::int32_t y) {
+    const std::uint64_t hash = row_hash(seed, x), key = cell_key(x, y);
+    if (const std::uint32_t c = slot_of(hash, key)) return cells_[c - 1];
+    if ((cells_.size() + 1) * 2 > slot_keys_.size()) grow_slots();
+    const std::size_t mask = slot_keys_.size() - 1;
+    std::size_t i = std::size_t(hash >> slot_shift_);
+    while (slot_keys_[i] != empty_key) i = (i + 1) & mask;
     cells_.push_back(Cell{x, y, {}});
-    slots_[i] = std::uint32_t(cells_.size());
+    slot_keys_[i] = key;
+    slot_cells_[i] = std::uint32_t(cells_.size());
     return cells_.back();
 }
 
-void SpatialGrid::add_to_cells(std::uint32_t item, const CellRange& r) {
-    for (std::int32_t y = r.y0; y <= r.y1; ++y)
-        for (std::int32_t x = r.x0; x <= r.x1; ++x) find_or_add(x, y).items.push_back(item);
+void SpatialGrid::add_to_cells(std::uint32_t item, const CellRange& r, const CellRange& skip) {
+    for (std::int32_t y = r.y0; y <= r.y1; ++y) {
+        const std::uint64_t seed = row_seed(y);
+        const bool row_skipped = y >= skip.y0 && y <= skip.y1;
+        for (std::int32_t x = r.x0; x <= r.x1; ++x)
+            if (!(row_skipped && x >= skip.x0 && x <= skip.x1)) find_or_add(seed, x, y).items.push_back(item);
+    }
 }
 
-void SpatialGrid::remove_from_cells(std::uint32_t item, const CellRange& r) {
-    for (std::int32_t y = r.y0; y <= r.y1; ++y)
+void SpatialGrid::remove_from_cells(std::uint32_t item, const CellRange& r, const CellRange& keep) {
+    for (std::int32_t y = r.y0; y <= r.y1; ++y) {
+        const std::uint64_t seed = row_seed(y);
+        const bool row_kept = y >= keep.y0 && y <= keep.y1;
         for (std::int32_t x = r.x0; x <= r.x1; ++x) {
-            Cell* c = const_cast<Cell*>(find(x, y));
-            if (!c) continue;
-            auto it = std::find(c->items.begin(), c->items.end(), item);
-            if (it == c->items.end()) continue;
-            *it = c->items.back();
-            c->items.pop_back();
+            const std::uint32_t c = slot_of(row_hash(seed, x), cell_key(x, y));
+            if (c == 0) continue;
+            std::vector<std::uint32_t>& items = cells_[c - 1].items;
+            // From the back: items that move were appended after those that stay put.
+            const auto rit = std::find(items.rbegin(), items.rend(), item);
+            if (rit == items.rend()) continue;
+            const auto it = std::prev(rit.base());
+            if (row_kept && x >= keep.x0 && x <= keep.x1) {
+                // Where removing and appending again would leave it, so that moving an item
+                // reports the cells' items in the same order as erase then insert did.
+                std::swap(*it, items.back());
+            } else {
+                *it = items.back();
+                items.pop_back();
+            }
         }
+    }
 }
 
-void SpatialGrid::insert(std::uint32_t item, const Aabb& box) {
-    if (item >= items_.size()) items_.resize(std::size_t(item) + 1);
+bool SpatialGrid::is_oversize(const CellRange& r) const {
+    return std::int64_t(r.x1) - r.x0 >= oversize_cells_ || std::int64_t(r.y1) - r.y0 >= oversize_cells_;
+}
+
+void SpatialGrid::place(std::uint32_t item, const CellRange& r) {
     Item& it = items_[item];
-    const CellRange r = cells_of(box);
-    const bool big = std::int64_t(r.x1) - r.x0 >= oversize_cells_ || std::int64_t(r.y1) - r.y0 >= oversize_cells_;
-    if (big) {
+    if (is_oversize(r)) {
         it.state = 2;
         it.oversize_slot = std::uint32_t(oversize_.size());
         oversize_.push_back(item);
     } else {
         it.state = 1;
-        it.x0 = r.x0;
-        it.y0 = r.y0;
-        it.w = std::uint8_t(r.x1 - r.x0);
-        it.h = std::uint8_t(r.y1 - r.y0);
-        add_to_cells(item, r);
+        it.set_range(r);
+        add_to_cells(item, r, CellRange{});
     }
+}
+
+void SpatialGrid::insert(std::uint32_t item, const Aabb& box) {
+    if (item >= items_.size()) items_.resize(std::size_t(item) + 1);
+    place(item, cells_of(box));
 }
 
 void SpatialGrid::erase(std::uint32_t item) {
     if (item >= items_.size()) return;
     Item& it = items_[item];
     if (it.state == 1) {
-        remove_from_cells(item, it.range());
+        remove_from_cells(item, it.range(), CellRange{});
     } else if (it.state == 2) {
         const std::uint32_t last = oversize_.back();
         oversize_[it.oversize_slot] = last;
@@ -144,13 +169,21 @@ void SpatialGrid::erase(std::uint32_t item) {
 
 void SpatialGrid::update(std::uint32_t item, const Aabb& box) {
     Item& it = items_[item];
-    if (it.state == 1 && cells_of(box) == it.range()) return; // O(1): same cells
-    if (it.state == 2) {
-        const CellRange r = cells_of(box);
-        if (std::int64_t(r.x1) - r.x0 >= oversize_cells_ || std::int64_t(r.y1) - r.y0 >= oversize_cells_) return;
+    const CellRange r = cells_of(box);
+    const bool big = is_oversize(r);
+    if (it.state == 1 && !big) {
+        // The common move shifts the range by a column or a row: only the cells that differ
+        // are left or entered, the shared ones are looked up once.
+        const CellRange old = it.range();
+        if (r == old) return; // O(1): same cells
+        remove_from_cells(item, old, r);
+        add_to_cells(item, r, old);
+        it.set_range(r);
+        return;
     }
+    if (it.state == 2 && big) return;
     erase(item);
-    insert(item, box);
+    place(item, r);
 }
 
 bool SpatialGrid::contains(std::uint32_t item) const {
@@ -158,7 +191,8 @@ bool SpatialGrid::contains(std::uint32_t item) const {
 }
 
 std::size_t SpatialGrid::memory_bytes() const {
-    std::size_t n = cells_.capacity() * sizeof(Cell) + slots_.capacity() * sizeof(std::uint32_t) +
+    std::size_t n = cells_.capacity() * sizeof(Cell) + slot_keys_.capacity() * sizeof(std::uint64_t) +
+                    slot_cells_.capacity() * sizeof(std::uint32_t) +
                     items_.capacity() * sizeof(Item) + oversize_.capacity() * sizeof(std::uint32_t);
     for (const Cell& c : cells_) n += c.items.capacity() * sizeof(std::uint32_t);
     return n;

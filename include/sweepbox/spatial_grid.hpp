@@ -6,6 +6,7 @@
 /// with a fixed mixing function, so nothing depends on addresses or seeds (rule 10).
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 #include <sweepbox/geometry.hpp>
 
@@ -34,7 +35,11 @@ public:
     /// The side of a cell, in world units.
     [[nodiscard]] real cell_size() const { return cell_size_; }
     /// The cells a closed box touches (cell coordinates clamped to +-2^30).
-    [[nodiscard]] CellRange cells_of(const Aabb& box) const;
+    [[nodiscard]] CellRange cells_of(const Aabb& box) const {
+        const coord_wide inv = coord_wide(inv_cell_size_);
+        return {cell_coord(coord_wide(box.min.x) * inv), cell_coord(coord_wide(box.min.y) * inv),
+                cell_coord(coord_wide(box.max.x) * inv), cell_coord(coord_wide(box.max.y) * inv)};
+    }
 
     /// Adds item (a new small integer) with its box. The item must not be present.
     void insert(std::uint32_t item, const Aabb& box);
@@ -90,6 +95,18 @@ public:
     [[nodiscard]] std::size_t memory_bytes() const;
 
 private:
+    // cells_of is inline because the path walks call it for every sub-box. It computes in the
+    // library's wider type (detail::wide in src/wide.hpp, which a public header cannot include;
+    // spatial_grid.cpp checks the two agree): a product of two floats is exact in double.
+    using coord_wide = std::conditional_t<std::is_same_v<real, float>, double, long double>;
+    // floor(v) clamped to +-2^30 (NaN to -2^30), without a library call.
+    static std::int32_t cell_coord(coord_wide v) {
+        constexpr std::int32_t limit = 1 << 30;
+        if (!(v > -coord_wide(limit))) return -limit;
+        if (v > coord_wide(limit)) return limit;
+        const std::int32_t i = std::int32_t(v); // truncates: one step down for negative fractions
+        return coord_wide(i) > v ? i - 1 : i;
+    }
     struct Cell {
         std::int32_t x = 0, y = 0;
         std::vector<std::uint32_t> items;
@@ -102,18 +119,39 @@ private:
         std::uint8_t state = 0;     // 0 absent, 1 in cells, 2 oversize
         std::uint32_t oversize_slot = 0;
         [[nodiscard]] CellRange range() const { return {x0, y0, x0 + w, y0 + h}; }
+        void set_range(const CellRange& r) {
+            x0 = r.x0;
+            y0 = r.y0;
+            w = std::uint8_t(r.x1 - r.x0);
+            h = std::uint8_t(r.y1 - r.y0);
+        }
     };
+    // The cell index + 1 of the cell whose key and hash are these (see spatial_grid.cpp), or 0.
+    [[nodiscard]] std::uint32_t slot_of(std::uint64_t hash, std::uint64_t key) const;
     [[nodiscard]] const Cell* find(std::int32_t x, std::int32_t y) const;
-    Cell& find_or_add(std::int32_t x, std::int32_t y);
-    void add_to_cells(std::uint32_t item, const CellRange& r);
-    void remove_from_cells(std::uint32_t item, const CellRange& r);
+    // The cell (x, y), created when missing; seed is row_seed(y).
+    Cell& find_or_add(std::uint64_t seed, std::int32_t x, std::int32_t y);
+    // Appends item to the cells of r that are not in skip.
+    void add_to_cells(std::uint32_t item, const CellRange& r, const CellRange& skip);
+    // Takes item out of the cells of r that are not in keep, and moves it to the back in those
+    // that are.
+    void remove_from_cells(std::uint32_t item, const CellRange& r, const CellRange& keep);
+    [[nodiscard]] bool is_oversize(const CellRange& r) const;
+    // Records where item goes (the cells of r, or the oversize list when r is too big) and puts
+    // it there.
+    void place(std::uint32_t item, const CellRange& r);
     void grow_slots();
 
     real cell_size_;
     real inv_cell_size_;
     std::int32_t oversize_cells_;
     std::vector<Cell> cells_;
-    std::vector<std::uint32_t> slots_; // cell index + 1, 0 = empty; size is a power of two
+    // Open addressing with linear probing, a power of two of slots, at most half full: each slot
+    // holds a cell's packed coordinates (a key no cell has when free) and, in the parallel
+    // array, the cell's index + 1.
+    std::vector<std::uint64_t> slot_keys_;
+    std::vector<std::uint32_t> slot_cells_;
+    std::uint32_t slot_shift_ = 0; // 64 - log2(slot count): the home slot is hash >> slot_shift_
     std::vector<Item> items_;
     std::vector<std::uint32_t> oversize_;
 };
