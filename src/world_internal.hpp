@@ -443,10 +443,6 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     }
     // Candidates whose box misses the (slightly grown) trip box cannot be met: skip them
     // before the exact test.
-    const Aabb reach = swept_part(start, d, 0, 1);
-    auto near_visit = [&](const Obstacle& ob) {
-        if (intersects_closed(reach, ob.box)) visit(ob);
-    };
     const int p = std::fabs(d.x) > std::fabs(d.y) ? 0 : 1;
     const real body_len = start.max[p] - start.min[p];
     // Tiles: only the part of the path over the map.
@@ -460,6 +456,12 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
         } else if (!touching && !ray && walk_box_tiles(tiles, start, d, visit, stop)) {
             // walked by the leading edges
         } else if (time_in(start, d, tiles.bounds(), tiles.def().tile_size, lo, hi)) {
+            // Tiles of a sub-box that the (slightly grown) trip box misses cannot be met: skip
+            // them before the exact test.
+            const Aabb reach = swept_part(start, d, 0, 1);
+            auto near_visit = [&](const Obstacle& ob) {
+                if (intersects_closed(reach, ob.box)) visit(ob);
+            };
             const real step = std::max(body_len, tiles.def().tile_size);
             // The clipped range crosses at most the map plus the padding: more sub-boxes than
             // that means rounding at huge scales, and one pass over the range is then cheaper.
@@ -479,10 +481,11 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     }
     if (!s.bodies) return;
     const SpatialGrid& grid = w.grid();
-    auto visit_index = [&](std::uint32_t i) { visit_body(w, i, s, visit, &reach); };
-    // Only the path up to the best hit so far can hold an earlier one.
+    // Only the path up to the best hit so far can hold an earlier one: bodies whose box misses
+    // the (slightly grown) trip box up to that horizon are skipped before the exact test.
     const wide horizon = std::min(wide(1), wide(best_time()) + slack);
-    const Aabb trip = horizon >= 1 ? reach : swept_part(start, d, 0, horizon);
+    const Aabb trip = swept_part(start, d, 0, horizon);
+    auto visit_index = [&](std::uint32_t i) { visit_body(w, i, s, visit, &trip); };
     const CellRange trip_cells = grid.cells_of(trip);
     if (trip_cells.count() <= 16) {
         grid.for_each_oversize(visit_index);
