@@ -16,19 +16,23 @@ using detail::wide;
 
 namespace {
 
-void require_cast(const char* where, const Aabb& box, Vec2 delta) {
+// Throws the Error that names what is wrong with a cast's input (the slow half of require_cast).
+[[gnu::noinline]] void explain_bad_cast(const char* where, const Aabb& box, Vec2 delta) {
+    if (!is_finite(box.min) || !is_finite(box.max)) throw Error(where, "box or origin has a NaN or infinite coordinate");
+    if (box.min.x > box.max.x || box.min.y > box.max.y) throw Error(where, "box has min > max");
+    if (!is_finite(delta)) throw Error(where, "delta has a NaN or infinite component");
+    if (!is_valid(box.translated(delta))) throw Error(where, "delta takes the box out of the finite range");
+}
+
+SWEEPBOX_HOT void require_cast(const char* where, const Aabb& box, Vec2 delta) {
     // The usual case in a few operations: v - v is 0 exactly for a finite v and NaN otherwise,
     // and a finite moved box by a finite delta means a finite box.
     const Aabb moved = box.translated(delta);
     const real z = ((delta.x - delta.x) + (delta.y - delta.y)) + ((moved.min.x - moved.min.x) + (moved.min.y - moved.min.y)) +
                    ((moved.max.x - moved.max.x) + (moved.max.y - moved.max.y));
-    if (z == 0 && box.min.x <= box.max.x && box.min.y <= box.max.y && moved.min.x <= moved.max.x &&
-        moved.min.y <= moved.max.y)
-        return;
-    if (!is_finite(box.min) || !is_finite(box.max)) throw Error(where, "box or origin has a NaN or infinite coordinate");
-    if (box.min.x > box.max.x || box.min.y > box.max.y) throw Error(where, "box has min > max");
-    if (!is_finite(delta)) throw Error(where, "delta has a NaN or infinite component");
-    if (!is_valid(box.translated(delta))) throw Error(where, "delta takes the box out of the finite range");
+    if (!(z == 0 && box.min.x <= box.max.x && box.min.y <= box.max.y && moved.min.x <= moved.max.x &&
+          moved.min.y <= moved.max.y))
+        explain_bad_cast(where, box, delta);
 }
 
 detail::Selector selector_of(const QueryFilter& f) {
