@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 #include <sweepbox/error.hpp>
 
 #include "wide.hpp"
@@ -115,16 +114,18 @@ void SpatialGrid::remove_from_cells(std::uint32_t item, const CellRange& r, cons
             const std::uint32_t c = slot_of(row_hash(seed, x), cell_key(x, y));
             if (c == 0) continue;
             std::vector<std::uint32_t>& items = cells_[c - 1].items;
-            // From the back: items that move were appended after those that stay put.
-            const auto rit = std::find(items.rbegin(), items.rend(), item);
-            if (rit == items.rend()) continue;
-            const auto it = std::prev(rit.base());
+            // From the back: an item that never leaves a cell keeps its place at the front
+            // (swap-remove fills a hole with the last item, which sits behind the hole), so
+            // the search for a moving item passes only items that arrived after it.
+            std::size_t i = items.size();
+            while (i != 0 && items[i - 1] != item) --i;
+            if (i == 0) continue;
             if (row_kept && x >= keep.x0 && x <= keep.x1) {
                 // Where removing and appending again would leave it, so that moving an item
                 // reports the cells' items in the same order as erase then insert did.
-                std::swap(*it, items.back());
+                std::swap(items[i - 1], items.back());
             } else {
-                *it = items.back();
+                items[i - 1] = items.back();
                 items.pop_back();
             }
         }
