@@ -84,15 +84,13 @@ const SpatialGrid::Cell* SpatialGrid::find(std::int32_t x, std::int32_t y) const
     return c ? &cells_[c - 1] : nullptr;
 }
 
-SpatialGrid::Cell& SpatialGrid::find_or_add(std::uint64_t seed, std::int32_t x, std::int32_t y) {
-    const std::uint64_t hash = row_hash(seed, x), key = cell_key(x, y);
-    if (const std::uint32_t c = slot_of(hash, key)) return cells_[c - 1];
+SpatialGrid::Cell& SpatialGrid::add_cell(std::uint64_t hash, std::int32_t x, std::int32_t y) {
     if ((cells_.size() + 1) * 2 > slot_keys_.size()) grow_slots();
     const std::size_t mask = slot_keys_.size() - 1;
     std::size_t i = std::size_t(hash >> slot_shift_);
     while (slot_keys_[i] != empty_key) i = (i + 1) & mask;
     cells_.push_back(Cell{x, y, {}});
-    slot_keys_[i] = key;
+    slot_keys_[i] = cell_key(x, y);
     slot_cells_[i] = std::uint32_t(cells_.size());
     return cells_.back();
 }
@@ -101,8 +99,12 @@ void SpatialGrid::add_to_cells(std::uint32_t item, const CellRange& r, const Cel
     for (std::int32_t y = r.y0; y <= r.y1; ++y) {
         const std::uint64_t seed = row_seed(y);
         const bool row_skipped = y >= skip.y0 && y <= skip.y1;
-        for (std::int32_t x = r.x0; x <= r.x1; ++x)
-            if (!(row_skipped && x >= skip.x0 && x <= skip.x1)) find_or_add(seed, x, y).items.push_back(item);
+        for (std::int32_t x = r.x0; x <= r.x1; ++x) {
+            if (row_skipped && x >= skip.x0 && x <= skip.x1) continue;
+            const std::uint64_t hash = row_hash(seed, x);
+            const std::uint32_t c = slot_of(hash, cell_key(x, y));
+            (c ? cells_[c - 1] : add_cell(hash, x, y)).items.push_back(item);
+        }
     }
 }
 
