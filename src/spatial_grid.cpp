@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 #include <sweepbox/error.hpp>
 
 #include "wide.hpp"
@@ -85,15 +84,13 @@ const SpatialGrid::Cell* SpatialGrid::find(std::int32_t x, std::int32_t y) const
     return c ? &cells_[c - 1] : nullptr;
 }
 
-SpatialGrid::Cell& SpatialGrid::find_or_add(std::uint64_t seed, std::int32_t x, std::int32_t y) {
-    const std::uint64_t hash = row_hash(seed, x), key = cell_key(x, y);
-    if (const std::uint32_t c = slot_of(hash, key)) return cells_[c - 1];
+SpatialGrid::Cell& SpatialGrid::add_cell(std::uint64_t hash, std::int32_t x, std::int32_t y) {
     if ((cells_.size() + 1) * 2 > slot_keys_.size()) grow_slots();
     const std::size_t mask = slot_keys_.size() - 1;
     std::size_t i = std::size_t(hash >> slot_shift_);
     while (slot_keys_[i] != empty_key) i = (i + 1) & mask;
     cells_.push_back(Cell{x, y, {}});
-    slot_keys_[i] = key;
+    slot_keys_[i] = cell_key(x, y);
     slot_cells_[i] = std::uint32_t(cells_.size());
     return cells_.back();
 }
@@ -102,8 +99,12 @@ void SpatialGrid::add_to_cells(std::uint32_t item, const CellRange& r, const Cel
     for (std::int32_t y = r.y0; y <= r.y1; ++y) {
         const std::uint64_t seed = row_seed(y);
         const bool row_skipped = y >= skip.y0 && y <= skip.y1;
-        for (std::int32_t x = r.x0; x <= r.x1; ++x)
-            if (!(row_skipped && x >= skip.x0 && x <= skip.x1)) find_or_add(seed, x, y).items.push_back(item);
+        for (std::int32_t x = r.x0; x <= r.x1; ++x) {
+            if (row_skipped && x >= skip.x0 && x <= skip.x1) continue;
+            const std::uint64_t hash = row_hash(seed, x);
+            const std::uint32_t c = slot_of(hash, cell_key(x, y));
+            (c ? cells_[c - 1] : add_cell(hash, x, y)).items.push_back(item);
+        }
     }
 }
 
@@ -115,16 +116,18 @@ void SpatialGrid::remove_from_cells(std::uint32_t item, const CellRange& r, cons
             const std::uint32_t c = slot_of(row_hash(seed, x), cell_key(x, y));
             if (c == 0) continue;
             std::vector<std::uint32_t>& items = cells_[c - 1].items;
-            // From the back: items that move were appended after those that stay put.
-            const auto rit = std::find(items.rbegin(), items.rend(), item);
-            if (rit == items.rend()) continue;
-            const auto it = std::prev(rit.base());
+            // From the back: an item that never leaves a cell keeps its place at the front
+            // (swap-remove fills a hole with the last item, which sits behind the hole), so
+            // the search for a moving item passes only items that arrived after it.
+            std::size_t i = items.size();
+            while (i != 0 && items[i - 1] != item) --i;
+            if (i == 0) continue;
             if (row_kept && x >= keep.x0 && x <= keep.x1) {
                 // Where removing and appending again would leave it, so that moving an item
                 // reports the cells' items in the same order as erase then insert did.
-                std::swap(*it, items.back());
+                std::swap(items[i - 1], items.back());
             } else {
-                *it = items.back();
+                items[i - 1] = items.back();
                 items.pop_back();
             }
         }

@@ -129,8 +129,8 @@ private:
     // The cell index + 1 of the cell whose key and hash are these (see spatial_grid.cpp), or 0.
     [[nodiscard]] std::uint32_t slot_of(std::uint64_t hash, std::uint64_t key) const;
     [[nodiscard]] const Cell* find(std::int32_t x, std::int32_t y) const;
-    // The cell (x, y), created when missing; seed is row_seed(y).
-    Cell& find_or_add(std::uint64_t seed, std::int32_t x, std::int32_t y);
+    // Creates cell (x, y), which has this hash and no cell yet.
+    Cell& add_cell(std::uint64_t hash, std::int32_t x, std::int32_t y);
     // Appends item to the cells of r that are not in skip.
     void add_to_cells(std::uint32_t item, const CellRange& r, const CellRange& skip);
     // Takes item out of the cells of r that are not in keep, and moves it to the back in those
