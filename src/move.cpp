@@ -39,6 +39,7 @@ struct CrossHit {
 
 struct MoveScratch {
     std::vector<Obstacle> candidates;
+    std::vector<Obstacle> earlier; // the candidates of the leg before, when a leg reuses them
     std::vector<CrossHit> crosses;
 };
 
@@ -175,8 +176,10 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
     real t_start = 0;
     MoveScratch& sc = scratch();
 
+    // The whole-trip box of the last leg whose walk visited every obstacle meeting that box.
+    bool have_visited = false;
+    Aabb visited_box{};
     while (d.x != 0 || d.y != 0) {
-        sc.candidates.clear();
         sc.crosses.clear();
         Found best;
         const detail::SweepQuery q(S, d);
@@ -207,7 +210,20 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
                                                    best.sweep.normal, &best.ob.box, best.ob.other}))
                 best = {true, sw, ob, r, started, depth};
         };
-        detail::walk_path(*this, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); });
+        const Aabb trip = detail::swept_part(S, d, 0, 1);
+        if (have_visited && visited_box.min.x <= trip.min.x && visited_box.min.y <= trip.min.y &&
+            trip.max.x <= visited_box.max.x && trip.max.y <= visited_box.max.y) {
+            // This leg stays inside that box (a slide along a wall, say): the obstacles met
+            // there are known, in the order they were visited; sweep them again.
+            sc.earlier.swap(sc.candidates);
+            sc.candidates.clear();
+            for (const Obstacle& ob : sc.earlier) visit(ob);
+        } else {
+            sc.candidates.clear();
+            have_visited =
+                detail::walk_path(*this, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); });
+            visited_box = trip;
+        }
 
         Aabb F;
         Vec2 rest{0, 0};

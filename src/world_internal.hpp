@@ -432,23 +432,27 @@ bool walk_box_tiles(const TileMap& tiles, const Aabb& a, Vec2 d, Visit&& visit, 
 /// and the bodies are only walked over the part of the path before it. Visits may repeat an
 /// obstacle. `touching`: the caller counts tiles the path only touches (query_segment), so a
 /// zero-size start walks the tile rows too instead of the Amanatides-Woo cells it enters.
+///
+/// Returns true when the walk visited every obstacle whose box meets the whole-trip box
+/// swept_part(start, d, 0, 1) (no tiles walked, and the bodies' cells of that box visited in
+/// one pass): a later leg whose whole-trip box lies inside it may reuse the visited obstacles.
 template <class Visit, class BestTime>
-void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Visit&& visit, BestTime&& best_time,
+bool walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Visit&& visit, BestTime&& best_time,
                bool touching = false) {
     constexpr wide slack = wide(1e-6);
     auto stop = [&](wide t_end) { return wide(best_time()) < t_end - slack; };
     if (w.def().brute_force) {
         visit_region(w, merge(start, start.translated(d)), s, visit);
-        return;
+        return false;
     }
-    // Candidates whose box misses the (slightly grown) trip box cannot be met: skip them
-    // before the exact test.
+    bool complete = true;
     const int p = std::fabs(d.x) > std::fabs(d.y) ? 0 : 1;
     const real body_len = start.max[p] - start.min[p];
     // Tiles: only the part of the path over the map.
     const TileMap& tiles = w.tiles();
     if (s.tiles && !tiles.is_empty() && tiles.blocking_count() > 0 &&
         interacts(s, tiles.def().category, tiles.def().mask)) {
+        complete = false;
         wide lo, hi;
         const bool ray = !touching && start.min == start.max;
         if (ray && walk_ray_tiles(tiles, start.min, d, visit, stop)) {
@@ -479,7 +483,7 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
             });
         }
     }
-    if (!s.bodies) return;
+    if (!s.bodies) return complete;
     const SpatialGrid& grid = w.grid();
     // Only the path up to the best hit so far can hold an earlier one: bodies whose box misses
     // the (slightly grown) trip box up to that horizon are skipped before the exact test.
@@ -490,7 +494,7 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     if (trip_cells.count() <= 16) {
         grid.for_each_oversize(visit_index);
         grid.for_each_in_range(trip_cells, CellRange{}, visit_index);
-        return;
+        return complete && horizon >= 1;
     }
     const real step = std::max(body_len, grid.cell_size());
     const std::int64_t max_parts = std::int64_t(grid.cell_count()) * 2 + 64;
@@ -503,6 +507,7 @@ void walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
         seen = r;
         return t_end < horizon && stop(t_end);
     });
+    return false;
 }
 
 } // namespace detail
