@@ -164,8 +164,11 @@ SWEEPBOX_HOT void tile_span(wide lo_v, wide hi_v, real origin, std::int32_t n, w
     const wide ulo = (lo_v - o) * inv, uhi = (hi_v - o) * inv;
     const wide mag = std::max(std::fabs(lo_v), std::fabs(hi_v)) + std::fabs(o);
     const wide err = mag * inv * wide(std::numeric_limits<real>::epsilon()) + wide(1e-9);
+    // Clamped to +-2^30 before the conversions; a NaN (an infinite part box at the limits of
+    // `real`, minus an infinite margin) counts as the far end, which keeps every tile.
     constexpr wide lim = wide(1 << 30);
-    const wide flo = std::clamp(ulo - err, -lim, lim), fhi = std::clamp(uhi + err, -lim, lim);
+    const wide flo = ulo - err > -lim ? std::min(ulo - err, lim) : -lim;
+    const wide fhi = uhi + err < lim ? std::max(uhi + err, -lim) : lim;
     std::int32_t i = std::int32_t(flo), j = std::int32_t(fhi); // floor of the clamped values
     if (wide(i) > flo) --i;
     if (wide(j) > fhi) --j;
@@ -376,8 +379,9 @@ bool walk_box_tiles(const TileMap& tiles, const Aabb& a, Vec2 d, Visit&& visit, 
         // Clamped to [-1, n] first, so the conversions stay in range; truncation is the floor
         // there except in (-1, 0), where the clamp to tile 0 follows anyway.
         const wide n = wide(count[k]);
-        const wide flo = std::clamp((lo_v - origin[k]) * inv_size - err[k], wide(-1), n);
-        const wide fhi = std::clamp((hi_v - origin[k]) * inv_size + err[k], wide(-1), n);
+        const wide ulo = (lo_v - origin[k]) * inv_size - err[k], uhi = (hi_v - origin[k]) * inv_size + err[k];
+        const wide flo = ulo > -1 ? std::min(ulo, n) : wide(-1); // (a NaN keeps every tile)
+        const wide fhi = uhi < n ? std::max(uhi, wide(-1)) : n;
         lo = std::max(std::int32_t(flo), 0);
         hi = fhi < 0 ? -1 : std::min(std::int32_t(fhi), count[k] - 1);
     };
