@@ -79,7 +79,7 @@ std::uint32_t SpatialGrid::slot_of(std::uint64_t hash, std::uint64_t key) const 
     }
 }
 
-const SpatialGrid::Cell* SpatialGrid::find(std::int32_t x, std::int32_t y) const {
+const SpatialGrid::Cell* SpatialGrid::find_hashed(std::int32_t x, std::int32_t y) const {
     const std::uint32_t c = slot_of(cell_hash(x, y), cell_key(x, y));
     return c ? &cells_[c - 1] : nullptr;
 }
@@ -92,7 +92,52 @@ SpatialGrid::Cell& SpatialGrid::add_cell(std::uint64_t hash, std::int32_t x, std
     cells_.push_back(Cell{x, y, {}});
     slot_keys_[i] = cell_key(x, y);
     slot_cells_[i] = std::uint32_t(cells_.size());
+    note_new_cell(x, y);
     return cells_.back();
+}
+
+void SpatialGrid::note_new_cell(std::int32_t x, std::int32_t y) {
+    const std::uint32_t index1 = std::uint32_t(cells_.size());
+    if (made_.x0 > made_.x1) {
+        made_ = {x, y, x, y};
+    } else {
+        made_ = {std::min(made_.x0, x), std::min(made_.y0, y), std::max(made_.x1, x), std::max(made_.y1, y)};
+    }
+    const std::uint64_t ux = std::uint64_t(std::int64_t(x) - dense_x0_);
+    const std::uint64_t uy = std::uint64_t(std::int64_t(y) - dense_y0_);
+    if (!dense_.empty() && ux < dense_w_ && uy < dense_h_) {
+        dense_[std::size_t(uy * dense_w_ + ux)] = index1;
+        return;
+    }
+    // Outside the directory (or none yet): a new one over the rectangle of all cells grown by
+    // half its size on each side (a growing world rebuilds it a logarithmic number of times),
+    // or exactly that rectangle, or none when even that is more than 4 entries per cell (plus
+    // 4096), so its memory stays a small multiple of the hash table's.
+    const std::int64_t w = std::int64_t(made_.x1) - made_.x0 + 1, h = std::int64_t(made_.y1) - made_.y0 + 1;
+    const std::int64_t limit = 4 * std::int64_t(cells_.size()) + 4096;
+    const std::int64_t gx = w / 2 + 1, gy = h / 2 + 1;
+    std::int64_t x0 = made_.x0, y0 = made_.y0, dw = w, dh = h;
+    if ((w + 2 * gx) * (h + 2 * gy) <= limit) {
+        x0 -= gx;
+        y0 -= gy;
+        dw += 2 * gx;
+        dh += 2 * gy;
+    } else if (w * h > limit) {
+        dense_.clear();
+        dense_.shrink_to_fit();
+        return;
+    }
+    // The grown rectangle may leave int32 near the clamp of +-2^30; that is still exact in int64.
+    dense_x0_ = std::int32_t(std::max<std::int64_t>(x0, -(std::int64_t(1) << 31)));
+    dense_y0_ = std::int32_t(std::max<std::int64_t>(y0, -(std::int64_t(1) << 31)));
+    dense_w_ = std::uint64_t(x0 + dw - dense_x0_);
+    dense_h_ = std::uint64_t(y0 + dh - dense_y0_);
+    dense_.assign(std::size_t(dense_w_ * dense_h_), 0);
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+        const Cell& c = cells_[i];
+        dense_[std::size_t(std::uint64_t(std::int64_t(c.y) - dense_y0_) * dense_w_ +
+                           std::uint64_t(std::int64_t(c.x) - dense_x0_))] = std::uint32_t(i + 1);
+    }
 }
 
 void SpatialGrid::add_to_cells(std::uint32_t item, const CellRange& r, const CellRange& skip) {
@@ -196,7 +241,8 @@ bool SpatialGrid::contains(std::uint32_t item) const {
 std::size_t SpatialGrid::memory_bytes() const {
     std::size_t n = cells_.capacity() * sizeof(Cell) + slot_keys_.capacity() * sizeof(std::uint64_t) +
                     slot_cells_.capacity() * sizeof(std::uint32_t) +
-                    items_.capacity() * sizeof(Item) + oversize_.capacity() * sizeof(std::uint32_t);
+                    items_.capacity() * sizeof(Item) + oversize_.capacity() * sizeof(std::uint32_t) +
+                    dense_.capacity() * sizeof(std::uint32_t);
     for (const Cell& c : cells_) n += c.items.capacity() * sizeof(std::uint32_t);
     return n;
 }

@@ -128,7 +128,21 @@ private:
     };
     // The cell index + 1 of the cell whose key and hash are these (see spatial_grid.cpp), or 0.
     [[nodiscard]] std::uint32_t slot_of(std::uint64_t hash, std::uint64_t key) const;
-    [[nodiscard]] const Cell* find(std::int32_t x, std::int32_t y) const;
+    // The cell (x, y), or null: one read of the dense directory when there is one, else a probe
+    // of the hash table.
+    [[nodiscard]] const Cell* find(std::int32_t x, std::int32_t y) const {
+        if (!dense_.empty()) {
+            const std::uint64_t ux = std::uint64_t(std::int64_t(x) - dense_x0_);
+            const std::uint64_t uy = std::uint64_t(std::int64_t(y) - dense_y0_);
+            if (ux >= dense_w_ || uy >= dense_h_) return nullptr;
+            const std::uint32_t c = dense_[std::size_t(uy * dense_w_ + ux)];
+            return c ? &cells_[c - 1] : nullptr;
+        }
+        return find_hashed(x, y);
+    }
+    [[nodiscard]] const Cell* find_hashed(std::int32_t x, std::int32_t y) const;
+    // Keeps the dense directory in step with a cell just made (index + 1 = cell_count()).
+    void note_new_cell(std::int32_t x, std::int32_t y);
     // Creates cell (x, y), which has this hash and no cell yet.
     Cell& add_cell(std::uint64_t hash, std::int32_t x, std::int32_t y);
     // Appends item to the cells of r that are not in skip.
@@ -154,6 +168,13 @@ private:
     std::uint32_t slot_shift_ = 0; // 64 - log2(slot count): the home slot is hash >> slot_shift_
     std::vector<Item> items_;
     std::vector<std::uint32_t> oversize_;
+    // The rectangle of cells made so far (empty: x0 > x1), and a dense directory of the cells
+    // (index + 1, 0 = none) over a rectangle containing it, kept while that is small next to the
+    // number of cells (games fill a bounded area); empty when the cells are too spread out.
+    CellRange made_{0, 0, -1, -1};
+    std::vector<std::uint32_t> dense_;
+    std::int32_t dense_x0_ = 0, dense_y0_ = 0;
+    std::uint64_t dense_w_ = 0, dense_h_ = 0;
 };
 
 } // namespace sweepbox
