@@ -80,4 +80,42 @@ BOOST_AUTO_TEST_CASE(insert_update_erase_random) {
     }
 }
 
+// The grid reads cells from a dense directory while the cells made so far fill a compact
+// rectangle, and from its hash table when they are spread out: queries must see every item in
+// both, and across the switches (compact, then far apart, then compact again and many).
+BOOST_AUTO_TEST_CASE(dense_directory_and_hash_agree) {
+    ref::Rng rng(99);
+    SpatialGrid g(4);
+    std::vector<Aabb> boxes;
+    int failures = 0;
+    auto add = [&](real x, real y) {
+        const Aabb b{{x, y}, {x + rng.uniform(0, 6), y + rng.uniform(0, 6)}};
+        g.insert(std::uint32_t(boxes.size()), b);
+        boxes.push_back(b);
+    };
+    auto check = [&](const Aabb& q) {
+        std::set<std::uint32_t> got;
+        g.for_each_candidate(q, [&](std::uint32_t i) { got.insert(i); });
+        for (std::uint32_t i = 0; i < boxes.size(); ++i)
+            if (intersects_closed(boxes[i], q) && !got.count(i) && ++failures <= 5)
+                BOOST_ERROR("query " << ref::str(q) << " missed item " << i << " " << ref::str(boxes[i]));
+    };
+    const double far[3] = {0, 4e8, -4e8};
+    for (int phase = 0; phase < 3; ++phase) {
+        for (int k = 0; k < 400; ++k) {
+            // Phase 0 compact; phase 1 every other item far away; phase 2 compact again, more.
+            const bool away = phase == 1 && k % 2 == 1;
+            const double cx = away ? far[rng.uniform_int(1, 2)] : 0, cy = away ? far[rng.uniform_int(1, 2)] : 0;
+            // (+-60 with cells of 4: at most 32x32 cells, so phase 0 keeps its dense directory)
+            add(real(cx + rng.uniform(-60, 60)), real(cy + rng.uniform(-60, 60)));
+            const Aabb& b = boxes.back();
+            check(b);
+            check(Aabb{{b.min.x - 9, b.min.y - 9}, {b.max.x + 9, b.max.y + 9}});
+            const real qx = rng.uniform(-70, 70), qy = rng.uniform(-70, 70);
+            check(Aabb{{qx, qy}, {qx + rng.uniform(0, 40), qy + rng.uniform(0, 40)}});
+        }
+    }
+    BOOST_TEST(failures == 0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
