@@ -115,14 +115,16 @@ void SpatialGrid::note_new_cell(std::int32_t x, std::int32_t y) {
     // 4096), so its memory stays a small multiple of the hash table's.
     const std::int64_t w = std::int64_t(made_.x1) - made_.x0 + 1, h = std::int64_t(made_.y1) - made_.y0 + 1;
     const std::int64_t limit = 4 * std::int64_t(cells_.size()) + 4096;
+    // a * b <= limit, without overflow (a side can be 2^31 cells).
+    auto fits = [&](std::int64_t a, std::int64_t b) { return a <= limit && b <= limit / a; };
     const std::int64_t gx = w / 2 + 1, gy = h / 2 + 1;
     std::int64_t x0 = made_.x0, y0 = made_.y0, dw = w, dh = h;
-    if ((w + 2 * gx) * (h + 2 * gy) <= limit) {
+    if (fits(w + 2 * gx, h + 2 * gy)) {
         x0 -= gx;
         y0 -= gy;
         dw += 2 * gx;
         dh += 2 * gy;
-    } else if (w * h > limit) {
+    } else if (!fits(w, h)) {
         dense_.clear();
         dense_.shrink_to_fit();
         return;
