@@ -3,7 +3,8 @@
 /// The broad phase for bodies: a sparse uniform grid of hashed cells (no world bounds), with an
 /// oversize list for boxes that would flood many cells. Items are small integers (body slots).
 /// Ideas from Gauntlet's occupy/trymove and N's grid; cells are found by an open-addressing hash
-/// with a fixed mixing function, so nothing depends on addresses or seeds (rule 10).
+/// with a fixed mixing function, so nothing depends on addresses or seeds (rule 10), and, while
+/// the cells made so far fill a compact rectangle (a game's level), by a dense directory over it.
 
 #include <cstdint>
 #include <type_traits>
