@@ -103,10 +103,8 @@ void SpatialGrid::note_new_cell(std::int32_t x, std::int32_t y) {
     } else {
         made_ = {std::min(made_.x0, x), std::min(made_.y0, y), std::max(made_.x1, x), std::max(made_.y1, y)};
     }
-    const std::uint64_t ux = std::uint64_t(std::int64_t(x) - dense_x0_);
-    const std::uint64_t uy = std::uint64_t(std::int64_t(y) - dense_y0_);
-    if (!dense_.empty() && ux < dense_w_ && uy < dense_h_) {
-        dense_[std::size_t(uy * dense_w_ + ux)] = index1;
+    if (std::size_t i; !dense_.empty() && dense_index(x, y, i)) {
+        dense_[i] = index1;
         return;
     }
     // Outside the directory (or none yet): a new one over the rectangle of all cells grown by
@@ -135,10 +133,9 @@ void SpatialGrid::note_new_cell(std::int32_t x, std::int32_t y) {
     dense_w_ = std::uint64_t(x0 + dw - dense_x0_);
     dense_h_ = std::uint64_t(y0 + dh - dense_y0_);
     dense_.assign(std::size_t(dense_w_ * dense_h_), 0);
-    for (std::size_t i = 0; i < cells_.size(); ++i) {
-        const Cell& c = cells_[i];
-        dense_[std::size_t(std::uint64_t(std::int64_t(c.y) - dense_y0_) * dense_w_ +
-                           std::uint64_t(std::int64_t(c.x) - dense_x0_))] = std::uint32_t(i + 1);
+    for (std::size_t c = 0; c < cells_.size(); ++c) {
+        // (always inside: the rectangle holds every cell)
+        if (std::size_t i; dense_index(cells_[c].x, cells_[c].y, i)) dense_[i] = std::uint32_t(c + 1);
     }
 }
 

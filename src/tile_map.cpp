@@ -101,7 +101,6 @@ CellRange TileMap::cells_of(const Aabb& box) const {
     return r;
 }
 
-
 void TileMap::refresh_faces(TileCell c) {
     if (!in_map(c)) return;
     std::uint8_t& cell = cells_[index(c)];

@@ -65,15 +65,14 @@ inline Exact entry_num(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, wide& den) 
 /// wide (not the time rounded to real, which may lose a tiny motion), rounded once.
 SWEEPBOX_HOT Aabb contact_box(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n) {
     const int k = n.x != 0 ? 0 : 1, j = 1 - k;
-    const bool neg = n[k] < 0;
-    const wide den = std::fabs(wide(d[k]));
-    const Exact num = neg ? exact_diff(b.min[k], a.max[k]) : exact_diff(a.min[k], b.max[k]);
+    wide den;
+    const Exact num = entry_num(a, d, b, n, den);
     Aabb c = a;
     if (sign(num) > 0) {
         c.min[j] = real(along(a.min[j], num, den, d[j]));
         c.max[j] = a.max[j] == a.min[j] ? c.min[j] : real(along(a.max[j], num, den, d[j]));
     }
-    flush_axis(c, b, k, neg);
+    flush_axis(c, b, k, n[k] < 0);
     return c;
 }
 
@@ -136,6 +135,12 @@ SWEEPBOX_HOT Obstacle tile_obstacle(const TileMap& tiles, TileCell c, std::uint8
     return ob;
 }
 
+/// Visits the tile at (col, row), inside the map, unless it is empty.
+template <class F> SWEEPBOX_HOT void visit_tile(const TileMap& tiles, std::int32_t col, std::int32_t row, F&& f) {
+    if (const std::uint8_t bits = tiles.bits_in_map(col, row); (bits & 3) != 0)
+        f(tile_obstacle(tiles, TileCell{col, row}, bits));
+}
+
 /// Visits the non-empty tiles of r (a range inside the map, as TileMap::cells_of and
 /// candidate_tiles give) that are not in `skip`.
 template <class F> void visit_tiles_in(const TileMap& tiles, const CellRange& r, F&& f, const CellRange& skip = {}) {
@@ -146,24 +151,27 @@ template <class F> void visit_tiles_in(const TileMap& tiles, const CellRange& r,
                 col = skip.x1;
                 continue;
             }
-            if (const std::uint8_t bits = tiles.bits_in_map(col, row); (bits & 3) != 0)
-                f(tile_obstacle(tiles, TileCell{col, row}, bits));
+            visit_tile(tiles, col, row, f);
         }
     }
 }
 
+/// How far, in tiles, a rounded tile edge may lie from its exact line origin + i * size, for
+/// edges and coordinates up to magnitude mag (inv = 1 / tile_size): an edge is rounded once to
+/// real, so within mag * eps; plus a margin for the division's rounding, and so that a bound that
+/// lands exactly on an integer still counts the tile that ends there.
+SWEEPBOX_HOT wide edge_error_in_tiles(wide mag, wide inv) {
+    return mag * inv * wide(std::numeric_limits<real>::epsilon()) + wide(1e-9);
+}
+
 /// The tiles [lo, hi] (clamped to 0..n-1; lo > hi when none) that the closed interval
-/// [lo_v, hi_v] of one axis may touch: every tile it touches and, where it ends within rounding
-/// of a tile edge, perhaps one more (the exact sweep decides anyway). inv is 1 / tile_size.
-SWEEPBOX_HOT void tile_span(wide lo_v, wide hi_v, real origin, std::int32_t n, wide inv, std::int32_t& lo,
-                      std::int32_t& hi) {
-    // An edge is origin + i * size rounded once to real: within |edge| * eps of the exact line,
-    // that is within err tiles (plus the division's rounding, and a margin so a bound that
-    // lands exactly on an integer still counts the tile that ends there).
+/// [lo_v, hi_v] of one axis may touch: every tile it touches and, where it ends within err tiles
+/// (edge_error_in_tiles) of a tile edge, perhaps one more (the exact sweep decides anyway).
+/// inv is 1 / tile_size.
+SWEEPBOX_HOT void tile_span(wide lo_v, wide hi_v, real origin, std::int32_t n, wide inv, wide err, std::int32_t& lo,
+                            std::int32_t& hi) {
     const wide o = wide(origin);
     const wide ulo = (lo_v - o) * inv, uhi = (hi_v - o) * inv;
-    const wide mag = std::max(std::fabs(lo_v), std::fabs(hi_v)) + std::fabs(o);
-    const wide err = mag * inv * wide(std::numeric_limits<real>::epsilon()) + wide(1e-9);
     // Clamped to +-2^30 before the conversions; a NaN (an infinite part box at the limits of
     // `real`, minus an infinite margin) counts as the far end, which keeps every tile.
     constexpr wide lim = wide(1 << 30);
@@ -180,9 +188,13 @@ SWEEPBOX_HOT void tile_span(wide lo_v, wide hi_v, real origin, std::int32_t n, w
 /// TileMap::cells_of, which settles ends near an edge by exact edge comparisons. Empty when
 /// the box misses the map.
 SWEEPBOX_HOT CellRange candidate_tiles(const TileMap& tiles, const Aabb& box, wide inv) {
+    const real ox = tiles.def().origin.x, oy = tiles.def().origin.y;
+    auto err = [&](real lo_v, real hi_v, real o) {
+        return edge_error_in_tiles(std::max(std::fabs(wide(lo_v)), std::fabs(wide(hi_v))) + std::fabs(wide(o)), inv);
+    };
     CellRange r;
-    tile_span(box.min.x, box.max.x, tiles.def().origin.x, tiles.columns(), inv, r.x0, r.x1);
-    tile_span(box.min.y, box.max.y, tiles.def().origin.y, tiles.rows(), inv, r.y0, r.y1);
+    tile_span(box.min.x, box.max.x, ox, tiles.columns(), inv, err(box.min.x, box.max.x, ox), r.x0, r.x1);
+    tile_span(box.min.y, box.max.y, oy, tiles.rows(), inv, err(box.min.y, box.max.y, oy), r.y0, r.y1);
     if (r.x0 > r.x1 || r.y0 > r.y1) return {};
     return r;
 }
@@ -308,8 +320,7 @@ bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& 
     const int sx = d.x > 0 ? 1 : (d.x < 0 ? -1 : 0);
     const int sy = d.y > 0 ? 1 : (d.y < 0 ? -1 : 0);
     if (sx == 0 && sy == 0) {
-        if (const std::uint8_t bits = tiles.bits_in_map(col, row); (bits & 3) != 0)
-            visit(tile_obstacle(tiles, TileCell{col, row}, bits));
+        visit_tile(tiles, col, row, visit);
         return true;
     }
     const wide ax = std::fabs(wide(d.x)), ay = std::fabs(wide(d.y));
@@ -318,8 +329,7 @@ bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& 
     // The rounded quotients are within 2^-50 of the exact ones, relative; 1e-14 is far above.
     constexpr wide rel = wide(1e-14);
     while (true) {
-        if (const std::uint8_t bits = tiles.bits_in_map(col, row); (bits & 3) != 0)
-            visit(tile_obstacle(tiles, TileCell{col, row}, bits));
+        visit_tile(tiles, col, row, visit);
         // The next boundaries ahead (detail::Diff: exact on demand) and their fractions of d.
         const real ex = tiles.edge_x(sx > 0 ? col + 1 : col);
         const real ey = tiles.edge_y(sy > 0 ? row + 1 : row);
@@ -342,11 +352,8 @@ bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& 
         if (step_x && step_y) {
             // Through a corner exactly: the two side tiles are only touched, but a side tile
             // may be the one whose closed seam makes the corner solid (a concave corner).
-            for (const TileCell side : {TileCell{col + sx, row}, TileCell{col, row + sy}}) {
-                if (!tiles.in_map(side)) continue;
-                if (const std::uint8_t bits = tiles.bits_in_map(side.column, side.row); (bits & 3) != 0)
-                    visit(tile_obstacle(tiles, side, bits));
-            }
+            for (const TileCell side : {TileCell{col + sx, row}, TileCell{col, row + sy}})
+                if (tiles.in_map(side)) visit_tile(tiles, side.column, side.row, visit);
         }
         if (step_x) col += sx;
         if (step_y) row += sy;
@@ -368,16 +375,16 @@ bool walk_box_tiles(const TileMap& tiles, const Aabb& a, Vec2 d, Visit&& visit, 
     const wide inv_size = 1 / wide(tiles.def().tile_size);
     const std::int32_t count[2] = {tiles.columns(), tiles.rows()};
     const wide origin[2] = {wide(tiles.def().origin.x), wide(tiles.def().origin.y)};
-    // The tiles an interval of axis k may touch (as tile_span; the edges inside the map are
-    // within err tiles of their exact lines, the largest coordinate of the map deciding).
+    // Every edge inside the map is within err tiles of its line, the map's largest coordinate
+    // deciding: computed once for the walk.
     wide err[2];
     for (int k = 0; k < 2; ++k)
-        err[k] = (std::max(std::fabs(wide(mb.min[k])), std::fabs(wide(mb.max[k]))) + std::fabs(origin[k])) * inv_size *
-                     wide(std::numeric_limits<real>::epsilon()) +
-                 wide(1e-9);
+        err[k] = edge_error_in_tiles(
+            std::max(std::fabs(wide(mb.min[k])), std::fabs(wide(mb.max[k]))) + std::fabs(origin[k]), inv_size);
+    // tile_span with the walk's err, and its clamp to [-1, n] instead of +-2^30: the box is
+    // on the map, so truncation then does the floor's work (in (-1, 0) the clamp to tile 0
+    // follows anyway) at less cost per crossing.
     auto span = [&](int k, wide lo_v, wide hi_v, std::int32_t& lo, std::int32_t& hi) {
-        // Clamped to [-1, n] first, so the conversions stay in range; truncation is the floor
-        // there except in (-1, 0), where the clamp to tile 0 follows anyway.
         const wide n = wide(count[k]);
         const wide ulo = (lo_v - origin[k]) * inv_size - err[k], uhi = (hi_v - origin[k]) * inv_size + err[k];
         const wide flo = ulo > -1 ? std::min(ulo, n) : wide(-1); // (a NaN keeps every tile)
@@ -389,9 +396,7 @@ bool walk_box_tiles(const TileMap& tiles, const Aabb& a, Vec2 d, Visit&& visit, 
     span(0, a.min.x, a.max.x, first[0], last[0]);
     span(1, a.min.y, a.max.y, first[1], last[1]);
     for (std::int32_t row = first[1]; row <= last[1]; ++row)
-        for (std::int32_t col = first[0]; col <= last[0]; ++col)
-            if (const std::uint8_t bits = tiles.bits_in_map(col, row); (bits & 3) != 0)
-                visit(tile_obstacle(tiles, TileCell{col, row}, bits));
+        for (std::int32_t col = first[0]; col <= last[0]; ++col) visit_tile(tiles, col, row, visit);
     std::int32_t next[2]; // the column and the row the leading edges reach next
     wide inv[2];
     for (int k = 0; k < 2; ++k) {
@@ -420,9 +425,11 @@ bool walk_box_tiles(const TileMap& tiles, const Aabb& a, Vec2 d, Visit&& visit, 
         std::int32_t i0, i1;
         span(j, lo - pad, hi + pad, i0, i1);
         for (std::int32_t i = i0; i <= i1; ++i) {
-            const TileCell c = k == 0 ? TileCell{next[0], i} : TileCell{i, next[1]};
-            if (const std::uint8_t bits = tiles.bits_in_map(c.column, c.row); (bits & 3) != 0)
-                visit(tile_obstacle(tiles, c, bits));
+            if (k == 0) {
+                visit_tile(tiles, next[0], i, visit);
+            } else {
+                visit_tile(tiles, i, next[1], visit);
+            }
         }
         next[k] += d[k] > 0 ? 1 : -1;
         t[k] = reach_time(k);

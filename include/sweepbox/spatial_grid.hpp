@@ -133,13 +133,20 @@ private:
     // of the hash table.
     [[nodiscard]] const Cell* find(std::int32_t x, std::int32_t y) const {
         if (!dense_.empty()) {
-            const std::uint64_t ux = std::uint64_t(std::int64_t(x) - dense_x0_);
-            const std::uint64_t uy = std::uint64_t(std::int64_t(y) - dense_y0_);
-            if (ux >= dense_w_ || uy >= dense_h_) return nullptr;
-            const std::uint32_t c = dense_[std::size_t(uy * dense_w_ + ux)];
+            std::size_t i;
+            if (!dense_index(x, y, i)) return nullptr;
+            const std::uint32_t c = dense_[i];
             return c ? &cells_[c - 1] : nullptr;
         }
         return find_hashed(x, y);
+    }
+    // Where cell (x, y) sits in the dense directory's rectangle; false outside it.
+    [[nodiscard]] bool dense_index(std::int32_t x, std::int32_t y, std::size_t& i) const {
+        const std::uint64_t ux = std::uint64_t(std::int64_t(x) - dense_x0_);
+        const std::uint64_t uy = std::uint64_t(std::int64_t(y) - dense_y0_);
+        if (ux >= dense_w_ || uy >= dense_h_) return false;
+        i = std::size_t(uy * dense_w_ + ux);
+        return true;
     }
     [[nodiscard]] const Cell* find_hashed(std::int32_t x, std::int32_t y) const;
     // Keeps the dense directory in step with a cell just made (index + 1 = cell_count()).
