@@ -202,9 +202,9 @@ SWEEPBOX_HOT CellRange candidate_tiles(const TileMap& tiles, const Aabb& box, wi
 template <class F> void visit_body(const World& w, std::uint32_t index, const Selector& s, F&& f,
                                    const Aabb* reach = nullptr) {
     const auto& b = WorldAccess::bodies(w)[index];
-    if (index == s.skip.index) return;
-    if (reach && !intersects_closed(*reach, b.box)) return;
-    if (!interacts(s, b.category, b.mask)) return;
+    // One branch for the three filters (each is hard to predict in a stream of candidates).
+    const bool met = reach ? intersects_closed(*reach, b.box) : true;
+    if (!(met & (index != s.skip.index) & ((b.category & s.mask) != 0) & ((s.category & b.mask) != 0))) return;
     Obstacle ob;
     ob.other = Other::of(BodyId{index, b.generation});
     ob.box = b.box;

@@ -37,13 +37,16 @@ struct Aabb {
 [[nodiscard]] inline bool is_valid(const Aabb& b) {
     return is_finite(b.min) && is_finite(b.max) && b.min.x <= b.max.x && b.min.y <= b.max.y;
 }
+// The box tests below combine their four comparisons with & rather than &&: one branch on the
+// answer instead of up to four, each hard to predict in a broad phase's stream of candidates.
+
 /// True when the interiors of a and b overlap (touching is not overlapping).
 [[nodiscard]] inline bool overlaps(const Aabb& a, const Aabb& b) {
-    return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
+    return (a.min.x < b.max.x) & (b.min.x < a.max.x) & (a.min.y < b.max.y) & (b.min.y < a.max.y);
 }
 /// True when the closed boxes share at least one point (touching counts).
 [[nodiscard]] inline bool intersects_closed(const Aabb& a, const Aabb& b) {
-    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+    return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y);
 }
 /// True when p lies in the closed box (on an edge counts).
 [[nodiscard]] inline bool contains_point(const Aabb& b, Vec2 p) {
