@@ -221,7 +221,8 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         } else {
             sc.candidates.clear();
             have_visited =
-                detail::walk_path(*this, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); });
+                detail::walk_path(*this, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); }, false,
+                                  &trip);
             visited_box = trip;
         }
 

@@ -447,9 +447,10 @@ bool walk_box_tiles(const TileMap& tiles, const Aabb& a, Vec2 d, Visit&& visit, 
 /// Returns true when the walk visited every obstacle whose box meets the whole-trip box
 /// swept_part(start, d, 0, 1) (no tiles walked, and the bodies' cells of that box visited in
 /// one pass): a later leg whose whole-trip box lies inside it may reuse the visited obstacles.
+/// `whole_trip`: that box when the caller has computed it already (a move), else null.
 template <class Visit, class BestTime>
 bool walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Visit&& visit, BestTime&& best_time,
-               bool touching = false) {
+               bool touching = false, const Aabb* whole_trip = nullptr) {
     constexpr wide slack = wide(1e-6);
     auto stop = [&](wide t_end) { return wide(best_time()) < t_end - slack; };
     if (w.def().brute_force) {
@@ -499,7 +500,7 @@ bool walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     // Only the path up to the best hit so far can hold an earlier one: bodies whose box misses
     // the (slightly grown) trip box up to that horizon are skipped before the exact test.
     const wide horizon = std::min(wide(1), wide(best_time()) + slack);
-    const Aabb trip = swept_part(start, d, 0, horizon);
+    const Aabb trip = whole_trip && horizon >= 1 ? *whole_trip : swept_part(start, d, 0, horizon);
     auto visit_index = [&](std::uint32_t i) { visit_body(w, i, s, visit, &trip); };
     const CellRange trip_cells = grid.cells_of(trip);
     if (trip_cells.count() <= 16) {
