@@ -210,7 +210,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
                                                    best.sweep.normal, &best.ob.box, best.ob.other}))
                 best = {true, sw, ob, r, started, depth};
         };
-        const Aabb trip = detail::swept_part(S, d, 0, 1);
+        const Aabb trip = detail::trip_box(S, d, 1);
         if (have_visited && visited_box.min.x <= trip.min.x && visited_box.min.y <= trip.min.y &&
             trip.max.x <= visited_box.max.x && trip.max.y <= visited_box.max.y) {
             // This leg stays inside that box (a slide along a wall, say): the obstacles met
