@@ -79,6 +79,14 @@ std::uint32_t SpatialGrid::slot_of(std::uint64_t hash, std::uint64_t key) const 
     }
 }
 
+std::uint32_t SpatialGrid::cell_at(std::int32_t x, std::int32_t y, std::uint64_t seed) const {
+    // Inside the dense directory's rectangle it knows every cell (note_new_cell): one read, of
+    // a line the query before the move has usually just read, where the hash table's slots
+    // are cold.
+    if (std::size_t i; !dense_.empty() && dense_index(x, y, i)) return dense_[i];
+    return slot_of(row_hash(seed, x), cell_key(x, y));
+}
+
 const SpatialGrid::Cell* SpatialGrid::find_hashed(std::int32_t x, std::int32_t y) const {
     const std::uint32_t c = slot_of(cell_hash(x, y), cell_key(x, y));
     return c ? &cells_[c - 1] : nullptr;
@@ -145,9 +153,8 @@ void SpatialGrid::add_to_cells(std::uint32_t item, const CellRange& r, const Cel
         const bool row_skipped = y >= skip.y0 && y <= skip.y1;
         for (std::int32_t x = r.x0; x <= r.x1; ++x) {
             if (row_skipped && x >= skip.x0 && x <= skip.x1) continue;
-            const std::uint64_t hash = row_hash(seed, x);
-            const std::uint32_t c = slot_of(hash, cell_key(x, y));
-            (c ? cells_[c - 1] : add_cell(hash, x, y)).items.push_back(item);
+            const std::uint32_t c = cell_at(x, y, seed);
+            (c ? cells_[c - 1] : add_cell(row_hash(seed, x), x, y)).items.push_back(item);
         }
     }
 }
@@ -157,7 +164,7 @@ void SpatialGrid::remove_from_cells(std::uint32_t item, const CellRange& r, cons
         const std::uint64_t seed = row_seed(y);
         const bool row_kept = y >= keep.y0 && y <= keep.y1;
         for (std::int32_t x = r.x0; x <= r.x1; ++x) {
-            const std::uint32_t c = slot_of(row_hash(seed, x), cell_key(x, y));
+            const std::uint32_t c = cell_at(x, y, seed);
             if (c == 0) continue;
             std::vector<std::uint32_t>& items = cells_[c - 1].items;
             // From the back: an item that never leaves a cell keeps its place at the front

@@ -149,6 +149,9 @@ private:
         return true;
     }
     [[nodiscard]] const Cell* find_hashed(std::int32_t x, std::int32_t y) const;
+    // The index + 1 of cell (x, y), or 0 (seed: the row's hash seed, for the hash table): one
+    // read of the dense directory where it covers the cell, else a probe of the hash table.
+    [[nodiscard]] std::uint32_t cell_at(std::int32_t x, std::int32_t y, std::uint64_t seed) const;
     // Keeps the dense directory in step with a cell just made (index + 1 = cell_count()).
     void note_new_cell(std::int32_t x, std::int32_t y);
     // Creates cell (x, y), which has this hash and no cell yet.
