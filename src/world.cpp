@@ -37,6 +37,7 @@ const WorldDef& validated(const WorldDef& def) {
 
 World::World(const WorldDef& def) : def_(validated(def)), grid_(def.cell_size, def.oversize_cells) {
     bodies_.resize(1); // slot 0 is never used, so the zero id is null
+    user_data_.resize(1);
 }
 
 void World::bad_id(BodyId id, const char* where) const {
@@ -62,10 +63,16 @@ BodyId World::add(const BodyDef& def) {
         if (bodies_.size() >= 0xffffffffu) throw Error("add", "too many bodies");
         index = std::uint32_t(bodies_.size());
         bodies_.emplace_back();
+        try {
+            user_data_.emplace_back();
+        } catch (...) {
+            bodies_.pop_back();
+            throw;
+        }
     }
     Body& b = bodies_[index];
     b.box = def.box;
-    b.user_data = def.user_data;
+    user_data_[index] = def.user_data;
     b.category = def.category;
     b.mask = def.mask;
     b.is_static = def.is_static;
@@ -98,12 +105,12 @@ void World::teleport(BodyId id, const Aabb& box) {
 
 BodyInfo World::info(BodyId id) const {
     const Body& b = checked(id, "info");
-    return {b.box, b.is_static, b.category, b.mask, b.user_data};
+    return {b.box, b.is_static, b.category, b.mask, user_data_[id.index]};
 }
 
 void World::set_user_data(BodyId id, std::uint64_t user_data) {
     checked(id, "set_user_data");
-    bodies_[id.index].user_data = user_data;
+    user_data_[id.index] = user_data;
 }
 
 void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
