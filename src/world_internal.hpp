@@ -199,12 +199,17 @@ SWEEPBOX_HOT CellRange candidate_tiles(const TileMap& tiles, const Aabb& box, wi
     return r;
 }
 
-template <class F> void visit_body(const World& w, std::uint32_t index, const Selector& s, F&& f,
-                                   const Aabb* reach = nullptr) {
+/// True when body `index` passes the selector and its box meets `reach` (when given): the
+/// filters combined without a branch (each is hard to predict in a stream of candidates).
+SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selector& s, const Aabb* reach) {
     const auto& b = WorldAccess::bodies(w)[index];
-    // One branch for the three filters (each is hard to predict in a stream of candidates).
     const bool met = reach ? intersects_closed(*reach, b.box) : true;
-    if (!(met & (index != s.skip.index) & ((b.category & s.mask) != 0) & ((s.category & b.mask) != 0))) return;
+    return met & (index != s.skip.index) & ((b.category & s.mask) != 0) & ((s.category & b.mask) != 0);
+}
+
+/// Calls f with body `index` as an obstacle.
+template <class F> void emit_body(const World& w, std::uint32_t index, F&& f) {
+    const auto& b = WorldAccess::bodies(w)[index];
     Obstacle ob;
     ob.other = Other::of(BodyId{index, b.generation});
     ob.box = b.box;
@@ -212,6 +217,32 @@ template <class F> void visit_body(const World& w, std::uint32_t index, const Se
     ob.mask = b.mask;
     ob.is_static = b.is_static;
     f(ob);
+}
+
+template <class F> void visit_body(const World& w, std::uint32_t index, const Selector& s, F&& f,
+                                   const Aabb* reach = nullptr) {
+    if (body_selected(w, index, s, reach)) emit_body(w, index, f);
+}
+
+/// Visits the selected bodies met by `reach` among those for_each(g) passes to g, in that
+/// order. The filter pass only writes the index and bumps a count by the filter's answer: no
+/// branch depends on a body's record, so the records' cache misses overlap instead of each
+/// waiting for the branch before it.
+template <class ForEach, class F>
+void visit_bodies(const World& w, const Selector& s, const Aabb& reach, ForEach&& for_each, F&& f) {
+    constexpr std::size_t cap = 64;
+    std::uint32_t kept[cap];
+    std::size_t n = 0;
+    auto flush = [&] {
+        for (std::size_t i = 0; i < n; ++i) emit_body(w, kept[i], f);
+        n = 0;
+    };
+    for_each([&](std::uint32_t i) {
+        kept[n] = i;
+        n += body_selected(w, i, s, &reach);
+        if (n == cap) flush();
+    });
+    flush();
 }
 
 /// Visits every obstacle whose box may meet the closed region (bodies may repeat).
@@ -319,7 +350,7 @@ void walk_parts(const Aabb& start, Vec2 d, real step, wide t_lo, wide t_hi, std:
 /// two side tiles, which is no hit) and no cell is skipped.
 /// Returns false when it cannot walk (origin outside the map); the caller then uses sub-boxes.
 template <class Visit, class Stop>
-bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& stop) {
+SWEEPBOX_HOT bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& visit, Stop&& stop) {
     // stop(t_end): true when the best hit so far is before every tile not yet visited.
     const Aabb& b = tiles.bounds();
     if (!(b.min.x <= o.x && o.x < b.max.x && b.min.y <= o.y && o.y < b.max.y)) return false;
@@ -517,21 +548,22 @@ bool walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     // the (slightly grown) trip box up to that horizon are skipped before the exact test.
     const wide horizon = std::min(wide(1), wide(best_time()) + slack);
     const Aabb trip = whole_trip && horizon >= 1 ? *whole_trip : trip_box(start, d, horizon);
-    auto visit_index = [&](std::uint32_t i) { visit_body(w, i, s, visit, &trip); };
     const CellRange trip_cells = grid.cells_of(trip);
     if (trip_cells.count() <= 16) {
-        grid.for_each_oversize(visit_index);
-        grid.for_each_in_range(trip_cells, CellRange{}, visit_index);
+        visit_bodies(w, s, trip, [&](auto&& g) {
+            grid.for_each_oversize(g);
+            grid.for_each_in_range(trip_cells, CellRange{}, g);
+        }, visit);
         return complete && horizon >= 1;
     }
     const real step = std::max(body_len, grid.cell_size());
     const std::int64_t max_parts = std::int64_t(grid.cell_count()) * 2 + 64;
     // Oversize bodies would be in every sub-box's answer: visit them once, then the cells.
-    grid.for_each_oversize(visit_index);
+    visit_bodies(w, s, trip, [&](auto&& g) { grid.for_each_oversize(g); }, visit);
     CellRange seen{};
     walk_parts(start, d, step, 0, horizon, max_parts, [&](const Aabb& part, wide t_end) {
         const CellRange r = grid.cells_of(part);
-        grid.for_each_in_range(r, seen, visit_index);
+        visit_bodies(w, s, trip, [&](auto&& g) { grid.for_each_in_range(r, seen, g); }, visit);
         seen = r;
         return t_end < horizon && stop(t_end);
     });
