@@ -13,6 +13,10 @@
 #include "sweep.hpp"
 #include "wide.hpp"
 
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+#    include <xmmintrin.h>
+#endif
+
 namespace sweepbox {
 
 /// Friend of World: read access to its private tables for the implementation files.
@@ -207,6 +211,33 @@ SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selec
     return met & (index != s.skip.index) & ((b.category & s.mask) != 0) & ((s.category & b.mask) != 0);
 }
 
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+/// intersects_closed(reach, box) for float boxes in one vector compare: with reach given as
+/// (max.x, max.y, -min.x, -min.y) (reach_lanes), box (min.x, min.y, -max.x, -max.y) <= it on
+/// every lane. The boxes are finite, so no lane is NaN.
+struct ReachLanes {
+    __m128 v;
+};
+inline ReachLanes reach_lanes(const Aabb& r) { return {_mm_setr_ps(r.max.x, r.max.y, -r.min.x, -r.min.y)}; }
+SWEEPBOX_HOT bool meets(const ReachLanes& r, const Aabb& box) {
+    static_assert(sizeof(Aabb) == 4 * sizeof(float));
+    const __m128 b = _mm_xor_ps(_mm_loadu_ps(&box.min.x), _mm_setr_ps(0.0f, 0.0f, -0.0f, -0.0f));
+    return _mm_movemask_ps(_mm_cmple_ps(b, r.v)) == 15;
+}
+#else
+struct ReachLanes {
+    Aabb box;
+};
+inline ReachLanes reach_lanes(const Aabb& r) { return {r}; }
+SWEEPBOX_HOT bool meets(const ReachLanes& r, const Aabb& box) { return intersects_closed(r.box, box); }
+#endif
+
+SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selector& s, const ReachLanes& reach) {
+    const auto& b = WorldAccess::bodies(w)[index];
+    return meets(reach, b.box) & (index != s.skip.index) & ((b.category & s.mask) != 0) &
+           ((s.category & b.mask) != 0);
+}
+
 /// Calls f with body `index` as an obstacle.
 template <class F> void emit_body(const World& w, std::uint32_t index, F&& f) {
     const auto& b = WorldAccess::bodies(w)[index];
@@ -231,6 +262,7 @@ template <class F> void visit_body(const World& w, std::uint32_t index, const Se
 template <class ForEach, class F>
 void visit_bodies(const World& w, const Selector& s, const Aabb& reach, ForEach&& for_each, F&& f) {
     constexpr std::size_t cap = 64;
+    const ReachLanes lanes = reach_lanes(reach);
     std::uint32_t kept[cap];
     std::size_t n = 0;
     auto flush = [&] {
@@ -239,7 +271,7 @@ void visit_bodies(const World& w, const Selector& s, const Aabb& reach, ForEach&
     };
     for_each([&](std::uint32_t i) {
         kept[n] = i;
-        n += body_selected(w, i, s, &reach);
+        n += body_selected(w, i, s, lanes);
         if (n == cap) flush();
     });
     flush();
