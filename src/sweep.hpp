@@ -102,9 +102,10 @@ SWEEPBOX_HOT Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces 
     return out;
 }
 
-/// place_flush (geometry.hpp) on one axis k, in place: `box` (a's edges on k) is placed against
-/// b's face with normal sign neg ? -1 : +1.
-SWEEPBOX_HOT void flush_axis(Aabb& box, const Aabb& b, int k, bool neg) {
+/// place_flush (geometry.hpp) on axis k, in place: `box` (a's edges on k) is placed against
+/// b's face with normal sign neg ? -1 : +1. (The axis is a template argument: glm's operator[]
+/// with a run-time index is a switch, a branch per access.)
+template <int k> SWEEPBOX_HOT void flush_axis(Aabb& box, const Aabb& b, bool neg) {
     const real lo = box.min[k], hi = box.max[k];
     if (hi == lo && b.max[k] == b.min[k]) {
         // Thin against thin. Already on the line (it started there): stays, since the number
@@ -131,8 +132,8 @@ SWEEPBOX_HOT void flush_axis(Aabb& box, const Aabb& b, int k, bool neg) {
 /// place_flush (geometry.hpp), inline for the casts and moves.
 inline Aabb flush(const Aabb& a, const Aabb& b, Vec2 n) {
     Aabb out = a;
-    for (int k = 0; k < 2; ++k)
-        if (n[k] != 0) flush_axis(out, b, k, n[k] < 0);
+    if (n.x != 0) flush_axis<0>(out, b, n.x < 0);
+    if (n.y != 0) flush_axis<1>(out, b, n.y < 0);
     return out;
 }
 

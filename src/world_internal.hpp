@@ -58,26 +58,31 @@ inline bool one_way_blocks(const Aabb& start, const Aabb& tile) { return start.m
 
 /// The entry time of a hit of `a` moved by d on b with normal n, as num / den (den > 0), the
 /// numerator exact.
-inline Exact entry_num(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, wide& den) {
-    const int k = n.x != 0 ? 0 : 1;
+template <int k> SWEEPBOX_HOT Exact entry_num_on(const Aabb& a, Vec2 d, const Aabb& b, bool neg, wide& den) {
     den = std::fabs(wide(d[k]));
-    return n[k] < 0 ? exact_diff(b.min[k], a.max[k]) : exact_diff(a.min[k], b.max[k]);
+    return neg ? exact_diff(b.min[k], a.max[k]) : exact_diff(a.min[k], b.max[k]);
+}
+inline Exact entry_num(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, wide& den) {
+    return n.x != 0 ? entry_num_on<0>(a, d, b, n.x < 0, den) : entry_num_on<1>(a, d, b, n.y < 0, den);
 }
 
 /// The box `a` moved by d to its contact with b (normal n, not started inside): on the normal's
 /// axis flush against b (rule 5), on the other axis at a + t*d with t = the entry fraction in
 /// wide (not the time rounded to real, which may lose a tiny motion), rounded once.
-SWEEPBOX_HOT Aabb contact_box(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n) {
-    const int k = n.x != 0 ? 0 : 1, j = 1 - k;
+template <int k> SWEEPBOX_HOT Aabb contact_box_on(const Aabb& a, Vec2 d, const Aabb& b, bool neg) {
+    constexpr int j = 1 - k;
     wide den;
-    const Exact num = entry_num(a, d, b, n, den);
+    const Exact num = entry_num_on<k>(a, d, b, neg, den);
     Aabb c = a;
     if (sign(num) > 0) {
         c.min[j] = real(along(a.min[j], num, den, d[j]));
         c.max[j] = a.max[j] == a.min[j] ? c.min[j] : real(along(a.max[j], num, den, d[j]));
     }
-    flush_axis(c, b, k, n[k] < 0);
+    flush_axis<k>(c, b, neg);
     return c;
+}
+SWEEPBOX_HOT Aabb contact_box(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n) {
+    return n.x != 0 ? contact_box_on<0>(a, d, b, n.x < 0) : contact_box_on<1>(a, d, b, n.y < 0);
 }
 
 /// Rule 4's order for two results of the same sweep of `a` by d, with the obstacles' boxes:
