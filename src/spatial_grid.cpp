@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <sweepbox/error.hpp>
 
 #include "wide.hpp"
@@ -97,7 +98,10 @@ SpatialGrid::Cell& SpatialGrid::add_cell(std::uint64_t hash, std::int32_t x, std
     const std::size_t mask = slot_keys_.size() - 1;
     std::size_t i = std::size_t(hash >> slot_shift_);
     while (slot_keys_[i] != empty_key) i = (i + 1) & mask;
-    cells_.push_back(Cell{x, y, {}});
+    Cell cell;
+    cell.x = x;
+    cell.y = y;
+    cells_.push_back(std::move(cell));
     slot_keys_[i] = cell_key(x, y);
     slot_cells_[i] = std::uint32_t(cells_.size());
     note_new_cell(x, y);
@@ -154,7 +158,7 @@ void SpatialGrid::add_to_cells(std::uint32_t item, const CellRange& r, const Cel
         for (std::int32_t x = r.x0; x <= r.x1; ++x) {
             if (row_skipped && x >= skip.x0 && x <= skip.x1) continue;
             const std::uint32_t c = cell_at(x, y, seed);
-            (c ? cells_[c - 1] : add_cell(row_hash(seed, x), x, y)).items.push_back(item);
+            (c ? cells_[c - 1] : add_cell(row_hash(seed, x), x, y)).push_back(item);
         }
     }
 }
@@ -166,20 +170,21 @@ void SpatialGrid::remove_from_cells(std::uint32_t item, const CellRange& r, cons
         for (std::int32_t x = r.x0; x <= r.x1; ++x) {
             const std::uint32_t c = cell_at(x, y, seed);
             if (c == 0) continue;
-            std::vector<std::uint32_t>& items = cells_[c - 1].items;
+            Cell& cell = cells_[c - 1];
             // From the back: an item that never leaves a cell keeps its place at the front
             // (swap-remove fills a hole with the last item, which sits behind the hole), so
             // the search for a moving item passes only items that arrived after it.
-            std::size_t i = items.size();
-            while (i != 0 && items[i - 1] != item) --i;
+            std::uint32_t i = cell.n;
+            while (i != 0 && cell.at(i - 1) != item) --i;
             if (i == 0) continue;
+            std::uint32_t& last = cell.at(cell.n - 1);
             if (row_kept && x >= keep.x0 && x <= keep.x1) {
                 // Where removing and appending again would leave it, so that moving an item
                 // reports the cells' items in the same order as erase then insert did.
-                std::swap(items[i - 1], items.back());
+                std::swap(cell.at(i - 1), last);
             } else {
-                items[i - 1] = items.back();
-                items.pop_back();
+                cell.at(i - 1) = last;
+                cell.pop_back();
             }
         }
     }
@@ -249,7 +254,7 @@ std::size_t SpatialGrid::memory_bytes() const {
                     slot_cells_.capacity() * sizeof(std::uint32_t) +
                     items_.capacity() * sizeof(Item) + oversize_.capacity() * sizeof(std::uint32_t) +
                     dense_.capacity() * sizeof(std::uint32_t);
-    for (const Cell& c : cells_) n += c.items.capacity() * sizeof(std::uint32_t);
+    for (const Cell& c : cells_) n += c.more.capacity() * sizeof(std::uint32_t);
     return n;
 }
 

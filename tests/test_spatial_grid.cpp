@@ -118,4 +118,47 @@ BOOST_AUTO_TEST_CASE(dense_directory_and_hash_agree) {
     BOOST_TEST(failures == 0);
 }
 
+// A cell keeps its first items in itself and the rest in a heap array: fill one cell far past
+// that, move items out, back in and within it, erase some, and check after every step that a
+// query reports exactly the items there, each once.
+BOOST_AUTO_TEST_CASE(crowded_cell_reports_exactly_its_items) {
+    SpatialGrid g(100);
+    ref::Rng rng(5);
+    const Aabb inside = box(10, 10, 20, 20), outside = box(310, 10, 320, 20);
+    std::vector<int> where(40, -1); // -1 absent, 0 inside the cell, 1 in the cell at 300
+    int failures = 0;
+    auto check = [&] {
+        std::multiset<std::uint32_t> got;
+        g.for_each_candidate(box(0, 0, 50, 50), [&](std::uint32_t i) { got.insert(i); });
+        std::multiset<std::uint32_t> want;
+        for (std::uint32_t i = 0; i < where.size(); ++i)
+            if (where[i] == 0) want.insert(i);
+        if (got != want && ++failures <= 5)
+            BOOST_ERROR("cell reports " << got.size() << " items, holds " << want.size());
+    };
+    for (std::uint32_t i = 0; i < where.size(); ++i) {
+        g.insert(i, inside);
+        where[i] = 0;
+        check();
+    }
+    for (int step = 0; step < 2000; ++step) {
+        const auto i = std::uint32_t(rng.uniform_int(0, int(where.size()) - 1));
+        const int action = rng.uniform_int(0, 3);
+        if (where[i] < 0) {
+            g.insert(i, action % 2 ? inside : outside);
+            where[i] = action % 2 ? 0 : 1;
+        } else if (action == 0) {
+            g.erase(i);
+            where[i] = -1;
+        } else if (action == 1) {
+            g.update(i, where[i] == 0 ? outside : inside);
+            where[i] = 1 - where[i];
+        } else {
+            g.update(i, where[i] == 0 ? box(12, 11, 22, 21) : box(305, 12, 315, 22)); // same cell
+        }
+        check();
+    }
+    BOOST_TEST(failures == 0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -74,7 +74,7 @@ public:
             for (const Cell& c : cells_) {
                 if (c.x < r.x0 || c.x > r.x1 || c.y < r.y0 || c.y > r.y1) continue;
                 if (c.x >= skip.x0 && c.x <= skip.x1 && c.y >= skip.y0 && c.y <= skip.y1) continue;
-                for (std::uint32_t item : c.items) f(item);
+                c.for_each(f);
             }
             return;
         }
@@ -82,8 +82,7 @@ public:
             const bool row_skipped = y >= skip.y0 && y <= skip.y1;
             for (std::int32_t x = r.x0; x <= r.x1; ++x) {
                 if (row_skipped && x >= skip.x0 && x <= skip.x1) continue;
-                if (const Cell* c = find(x, y))
-                    for (std::uint32_t item : c->items) f(item);
+                if (const Cell* c = find(x, y)) c->for_each(f);
             }
         }
     }
@@ -108,9 +107,40 @@ private:
         const std::int32_t i = std::int32_t(v); // truncates: one step down for negative fractions
         return coord_wide(i) > v ? i - 1 : i;
     }
-    struct Cell {
+    // A cell and its items, as one array in order: the first `local_count` in the cell itself
+    // (a cell is one cache line, so a query or a move that reaches a cell has its first items
+    // without following a pointer), the rest in `more`.
+    static constexpr std::uint32_t local_count = 7;
+    struct alignas(64) Cell {
         std::int32_t x = 0, y = 0;
-        std::vector<std::uint32_t> items;
+        std::uint32_t n = 0; // number of items
+        std::uint32_t local[local_count] = {};
+        std::vector<std::uint32_t> more;
+
+        [[nodiscard]] std::uint32_t& at(std::uint32_t i) { return i < local_count ? local[i] : more[i - local_count]; }
+        void push_back(std::uint32_t item) {
+            if (n < local_count) {
+                local[n] = item;
+            } else {
+                more.push_back(item);
+            }
+            ++n;
+        }
+        void pop_back() {
+            --n;
+            if (n >= local_count) more.pop_back();
+        }
+        template <class F> void for_each(F&& f) const {
+            // One loop over the two parts (one call site of f, which is inlined).
+            const std::uint32_t* p = local;
+            const std::uint32_t* end = local + (n < local_count ? n : local_count);
+            for (bool rest = n > local_count;; rest = false) {
+                for (; p != end; ++p) f(*p);
+                if (!rest) return;
+                p = more.data();
+                end = p + more.size();
+            }
+        }
     };
     // 16 bytes an item: the cell range as its first cell and 8-bit extents (an item in cells
     // spans at most oversize_cells <= 255 cells per axis), or the slot in the oversize list.
