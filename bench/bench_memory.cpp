@@ -11,7 +11,7 @@
 //  build/N        time to build a world of N bodies (World + N x add) of 4..16 units at one per
 //                 32x32 units, and the memory it holds: grid_bytes_per_body
 //                 (grid().memory_bytes() / N), table_bytes_per_body_est (body records of
-//                 sizeof(BodyRecordMirror) = 40 bytes x the capacity a doubling vector would
+//                 body_record_bytes = 32 + 8 bytes x the capacity a doubling vector would
 //                 have, / N), heap_bytes_per_body (measured: live heap bytes after the build minus
 //                 before, / N, everything the world holds including every vector's slack and
 //                 malloc's own rounding).

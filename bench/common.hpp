@@ -168,16 +168,16 @@ std::int64_t thread_cpu_ns();
 /// The median of the values (which it sorts).
 double median(std::vector<double> values);
 
-/// A copy of the layout of the private World::Body record (world.hpp: box, user data, generation,
-/// category, mask, two flags), used only to estimate the body table's size; update it when the
-/// record changes.
+/// A copy of the layout of the private World::Body record (world.hpp: box, generation, category,
+/// mask, two flags; the user data lives in a parallel array), used only to estimate the body
+/// tables' size; update it when the record changes.
 struct BodyRecordMirror {
     Aabb box{};
-    std::uint64_t user_data = 0;
     std::uint32_t generation = 0, category = 0, mask = 0;
     bool alive = false, is_static = false;
 };
-/// Bytes of one body record in the world's table (estimated, see BodyRecordMirror).
-inline constexpr std::size_t body_record_bytes = sizeof(BodyRecordMirror);
+/// Bytes of one body in the world's tables (estimated, see BodyRecordMirror): the record and
+/// its user data word.
+inline constexpr std::size_t body_record_bytes = sizeof(BodyRecordMirror) + sizeof(std::uint64_t);
 
 } // namespace sweepbox::bench
