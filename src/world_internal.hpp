@@ -208,12 +208,11 @@ SWEEPBOX_HOT CellRange candidate_tiles(const TileMap& tiles, const Aabb& box, wi
     return r;
 }
 
-/// True when body `index` passes the selector and its box meets `reach` (when given): the
-/// filters combined without a branch (each is hard to predict in a stream of candidates).
-SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selector& s, const Aabb* reach) {
+/// True when body `index` passes the selector: the filters combined without a branch (each is
+/// hard to predict in a stream of candidates).
+SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selector& s) {
     const auto& b = WorldAccess::bodies(w)[index];
-    const bool met = reach ? intersects_closed(*reach, b.box) : true;
-    return met & (index != s.skip.index) & ((b.category & s.mask) != 0) & ((s.category & b.mask) != 0);
+    return (index != s.skip.index) & ((b.category & s.mask) != 0) & ((s.category & b.mask) != 0);
 }
 
 #if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
@@ -237,10 +236,10 @@ inline ReachLanes reach_lanes(const Aabb& r) { return {r}; }
 SWEEPBOX_HOT bool meets(const ReachLanes& r, const Aabb& box) { return intersects_closed(r.box, box); }
 #endif
 
+/// body_selected, and its box meets the reach.
 SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selector& s, const ReachLanes& reach) {
-    const auto& b = WorldAccess::bodies(w)[index];
-    return meets(reach, b.box) & (index != s.skip.index) & ((b.category & s.mask) != 0) &
-           ((s.category & b.mask) != 0);
+    const bool met = meets(reach, WorldAccess::bodies(w)[index].box), selected = body_selected(w, index, s);
+    return met & selected;
 }
 
 /// Calls f with body `index` as an obstacle.
@@ -255,9 +254,8 @@ template <class F> void emit_body(const World& w, std::uint32_t index, F&& f) {
     f(ob);
 }
 
-template <class F> void visit_body(const World& w, std::uint32_t index, const Selector& s, F&& f,
-                                   const Aabb* reach = nullptr) {
-    if (body_selected(w, index, s, reach)) emit_body(w, index, f);
+template <class F> void visit_body(const World& w, std::uint32_t index, const Selector& s, F&& f) {
+    if (body_selected(w, index, s)) emit_body(w, index, f);
 }
 
 /// Visits the selected bodies met by `reach` among those for_each(g) passes to g, in that
