@@ -53,7 +53,30 @@ bool cast_one(const detail::SweepQuery& q, const Obstacle& ob, CastHit& h) {
     return true;
 }
 
+// finish for a ray (a zero-size box) that hit a face of a box with extent on that axis, not
+// started inside: the same numbers as contact_box and contact_point, without their general
+// cases (the point is on the face on the normal's axis and at origin + t * d on the other).
+template <int k> SWEEPBOX_HOT void finish_ray_on(Vec2 o, Vec2 d, const Aabb& obstacle, CastHit& h) {
+    constexpr int j = 1 - k;
+    const bool neg = h.normal[k] < 0;
+    wide den;
+    const detail::Exact num = detail::entry_num_on<k>(Aabb{o, o}, d, obstacle, neg, den);
+    Vec2 p;
+    p[k] = neg ? obstacle.min[k] : obstacle.max[k];
+    p[j] = detail::sign(num) > 0 ? real(detail::along(o[j], num, den, d[j])) : o[j];
+    h.box = {p, p};
+    // contact_point of that box: on the face, and the middle of the (empty or one-point)
+    // overlap with the face on the other axis.
+    const real lo = std::max(p[j], obstacle.min[j]), hi = std::min(p[j], obstacle.max[j]);
+    p[j] = lo + (hi - lo) / 2;
+    h.point = p;
+}
+
 void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
+    if (box.min == box.max && !h.started_overlapping) {
+        if (h.normal.x != 0 && obstacle.min.x != obstacle.max.x) return finish_ray_on<0>(box.min, d, obstacle, h);
+        if (h.normal.y != 0 && obstacle.min.y != obstacle.max.y) return finish_ray_on<1>(box.min, d, obstacle, h);
+    }
     if (h.started_overlapping) {
         h.box = box;
     } else {
@@ -89,7 +112,26 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
         best_box = ob.box;
         best_other = ob.other;
     };
-    detail::walk_path(w, box, delta, selector_of(filter), visit, [&] { return any ? best.time : real(2); });
+    detail::Selector sel = selector_of(filter);
+    auto best_time = [&] { return any ? best.time : real(2); };
+    const TileMap& tiles = w.tiles();
+    if (box.min == box.max && sel.tiles && !w.def().brute_force && tiles.blocking_count() > 0 &&
+        detail::interacts(sel, tiles.def().category, tiles.def().mask)) {
+        // A ray over the tile map: its usual case walks the tiles on its own (first_tile_of_ray);
+        // the bodies are then walked up to that tile's time.
+        detail::TileHit th;
+        const detail::RayTiles rt = detail::first_tile_of_ray(tiles, q, th);
+        if (rt != detail::RayTiles::unsure) {
+            if (rt == detail::RayTiles::hit) {
+                any = true;
+                best = th.sweep;
+                best_box = th.box;
+                best_other = Other::of(th.cell);
+            }
+            sel.tiles = false;
+        }
+    }
+    detail::walk_path(w, box, delta, sel, visit, best_time);
     CastHit h;
     if (!any) return h;
     h.hit = true;

@@ -443,6 +443,118 @@ SWEEPBOX_HOT bool walk_ray_tiles(const TileMap& tiles, Vec2 o, Vec2 d, Visit&& v
     }
 }
 
+/// What first_tile_of_ray found.
+enum class RayTiles : std::uint8_t {
+    miss,   ///< the ray meets no blocking tile in [0, 1)
+    hit,    ///< `TileHit` is the best tile contact, as walk_ray_tiles and the sweep would rank it
+    unsure, ///< a case it leaves to walk_ray_tiles (see first_tile_of_ray)
+};
+
+/// A tile contact: the tile, its box and the sweep of the ray against it.
+struct TileHit {
+    TileCell cell{};
+    Aabb box{};
+    Sweep sweep{};
+};
+
+/// The ray's walk over the tiles for a closest-hit cast, in its usual case: the walk of
+/// walk_ray_tiles (the same tiles in the same order) with the edges read from the map's tables
+/// and nothing else per step, answering `unsure` whenever walk_ray_tiles would take an exact
+/// decision or the case is not the plain one (the caller then walks with walk_ray_tiles).
+/// The plain case: the ray starts on the map in an empty tile, every step is clearly along one
+/// axis (no corner within the rounding), and the first non-empty tile is solid and the sweep
+/// hits it. Then that tile is the best of every tile the walk would visit: the tiles before it
+/// are empty, and every tile after it is first touched clearly later than the ray enters it,
+/// so even at an equal rounded time the exact ranking puts it first.
+SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& q, TileHit& out) {
+    const real* ex = tiles.edge_table_x();
+    const real* ey = tiles.edge_table_y();
+    const Vec2 o = q.a.min, d = q.d;
+    const Aabb& mb = tiles.bounds();
+    if (ex == nullptr || ey == nullptr || !(mb.min.x <= o.x && o.x < mb.max.x && mb.min.y <= o.y && o.y < mb.max.y))
+        return RayTiles::unsure;
+    const std::int32_t columns = tiles.columns(), rows = tiles.rows();
+    // The start tile: a first guess by the division, settled on the edges (as walk_ray_tiles).
+    const wide inv_size = 1 / wide(tiles.def().tile_size);
+    std::int32_t col = std::min(std::int32_t((wide(o.x) - wide(tiles.def().origin.x)) * inv_size), columns - 1);
+    std::int32_t row = std::min(std::int32_t((wide(o.y) - wide(tiles.def().origin.y)) * inv_size), rows - 1);
+    while (col > 0 && o.x < ex[col]) --col;
+    while (col + 1 < columns && o.x >= ex[col + 1]) ++col;
+    while (row > 0 && o.y < ey[row]) --row;
+    while (row + 1 < rows && o.y >= ey[row + 1]) ++row;
+    const std::uint8_t* bits = tiles.bits_table();
+    std::size_t at = std::size_t(row) * std::size_t(columns) + std::size_t(col);
+    if (bits[at] != 0) return RayTiles::unsure;
+    const int sx = d.x > 0 ? 1 : (d.x < 0 ? -1 : 0);
+    const int sy = d.y > 0 ? 1 : (d.y < 0 ? -1 : 0);
+    // The fraction of d at which the ray reaches the next column (row) edge: the edge minus the
+    // origin over d, signed, which is walk_ray_tiles' quotient and the sweep's slab time bit for
+    // bit. An axis without motion never steps: its time stays at 4, past every end and far from
+    // every tie.
+    // (For an axis without motion: 0 * (edge - origin) + 4.)
+    const wide inv_x = sx != 0 ? 1 / wide(d.x) : wide(0), inv_y = sy != 0 ? 1 / wide(d.y) : wide(0);
+    const wide still_x = sx != 0 ? wide(0) : wide(4), still_y = sy != 0 ? wide(0) : wide(4);
+    const int ax = sx > 0 ? 1 : 0, ay = sy > 0 ? 1 : 0; // the edge ahead of a tile: its own or the next
+    const wide wox = wide(o.x), woy = wide(o.y);
+#define SWEEPBOX_TIME_X(edge) ((wide(ex[edge]) - wox) * inv_x + still_x)
+#define SWEEPBOX_TIME_Y(edge) ((wide(ey[edge]) - woy) * inv_y + still_y)
+    wide tx = SWEEPBOX_TIME_X(col + ax), ty = SWEEPBOX_TIME_Y(row + ay);
+    // When the ray entered the current column and row (the slab entries of the sweep; only
+    // read when both axes move).
+    wide in_x = SWEEPBOX_TIME_X(col + 1 - ax), in_y = SWEEPBOX_TIME_Y(row + 1 - ay);
+    // As in walk_ray_tiles: the quotients are within 2^-50 of the exact ones, relative.
+    constexpr wide rel = wide(1e-14);
+    const std::ptrdiff_t row_step = std::ptrdiff_t(sy) * std::ptrdiff_t(columns);
+    while (true) {
+        const wide t = std::min(tx, ty);
+        if (!(t < 1 - rel)) return t > 1 + rel ? RayTiles::miss : RayTiles::unsure; // near the end: exact
+        if (std::fabs(tx - ty) <= (tx + ty) * rel) return RayTiles::unsure;         // near a corner: exact
+        const bool step_x = tx < ty;
+        if (step_x) {
+            col += sx;
+            if (std::uint32_t(col) >= std::uint32_t(columns)) return RayTiles::miss; // off the map
+            at += std::size_t(std::ptrdiff_t(sx));
+            in_x = tx;
+            tx = SWEEPBOX_TIME_X(col + ax);
+        } else {
+            row += sy;
+            if (std::uint32_t(row) >= std::uint32_t(rows)) return RayTiles::miss;
+            at += std::size_t(row_step);
+            in_y = ty;
+            ty = SWEEPBOX_TIME_Y(row + ay);
+        }
+        const std::uint8_t b = bits[at];
+        if ((b & 3) == 0) continue;
+        if (Tile(b & 3) != Tile::solid) return RayTiles::unsure;
+        out.cell = TileCell{col, row};
+        out.box = {{ex[col], ey[row]}, {ex[col + 1], ey[row + 1]}};
+        // The sweep's answer where its own tests are clear (it would take the same route): the
+        // face just crossed was entered last, clearly after the other slab and clearly before
+        // the tile is left; its time is the sweep's, rounded once. Anything else: the sweep.
+        const wide in_other = step_x ? in_y : in_x;
+        const wide t_out = std::min(tx, ty);
+        if (sx != 0 && sy != 0 && t - in_other > (t + std::fabs(in_other)) * rel &&
+            t_out - t > (t + std::fabs(t_out)) * rel) {
+            Sweep sw;
+            sw.state = SweepState::hit;
+            const wide num = step_x ? std::fabs(wide(ex[col + 1 - ax]) - wide(o.x)) : std::fabs(wide(ey[row + 1 - ay]) - wide(o.y));
+            sw.time = real(num / (step_x ? q.den[0] : q.den[1]));
+            if (sw.time >= 1) sw.time = std::nextafter(real(1), real(0));
+            if (step_x) {
+                sw.normal.x = real(-sx);
+            } else {
+                sw.normal.y = real(-sy);
+            }
+            out.sweep = sw;
+            return RayTiles::hit;
+        }
+        out.sweep = sweep(q, out.box, face_all, std::uint8_t(~(b >> 2) & face_all));
+        return out.sweep.state == SweepState::hit ? RayTiles::hit : RayTiles::unsure;
+    }
+}
+#undef SWEEPBOX_TIME_X
+#undef SWEEPBOX_TIME_Y
+
 /// Boxes over tiles: the tiles the box touches at the start, then, in time order, each column
 /// (row) of tiles its leading x (y) edge reaches, over the rows (columns) the box covers at that
 /// moment. A tile is first touched when the later of its column and its row is reached, and at

@@ -91,6 +91,13 @@ public:
     [[nodiscard]] std::uint8_t bits_in_map(std::int32_t column, std::int32_t row) const {
         return cells_[std::size_t(row) * std::size_t(def_.columns) + std::size_t(column)];
     }
+    /// The edges of the columns, edge_x(0) to edge_x(columns()), as one table; null when the
+    /// map does not keep the table (a map so long and thin that it would outgrow the tiles).
+    [[nodiscard]] const real* edge_table_x() const { return edges_x_.empty() ? nullptr : edges_x_.data(); }
+    /// The edges of the rows, edge_y(0) to edge_y(rows()), as edge_table_x.
+    [[nodiscard]] const real* edge_table_y() const { return edges_y_.empty() ? nullptr : edges_y_.data(); }
+    /// The tile bits of every cell, row by row (bits_in_map(column, row) is entry row * columns + column).
+    [[nodiscard]] const std::uint8_t* bits_table() const { return cells_.data(); }
     /// Number of solid and one-way tiles.
     [[nodiscard]] std::size_t blocking_count() const { return blocking_; }
 
