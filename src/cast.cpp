@@ -94,23 +94,27 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
     bool best_started = false;
     Aabb best_box{};
     Other best_other{};
-    auto visit = [&](const Obstacle& ob) {
-        if (ob.one_way && !detail::one_way_blocks(box, ob.box)) return;
-        Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
+    // Keeps the obstacle with this box if its contact ranks before the best so far.
+    auto consider = [&](const Aabb& ob_box, const Other& other, std::uint8_t faces, std::uint8_t seams) SWEEPBOX_HOT_LAMBDA {
+        Sweep sw = detail::sweep(q, ob_box, faces, seams);
         if (sw.state == SweepState::miss) return;
         const bool started = sw.state == SweepState::started_overlapping;
         if (started) sw.time = 0;
         if (any && (sw.time > best.time ||
                     (sw.time == best.time &&
-                     !detail::ranks_before(box, delta, {sw.time, started, sw.corner, sw.normal, &ob.box, ob.other},
+                     !detail::ranks_before(box, delta, {sw.time, started, sw.corner, sw.normal, &ob_box, other},
                                            {best.time, best_started, best.corner, best.normal, &best_box,
                                             best_other}))))
             return;
         any = true;
         best = sw;
         best_started = started;
-        best_box = ob.box;
-        best_other = ob.other;
+        best_box = ob_box;
+        best_other = other;
+    };
+    auto visit = [&](const Obstacle& ob) {
+        if (ob.one_way && !detail::one_way_blocks(box, ob.box)) return;
+        consider(ob.box, ob.other, ob.faces, ob.seams);
     };
     detail::Selector sel = selector_of(filter);
     auto best_time = [&] { return any ? best.time : real(2); };
@@ -130,6 +134,23 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
             }
             sel.tiles = false;
         }
+    } else if (sel.tiles && !w.def().brute_force && tiles.blocking_count() > 0 &&
+               detail::interacts(sel, tiles.def().category, tiles.def().mask)) {
+        // A box over the tile map: walk_box_tiles' walk, each tile taken straight from the map.
+        const real* ex = tiles.edge_table_x();
+        const real* ey = tiles.edge_table_y();
+        auto tile = [&](std::int32_t col, std::int32_t row, std::uint8_t bits) SWEEPBOX_HOT_LAMBDA {
+            const Aabb tb{{ex[col], ey[row]}, {ex[col + 1], ey[row + 1]}};
+            const std::uint8_t surfaces = std::uint8_t(bits >> 2);
+            if (Tile(bits & 3) == Tile::one_way) {
+                if (detail::one_way_blocks(box, tb)) consider(tb, Other::of(TileCell{col, row}), surfaces & face_neg_y, 0);
+            } else {
+                consider(tb, Other::of(TileCell{col, row}), face_all, std::uint8_t(~surfaces & face_all));
+            }
+        };
+        constexpr wide slack = wide(1e-6); // walk_path's
+        auto stop = [&](wide t_end) { return wide(best_time()) < t_end - slack; };
+        if (detail::walk_box_tiles_cast(tiles, box, delta, tile, stop)) sel.tiles = false;
     }
     detail::walk_path(w, box, delta, sel, visit, best_time);
     CastHit h;

@@ -8,3 +8,9 @@
 #else
 #    define SWEEPBOX_HOT [[gnu::always_inline]] inline
 #endif
+// The same for a lambda (after its parameter list).
+#if defined(__GNUC__) || defined(__clang__)
+#    define SWEEPBOX_HOT_LAMBDA __attribute__((always_inline))
+#else
+#    define SWEEPBOX_HOT_LAMBDA
+#endif

@@ -630,6 +630,97 @@ bool walk_box_tiles(const TileMap& tiles, const Aabb& a, Vec2 d, Visit&& visit, 
     }
 }
 
+/// walk_box_tiles for a closest-hit cast, on the map's edge tables: the start tiles, then each
+/// crossing of a leading edge in time order over the tiles the box covers at that moment, until
+/// `stop`, each non-empty tile passed to tile(column, row, bits) as it is in the map. The spans
+/// at a crossing come from per-walk constants (the box's edges and d in tile units) with one
+/// padding for the whole walk, at least walk_box_tiles' (they only pick candidates: the exact
+/// sweep decides, and its ranking is a total order, so more candidates never change the answer).
+/// Returns false (nothing visited) where walk_box_tiles would not walk, or the map keeps no
+/// edge tables.
+template <class Tile_, class Stop>
+SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const Aabb& a, Vec2 d, Tile_&& tile, Stop&& stop) {
+    const Aabb& mb = tiles.bounds();
+    const real* ex = tiles.edge_table_x();
+    const real* ey = tiles.edge_table_y();
+    if (ex == nullptr || ey == nullptr ||
+        !(mb.min.x <= a.min.x && a.max.x <= mb.max.x && mb.min.y <= a.min.y && a.max.y <= mb.max.y))
+        return false;
+    const wide inv_size = 1 / wide(tiles.def().tile_size);
+    const std::int32_t columns = tiles.columns(), rows = tiles.rows();
+    const std::uint8_t* bits = tiles.bits_table();
+    // In tile units from the map's origin: the box's edges at the start, d, and the padding of
+    // an edge: the rounding of the map's edges (edge_error_in_tiles, as walk_box_tiles) plus
+    // that of the position at a crossing (walk_box_tiles pads by 1e-12 of the coordinates and d).
+    struct Axis {
+        wide lo, hi, d, pad;
+    };
+    auto axis = [&](real lo_v, real hi_v, real dv, real o, real mb_lo, real mb_hi) SWEEPBOX_HOT_LAMBDA {
+        const wide wo = wide(o);
+        const wide map_err =
+            edge_error_in_tiles(std::max(std::fabs(wide(mb_lo)), std::fabs(wide(mb_hi))) + std::fabs(wo), inv_size);
+        const wide path = std::fabs(wide(lo_v)) + std::fabs(wide(hi_v)) + 3 * std::fabs(wide(dv));
+        return Axis{(wide(lo_v) - wo) * inv_size, (wide(hi_v) - wo) * inv_size, wide(dv) * inv_size,
+                    map_err + (path * wide(1e-12) + wide(1e-30)) * inv_size};
+    };
+    const Axis X = axis(a.min.x, a.max.x, d.x, tiles.def().origin.x, mb.min.x, mb.max.x);
+    const Axis Y = axis(a.min.y, a.max.y, d.y, tiles.def().origin.y, mb.min.y, mb.max.y);
+    // The tiles [lo, hi] of 0..n-1 that the axis covers at time t, padded (as tile_span).
+    auto span = [&](const Axis& A, std::int32_t n, wide t, std::int32_t& lo, std::int32_t& hi) SWEEPBOX_HOT_LAMBDA {
+        const wide shift = t * A.d;
+        const wide ulo = A.lo + shift - A.pad, uhi = A.hi + shift + A.pad;
+        const wide wn = wide(n);
+        const wide flo = ulo > -1 ? std::min(ulo, wn) : wide(-1); // (a NaN keeps every tile)
+        const wide fhi = uhi < wn ? std::max(uhi, wide(-1)) : wn;
+        lo = std::max(std::int32_t(flo), 0);
+        hi = fhi < 0 ? -1 : std::min(std::int32_t(fhi), n - 1);
+    };
+    auto visit = [&](std::int32_t col, std::int32_t row) SWEEPBOX_HOT_LAMBDA {
+        if (const std::uint8_t b = bits[std::size_t(row) * std::size_t(columns) + std::size_t(col)]; (b & 3) != 0)
+            tile(col, row, b);
+    };
+    std::int32_t x0, x1, y0, y1;
+    span(X, columns, 0, x0, x1);
+    span(Y, rows, 0, y0, y1);
+    for (std::int32_t row = y0; row <= y1; ++row)
+        for (std::int32_t col = x0; col <= x1; ++col) visit(col, row);
+    // The column (row) the leading x (y) edge reaches next, and when (walk_box_tiles' times).
+    const int sx = d.x > 0 ? 1 : (d.x < 0 ? -1 : 0), sy = d.y > 0 ? 1 : (d.y < 0 ? -1 : 0);
+    std::int32_t nx = sx > 0 ? x1 + 1 : x0 - 1, ny = sy > 0 ? y1 + 1 : y0 - 1;
+    const wide lead_x = sx > 0 ? wide(a.max.x) : wide(a.min.x), lead_y = sy > 0 ? wide(a.max.y) : wide(a.min.y);
+    const wide inv_x = sx != 0 ? 1 / std::fabs(wide(d.x)) : wide(0), inv_y = sy != 0 ? 1 / std::fabs(wide(d.y)) : wide(0);
+    constexpr wide never = std::numeric_limits<wide>::infinity();
+    // (The near edge of tile n: its own for +d, the next one's for -d.)
+    const int near_x = sx > 0 ? 0 : 1, near_y = sy > 0 ? 0 : 1;
+    auto reach_x = [&]() SWEEPBOX_HOT_LAMBDA {
+        if (sx == 0 || std::uint32_t(nx) >= std::uint32_t(columns)) return never;
+        return (wide(ex[nx + near_x]) - lead_x) * (sx > 0 ? inv_x : -inv_x);
+    };
+    auto reach_y = [&]() SWEEPBOX_HOT_LAMBDA {
+        if (sy == 0 || std::uint32_t(ny) >= std::uint32_t(rows)) return never;
+        return (wide(ey[ny + near_y]) - lead_y) * (sy > 0 ? inv_y : -inv_y);
+    };
+    wide tx = reach_x(), ty = reach_y();
+    constexpr wide end = 1 + wide(1e-9); // beyond: after the path (the exact end is 1)
+    while (true) {
+        if (tx <= ty) {
+            if (!(tx <= end) || stop(tx)) return true;
+            std::int32_t i0, i1;
+            span(Y, rows, std::max(tx, wide(0)), i0, i1);
+            for (std::int32_t i = i0; i <= i1; ++i) visit(nx, i);
+            nx += sx;
+            tx = reach_x();
+        } else {
+            if (!(ty <= end) || stop(ty)) return true;
+            std::int32_t i0, i1;
+            span(X, columns, std::max(ty, wide(0)), i0, i1);
+            for (std::int32_t i = i0; i <= i1; ++i) visit(i, ny);
+            ny += sy;
+            ty = reach_y();
+        }
+    }
+}
+
 /// The three-level walk: visits candidate obstacles of the path of `start` moved by d, in path
 /// order of their sub-boxes. `best_time()` is the time of the best hit found so far (anything
 /// above 1 when there is none): the walk stops after a sub-box when that hit is certainly
