@@ -150,7 +150,7 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
         };
         constexpr wide slack = wide(1e-6); // walk_path's
         auto stop = [&](wide t_end) { return wide(best_time()) < t_end - slack; };
-        if (detail::walk_box_tiles_cast(tiles, box, delta, tile, stop)) sel.tiles = false;
+        if (detail::walk_box_tiles_cast(tiles, q, tile, stop)) sel.tiles = false;
     }
     detail::walk_path(w, box, delta, sel, visit, best_time);
     CastHit h;

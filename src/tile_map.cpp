@@ -55,6 +55,7 @@ TileMap::TileMap(const TileMapDef& def) : def_(def) {
         for (std::int32_t j = 0; j <= def.rows; ++j) edges_y_.push_back(edge(def.origin.y, j));
     }
     bounds_ = {{edge_x(0), edge_y(0)}, {edge_x(def_.columns), edge_y(def_.rows)}};
+    inv_size_ = 1 / inverse_type(def.tile_size);
 }
 
 std::int32_t TileMap::column_of(real x) const {

@@ -475,7 +475,8 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
         return RayTiles::unsure;
     const std::int32_t columns = tiles.columns(), rows = tiles.rows();
     // The start tile: a first guess by the division, settled on the edges (as walk_ray_tiles).
-    const wide inv_size = 1 / wide(tiles.def().tile_size);
+    static_assert(std::is_same_v<TileMap::inverse_type, wide>);
+    const wide inv_size = tiles.inverse_tile_size();
     std::int32_t col = std::min(std::int32_t((wide(o.x) - wide(tiles.def().origin.x)) * inv_size), columns - 1);
     std::int32_t row = std::min(std::int32_t((wide(o.y) - wide(tiles.def().origin.y)) * inv_size), rows - 1);
     while (col > 0 && o.x < ex[col]) --col;
@@ -639,14 +640,16 @@ bool walk_box_tiles(const TileMap& tiles, const Aabb& a, Vec2 d, Visit&& visit, 
 /// Returns false (nothing visited) where walk_box_tiles would not walk, or the map keeps no
 /// edge tables.
 template <class Tile_, class Stop>
-SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const Aabb& a, Vec2 d, Tile_&& tile, Stop&& stop) {
+SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q, Tile_&& tile, Stop&& stop) {
+    const Aabb& a = q.a;
+    const Vec2 d = q.d;
     const Aabb& mb = tiles.bounds();
     const real* ex = tiles.edge_table_x();
     const real* ey = tiles.edge_table_y();
     if (ex == nullptr || ey == nullptr ||
         !(mb.min.x <= a.min.x && a.max.x <= mb.max.x && mb.min.y <= a.min.y && a.max.y <= mb.max.y))
         return false;
-    const wide inv_size = 1 / wide(tiles.def().tile_size);
+    const wide inv_size = tiles.inverse_tile_size();
     const std::int32_t columns = tiles.columns(), rows = tiles.rows();
     const std::uint8_t* bits = tiles.bits_table();
     // In tile units from the map's origin: the box's edges at the start, d, and the padding of
@@ -688,7 +691,7 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const Aabb& a, Vec2 
     const int sx = d.x > 0 ? 1 : (d.x < 0 ? -1 : 0), sy = d.y > 0 ? 1 : (d.y < 0 ? -1 : 0);
     std::int32_t nx = sx > 0 ? x1 + 1 : x0 - 1, ny = sy > 0 ? y1 + 1 : y0 - 1;
     const wide lead_x = sx > 0 ? wide(a.max.x) : wide(a.min.x), lead_y = sy > 0 ? wide(a.max.y) : wide(a.min.y);
-    const wide inv_x = sx != 0 ? 1 / std::fabs(wide(d.x)) : wide(0), inv_y = sy != 0 ? 1 / std::fabs(wide(d.y)) : wide(0);
+    const wide inv_x = q.inv[0], inv_y = q.inv[1];
     constexpr wide never = std::numeric_limits<wide>::infinity();
     // (The near edge of tile n: its own for +d, the next one's for -d.)
     const int near_x = sx > 0 ? 0 : 1, near_y = sy > 0 ? 0 : 1;

@@ -96,6 +96,10 @@ public:
     [[nodiscard]] const real* edge_table_x() const { return edges_x_.empty() ? nullptr : edges_x_.data(); }
     /// The edges of the rows, edge_y(0) to edge_y(rows()), as edge_table_x.
     [[nodiscard]] const real* edge_table_y() const { return edges_y_.empty() ? nullptr : edges_y_.data(); }
+    /// The type of inverse_tile_size: double for float builds, long double for double builds.
+    using inverse_type = std::conditional_t<sizeof(real) == sizeof(float), double, long double>;
+    /// 1 / tile_size, computed once in inverse_type (the walks' first guess of a tile index).
+    [[nodiscard]] inverse_type inverse_tile_size() const { return inv_size_; }
     /// The tile bits of every cell, row by row (bits_in_map(column, row) is entry row * columns + column).
     [[nodiscard]] const std::uint8_t* bits_table() const { return cells_.data(); }
     /// Number of solid and one-way tiles.
@@ -115,6 +119,7 @@ private:
     std::vector<std::uint8_t> cells_; // bits 0-1: Tile, bits 2-5: faces
     std::size_t blocking_ = 0;
     Aabb bounds_{};
+    inverse_type inv_size_ = 1 / inverse_type(16);
     // The edges of the map's columns and rows, computed once (the same values as edge()), unless
     // the map is so long and thin that the tables would outgrow the tiles.
     std::vector<real> edges_x_, edges_y_;
