@@ -2,6 +2,7 @@
 // eight symmetries: time, normal, point (rule 8: ray origin + t*d; box: middle of the shared
 // face), box flush (rule 5), filters, ignore, started inside (rule 7), piercing order (rule 4).
 #include <boost/test/unit_test.hpp>
+#include <cstring>
 #include "reference_world.hpp"
 #include "test_support.hpp"
 
@@ -187,6 +188,94 @@ BOOST_AUTO_TEST_CASE(bullets) {
             BOOST_TEST(!w.cast_ray(s.apply(v2(0, 1)), s.apply(v2(1e6, 0))).hit);
         }
     }
+}
+
+namespace {
+bool same_bits(real a, real b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool same_bits(Vec2 a, Vec2 b) { return same_bits(a.x, b.x) && same_bits(a.y, b.y); }
+bool same_hit(const CastHit& a, const CastHit& b) {
+    if (a.hit != b.hit) return false;
+    if (!a.hit) return true;
+    return same_bits(a.time, b.time) && same_bits(a.normal, b.normal) && same_bits(a.point, b.point) &&
+           same_bits(a.box.min, b.box.min) && same_bits(a.box.max, b.box.max) && a.other == b.other &&
+           a.started_overlapping == b.started_overlapping && a.corner == b.corner;
+}
+} // namespace
+
+// The casts' own tile walks (a ray's first_tile_of_ray, a box's walk_box_tiles_cast) against the
+// brute-force world, bit for bit, where they are most likely to go wrong: origins and boxes on
+// tile edges and corners, directions along the axes and exactly through tile corners, ends on
+// edges, seams, one-way tiles, thin walls between tiles, and tile sizes that are not exact.
+BOOST_AUTO_TEST_CASE(tile_walks_match_brute_force_on_edges_and_corners) {
+    long casts = 0, hits = 0, failures = 0;
+    for (const real tile_size : {real(8), real(7.3), real(0.1)}) {
+        ref::Rng rng(std::uint32_t(77 + 10 * tile_size));
+        WorldDef fast_def, brute_def;
+        fast_def.cell_size = tile_size * 3;
+        brute_def.cell_size = fast_def.cell_size;
+        brute_def.brute_force = true;
+        World fast(fast_def), brute(brute_def);
+        TileMapDef td;
+        td.origin = v2(-5 * double(tile_size), 3 * double(tile_size));
+        td.tile_size = tile_size;
+        td.columns = 24;
+        td.rows = 18;
+        for (World* w : {&fast, &brute}) w->set_tile_map(td);
+        for (std::int32_t r = 0; r < td.rows; ++r)
+            for (std::int32_t c = 0; c < td.columns; ++c) {
+                const double u = rng.unit();
+                const Tile t = u < 0.25 ? Tile::solid : (u < 0.3 ? Tile::one_way : Tile::empty);
+                for (World* w : {&fast, &brute}) w->set_tile({c, r}, t);
+            }
+        // A few thin walls on tile edges, as bodies.
+        for (int i = 0; i < 6; ++i) {
+            const std::int32_t c = rng.uniform_int(1, td.columns - 2), r = rng.uniform_int(1, td.rows - 2);
+            const Aabb wall = i % 2 == 0 ? Aabb{{fast.tiles().edge_x(c), fast.tiles().edge_y(r)},
+                                                {fast.tiles().edge_x(c), fast.tiles().edge_y(r + 2)}}
+                                         : Aabb{{fast.tiles().edge_x(c), fast.tiles().edge_y(r)},
+                                                {fast.tiles().edge_x(c + 2), fast.tiles().edge_y(r)}};
+            for (World* w : {&fast, &brute}) add_body(*w, wall);
+        }
+        // Points on a lattice of quarter tiles (on edges and corners a quarter of the time each).
+        auto lattice = [&](double lo, std::int32_t n) {
+            return real(lo + rng.uniform_int(-4, 4 * n + 4) * double(tile_size) / 4);
+        };
+        const Aabb& mb = fast.tiles().bounds();
+        for (int i = 0; i < 6000; ++i) {
+            const Vec2 o{lattice(mb.min.x, td.columns), lattice(mb.min.y, td.rows)};
+            // Directions along the axes, exact diagonals, and lattice directions.
+            const std::int32_t kind = rng.uniform_int(0, 3);
+            const double len = double(tile_size) * rng.uniform_int(1, 40) / 4;
+            Vec2 d;
+            if (kind == 0) {
+                d = rng.chance(0.5) ? v2(rng.chance(0.5) ? len : -len, 0) : v2(0, rng.chance(0.5) ? len : -len);
+            } else if (kind == 1) {
+                d = v2(rng.chance(0.5) ? len : -len, rng.chance(0.5) ? len : -len);
+            } else {
+                d = v2(double(tile_size) * rng.uniform_int(-40, 40) / 4, double(tile_size) * rng.uniform_int(-40, 40) / 4);
+            }
+            const real size = real(double(tile_size) * rng.uniform_int(0, 6) / 4);
+            const Aabb b{o, {o.x + size, o.y + (rng.chance(0.8) ? size : real(0))}};
+            for (int filter = 0; filter < 2; ++filter) {
+                QueryFilter f;
+                f.bodies = filter == 0;
+                const CastHit want_ray = brute.cast_ray(o, d, f), got_ray = fast.cast_ray(o, d, f);
+                const CastHit want_box = brute.cast_box(b, d, f), got_box = fast.cast_box(b, d, f);
+                casts += 2;
+                hits += want_ray.hit + want_box.hit;
+                if (!same_hit(want_ray, got_ray) || !same_hit(want_box, got_box)) {
+                    if (++failures <= 5)
+                        BOOST_ERROR("tile size " << tile_size << ": cast from " << ref::str(b) << " by " << ref::str(d)
+                                                 << " differs from the brute-force world (ray "
+                                                 << same_hit(want_ray, got_ray) << ", box " << same_hit(want_box, got_box)
+                                                 << ")");
+                }
+            }
+        }
+    }
+    BOOST_TEST_MESSAGE("tile walks: " << casts << " casts, " << hits << " hits");
+    BOOST_TEST(failures == 0);
+    BOOST_TEST(hits > casts / 4);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
