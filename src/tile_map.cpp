@@ -56,6 +56,14 @@ TileMap::TileMap(const TileMapDef& def) : def_(def) {
     }
     bounds_ = {{edge_x(0), edge_y(0)}, {edge_x(def_.columns), edge_y(def_.rows)}};
     inv_size_ = 1 / inverse_type(def.tile_size);
+    // The largest coordinate of the map's edges or origin, in tiles, times real's epsilon (an
+    // edge is rounded once), plus a margin so that a bound landing exactly on an integer still
+    // counts the tile that ends there (detail::edge_error_in_tiles, for the whole map).
+    for (int k = 0; k < 2; ++k) {
+        const wide mag = std::max(std::fabs(wide(bounds_.min[k])), std::fabs(wide(bounds_.max[k]))) +
+                         std::fabs(wide(k == 0 ? def.origin.x : def.origin.y));
+        edge_error_[k] = mag * inv_size_ * wide(std::numeric_limits<real>::epsilon()) + wide(1e-9);
+    }
 }
 
 std::int32_t TileMap::column_of(real x) const {

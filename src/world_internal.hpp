@@ -658,16 +658,14 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
     struct Axis {
         wide lo, hi, d, pad;
     };
-    auto axis = [&](real lo_v, real hi_v, real dv, real o, real mb_lo, real mb_hi) SWEEPBOX_HOT_LAMBDA {
+    auto axis = [&](real lo_v, real hi_v, real dv, real o, wide map_err) SWEEPBOX_HOT_LAMBDA {
         const wide wo = wide(o);
-        const wide map_err =
-            edge_error_in_tiles(std::max(std::fabs(wide(mb_lo)), std::fabs(wide(mb_hi))) + std::fabs(wo), inv_size);
         const wide path = std::fabs(wide(lo_v)) + std::fabs(wide(hi_v)) + 3 * std::fabs(wide(dv));
         return Axis{(wide(lo_v) - wo) * inv_size, (wide(hi_v) - wo) * inv_size, wide(dv) * inv_size,
                     map_err + (path * wide(1e-12) + wide(1e-30)) * inv_size};
     };
-    const Axis X = axis(a.min.x, a.max.x, d.x, tiles.def().origin.x, mb.min.x, mb.max.x);
-    const Axis Y = axis(a.min.y, a.max.y, d.y, tiles.def().origin.y, mb.min.y, mb.max.y);
+    const Axis X = axis(a.min.x, a.max.x, d.x, tiles.def().origin.x, tiles.edge_error(0));
+    const Axis Y = axis(a.min.y, a.max.y, d.y, tiles.def().origin.y, tiles.edge_error(1));
     // The tiles [lo, hi] of 0..n-1 that the axis covers at time t, padded (as tile_span).
     auto span = [&](const Axis& A, std::int32_t n, wide t, std::int32_t& lo, std::int32_t& hi) SWEEPBOX_HOT_LAMBDA {
         const wide shift = t * A.d;

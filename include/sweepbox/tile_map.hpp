@@ -100,6 +100,10 @@ public:
     using inverse_type = std::conditional_t<sizeof(real) == sizeof(float), double, long double>;
     /// 1 / tile_size, computed once in inverse_type (the walks' first guess of a tile index).
     [[nodiscard]] inverse_type inverse_tile_size() const { return inv_size_; }
+    /// How far, in tiles, an edge of the map on axis k (0: x, 1: y) may lie from its exact line
+    /// origin + i * tile_size (each is rounded once to real), with a margin for the walks' own
+    /// rounding: the padding of a tile walk's candidate spans, computed once.
+    [[nodiscard]] inverse_type edge_error(int k) const { return edge_error_[k]; }
     /// The tile bits of every cell, row by row (bits_in_map(column, row) is entry row * columns + column).
     [[nodiscard]] const std::uint8_t* bits_table() const { return cells_.data(); }
     /// Number of solid and one-way tiles.
@@ -120,6 +124,7 @@ private:
     std::size_t blocking_ = 0;
     Aabb bounds_{};
     inverse_type inv_size_ = 1 / inverse_type(16);
+    inverse_type edge_error_[2] = {0, 0};
     // The edges of the map's columns and rows, computed once (the same values as edge()), unless
     // the map is so long and thin that the tables would outgrow the tiles.
     std::vector<real> edges_x_, edges_y_;
