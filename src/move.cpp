@@ -13,6 +13,10 @@
 #include <cmath>
 #include <limits>
 
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+#    include <xmmintrin.h>
+#endif
+
 #include "sweep.hpp"
 #include "world_internal.hpp"
 
@@ -76,12 +80,45 @@ int thin_crossed(const Aabb& S, Vec2 d, real t_end, const Aabb& B) {
     return -1;
 }
 
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+// overlaps(a, b) for float boxes in one vector compare: (b.min, -b.max) < (a.max, -a.min) on every
+// lane (finite boxes, so no lane is NaN).
+struct OverlapLanes {
+    __m128 v;
+    explicit OverlapLanes(const Aabb& a) : v(_mm_setr_ps(a.max.x, a.max.y, -a.min.x, -a.min.y)) {}
+};
+inline __m128 obstacle_lanes(const Aabb& b) {
+    return _mm_xor_ps(_mm_loadu_ps(&b.min.x), _mm_setr_ps(0.0f, 0.0f, -0.0f, -0.0f));
+}
+inline bool overlaps(const OverlapLanes& a, __m128 b) { return _mm_movemask_ps(_mm_cmplt_ps(b, a.v)) == 15; }
+#else
+struct OverlapLanes {
+    Aabb box;
+    explicit OverlapLanes(const Aabb& a) : box(a) {}
+};
+inline const Aabb& obstacle_lanes(const Aabb& b) { return b; }
+inline bool overlaps(const OverlapLanes& a, const Aabb& b) { return sweepbox::overlaps(a.box, b); }
+#endif
+
+// True when make_safe has nothing to do for any candidate (the usual case): none is one-way and
+// none overlaps S or F. make_safe's first pass then changes nothing, whatever the order.
+bool nothing_to_check(const Aabb& S, const Aabb& F, const std::vector<Obstacle>& candidates) {
+    const OverlapLanes s(S), f(F);
+    for (const Obstacle& ob : candidates) {
+        const auto b = obstacle_lanes(ob.box);
+        const bool in_s = overlaps(s, b), in_f = overlaps(f, b);
+        if (ob.one_way | in_s | in_f) return false;
+    }
+    return true;
+}
+
 // Rule 6 and 7 as a last line: F may not overlap a blocking obstacle that S did not overlap,
 // may not have crossed a thin one, and may not deepen an overlap S had. Violations are clamped
 // toward S on one axis; when that does not settle, the body stays at S.
 Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
                const std::vector<Obstacle>& candidates) {
     const bool s_thin = S.min.x == S.max.x || S.min.y == S.max.y; // else no thin crossing
+    if (!s_thin && nothing_to_check(S, F, candidates)) return F;
     for (int pass = 0; pass < 4; ++pass) {
         bool changed = false;
         for (const Obstacle& ob : candidates) {
@@ -183,7 +220,9 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         sc.crosses.clear();
         Found best;
         const detail::SweepQuery q(S, d);
-        auto visit = [&](const Obstacle& ob) {
+        // Inlined where the walk meets a candidate: a call per candidate costs as much as the
+        // sweep of a clear miss.
+        auto visit = [&](const Obstacle& ob) __attribute__((always_inline)) {
             sc.candidates.push_back(ob);
             if (ob.one_way && !detail::one_way_blocks(S, ob.box)) return;
             Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
