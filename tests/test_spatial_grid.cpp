@@ -1,7 +1,12 @@
 // Suite `spatial_grid`: the sparse hashed grid: cells_of, insert, update, erase, oversize list,
 // and the candidate walk never missing an item whose box meets the query (checked against a
 // brute-force list on random boxes, small and huge, negative and far coordinates).
+#include <algorithm>
+#include <cmath>
+#include <random>
 #include <set>
+#include <type_traits>
+#include <vector>
 #include <boost/test/unit_test.hpp>
 #include "reference_world.hpp"
 #include "test_support.hpp"
@@ -29,6 +34,42 @@ BOOST_AUTO_TEST_CASE(cells_of_boxes) {
     BOOST_TEST(far.x0 >= -(1 << 30));
     BOOST_TEST(far.x1 <= (1 << 30));
     BOOST_TEST(far.count() > 0);
+}
+
+BOOST_AUTO_TEST_CASE(cells_of_is_the_clamped_floor) {
+    // cells_of computes four cells at once (vector lanes on x86): each must be exactly
+    // floor(coordinate * (1 / cell size)), the product in the wide type, clamped to +-2^30,
+    // at cell edges, just off them, for negative coordinates and beyond the clamp.
+    using wide = std::conditional_t<std::is_same_v<real, float>, double, long double>;
+    auto expect = [](real v, real inv) {
+        const wide f = std::floor(wide(v) * wide(inv));
+        constexpr wide limit = wide(1 << 30);
+        return std::int32_t(std::clamp(f, -limit, limit));
+    };
+    std::mt19937 rng(7);
+    std::vector<real> values = {0, -0.0f, 1e-30f, -1e-30f, 1e30f, -1e30f, 5e9f, -5e9f};
+    for (int i = -300; i <= 300; ++i) {
+        const real v = real(i) * real(0.25);
+        values.insert(values.end(), {v, std::nextafter(v, real(-1e9)), std::nextafter(v, real(1e9))});
+    }
+    std::uniform_real_distribution<float> any(-1e7f, 1e7f);
+    for (int i = 0; i < 2000; ++i) values.push_back(real(any(rng)));
+    for (real cell : {real(1), real(7.5), real(64), real(0.1)}) {
+        const SpatialGrid g(cell);
+        const real inv = real(1) / cell;
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            const real a = values[i], b = values[(i * 7 + 3) % values.size()];
+            const Aabb bx{{std::min(a, b), a}, {std::max(a, b), a}};
+            const CellRange r = g.cells_of(bx);
+            const CellRange want{expect(bx.min.x, inv), expect(bx.min.y, inv), expect(bx.max.x, inv),
+                                 expect(bx.max.y, inv)};
+            if (!(r == want)) {
+                BOOST_ERROR("cells_of(" << bx.min.x << ", " << bx.min.y << ", " << bx.max.x << ", " << bx.max.y
+                                        << ") with cell " << cell << " is not the clamped floor");
+                return;
+            }
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(insert_update_erase_random) {
