@@ -208,11 +208,15 @@ SWEEPBOX_HOT CellRange candidate_tiles(const TileMap& tiles, const Aabb& box, wi
     return r;
 }
 
-/// True when body `index` passes the selector: the filters combined without a branch (each is
-/// hard to predict in a stream of candidates).
-SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selector& s) {
+/// True when body `index` passes the selector's category and mask: the filters combined without
+/// a branch (each is hard to predict in a stream of candidates).
+SWEEPBOX_HOT bool body_interacts(const World& w, std::uint32_t index, const Selector& s) {
     const auto& b = WorldAccess::bodies(w)[index];
-    return (index != s.skip.index) & ((b.category & s.mask) != 0) & ((s.category & b.mask) != 0);
+    return ((b.category & s.mask) != 0) & ((s.category & b.mask) != 0);
+}
+/// body_interacts, and it is not the skipped body.
+SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selector& s) {
+    return (index != s.skip.index) & body_interacts(w, index, s);
 }
 
 #if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
@@ -236,10 +240,10 @@ inline ReachLanes reach_lanes(const Aabb& r) { return {r}; }
 SWEEPBOX_HOT bool meets(const ReachLanes& r, const Aabb& box) { return intersects_closed(r.box, box); }
 #endif
 
-/// body_selected, and its box meets the reach.
-SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selector& s, const ReachLanes& reach) {
-    const bool met = meets(reach, WorldAccess::bodies(w)[index].box), selected = body_selected(w, index, s);
-    return met & selected;
+/// body_interacts, and its box meets the reach (the skipped body is the caller's to leave out).
+SWEEPBOX_HOT bool body_interacts(const World& w, std::uint32_t index, const Selector& s, const ReachLanes& reach) {
+    const bool met = meets(reach, WorldAccess::bodies(w)[index].box), interacts = body_interacts(w, index, s);
+    return met & interacts;
 }
 
 /// Calls f with body `index` as an obstacle.
@@ -268,13 +272,16 @@ void visit_bodies(const World& w, const Selector& s, const Aabb& reach, ForEach&
     const ReachLanes lanes = reach_lanes(reach);
     std::uint32_t kept[cap];
     std::size_t n = 0;
+    // The skipped body (a mover, itself in the cells it walks) is left out here, among the few
+    // kept, rather than tested in the filter of every candidate.
     auto flush = [&] {
-        for (std::size_t i = 0; i < n; ++i) emit_body(w, kept[i], f);
+        for (std::size_t i = 0; i < n; ++i)
+            if (kept[i] != s.skip.index) emit_body(w, kept[i], f);
         n = 0;
     };
     for_each([&](std::uint32_t i) {
         kept[n] = i;
-        n += body_selected(w, i, s, lanes);
+        n += body_interacts(w, i, s, lanes);
         if (n == cap) flush();
     });
     flush();
