@@ -85,7 +85,7 @@ int thin_crossed(const Aabb& S, Vec2 d, real t_end, const Aabb& B) {
 // lane (finite boxes, so no lane is NaN).
 struct OverlapLanes {
     __m128 v;
-    explicit OverlapLanes(const Aabb& a) : v(_mm_setr_ps(a.max.x, a.max.y, -a.min.x, -a.min.y)) {}
+    explicit OverlapLanes(const Aabb& a) : v(detail::reach_lanes(a).v) {} // the same lanes
 };
 inline __m128 obstacle_lanes(const Aabb& b) {
     return _mm_xor_ps(_mm_loadu_ps(&b.min.x), _mm_setr_ps(0.0f, 0.0f, -0.0f, -0.0f));
@@ -186,6 +186,30 @@ Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
     return S;
 }
 
+// Throws the Error that names what is wrong with a move's input (the slow half of require_move),
+// in the order of the checks.
+[[gnu::noinline]] void explain_bad_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
+    if (!is_finite(delta)) throw Error("move", "delta has a NaN or infinite component");
+    if (o.has_velocity && !is_finite(o.velocity)) throw Error("move", "velocity has a NaN or infinite component");
+    if (o.max_iterations < 1) throw Error("move", "max_iterations must be at least 1");
+    if (!std::isfinite(o.restitution) || !std::isfinite(o.friction))
+        throw Error("move", "restitution and friction must be finite");
+    if (!sweepbox::is_valid(box.translated(delta))) throw Error("move", "delta takes the box out of the finite range");
+}
+
+// The checks of a move's input in a few operations for the usual case, as require_cast does: v - v
+// is 0 exactly for a finite v and NaN otherwise, so one sum of such differences is 0 exactly
+// when every number in it is finite (the moved box, finite, means a finite delta too).
+void require_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
+    const Aabb moved = box.translated(delta);
+    real z = ((delta.x - delta.x) + (delta.y - delta.y)) + ((o.restitution - o.restitution) + (o.friction - o.friction)) +
+             ((moved.min.x - moved.min.x) + (moved.min.y - moved.min.y)) +
+             ((moved.max.x - moved.max.x) + (moved.max.y - moved.max.y));
+    if (o.has_velocity) z += (o.velocity.x - o.velocity.x) + (o.velocity.y - o.velocity.y);
+    if (!(z == 0 && o.max_iterations >= 1 && moved.min.x <= moved.max.x && moved.min.y <= moved.max.y))
+        explain_bad_move(box, delta, o);
+}
+
 } // namespace
 
 MoveResult World::move(BodyId id, Vec2 delta, const MoveOptions& options) {
@@ -196,12 +220,7 @@ MoveResult World::move(BodyId id, Vec2 delta, const MoveOptions& options) {
 
 void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
     const Body& body = checked(id, "move");
-    if (!is_finite(delta)) throw Error("move", "delta has a NaN or infinite component");
-    if (o.has_velocity && !is_finite(o.velocity)) throw Error("move", "velocity has a NaN or infinite component");
-    if (o.max_iterations < 1) throw Error("move", "max_iterations must be at least 1");
-    if (!std::isfinite(o.restitution) || !std::isfinite(o.friction))
-        throw Error("move", "restitution and friction must be finite");
-    if (!sweepbox::is_valid(body.box.translated(delta))) throw Error("move", "delta takes the box out of the finite range");
+    require_move(body.box, delta, o);
 
     out.contacts.clear();
     out.iterations = 0;

@@ -226,7 +226,10 @@ SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selec
 struct ReachLanes {
     __m128 v;
 };
-inline ReachLanes reach_lanes(const Aabb& r) { return {_mm_setr_ps(r.max.x, r.max.y, -r.min.x, -r.min.y)}; }
+inline ReachLanes reach_lanes(const Aabb& r) {
+    const __m128 b = _mm_loadu_ps(&r.min.x); // swapped halves, the min negated
+    return {_mm_xor_ps(_mm_shuffle_ps(b, b, _MM_SHUFFLE(1, 0, 3, 2)), _mm_setr_ps(0.0f, 0.0f, -0.0f, -0.0f))};
+}
 SWEEPBOX_HOT bool meets(const ReachLanes& r, const Aabb& box) {
     static_assert(sizeof(Aabb) == 4 * sizeof(float));
     const __m128 b = _mm_xor_ps(_mm_loadu_ps(&box.min.x), _mm_setr_ps(0.0f, 0.0f, -0.0f, -0.0f));
@@ -331,9 +334,10 @@ SWEEPBOX_HOT Aabb trip_box(const Aabb& start, Vec2 d, wide h) {
     // Both axes at once, in double lanes: the same operations in the same order as the loop
     // of the #else branch, so the same bits (min and max of p against 0 may differ in the sign of a zero
     // only, which adding the nonzero margin erases).
-    const __m128d lo = _mm_cvtps_pd(_mm_setr_ps(start.min.x, start.min.y, 0, 0));
-    const __m128d hi = _mm_cvtps_pd(_mm_setr_ps(start.max.x, start.max.y, 0, 0));
-    const __m128d dk = _mm_cvtps_pd(_mm_setr_ps(d.x, d.y, 0, 0));
+    const __m128 box = _mm_loadu_ps(&start.min.x); // min.x, min.y, max.x, max.y
+    const __m128d lo = _mm_cvtps_pd(box);
+    const __m128d hi = _mm_cvtps_pd(_mm_movehl_ps(box, box));
+    const __m128d dk = _mm_cvtps_pd(_mm_castpd_ps(_mm_load_sd(reinterpret_cast<const double*>(&d.x))));
     const __m128d p = _mm_mul_pd(_mm_set1_pd(h), dk);
     const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffll));
     const __m128d abs_d = _mm_and_pd(dk, abs_mask);
