@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 #include <vector>
 #include <sweepbox/geometry.hpp>
 
@@ -154,6 +155,25 @@ private:
         void pop_back() {
             --n;
             if (n >= local_count) more.pop_back();
+        }
+        // Takes item out (swap-remove), or when `kept` moves it to the back, where taking it out
+        // and appending it again would leave it; nothing when it is not here.
+        void take_out(std::uint32_t item, bool kept) {
+            // From the back: an item that never leaves a cell keeps its place at the front
+            // (swap-remove fills a hole with the last item, which sits behind the hole), so
+            // the search for a moving item passes only items that arrived after it.
+            std::uint32_t i = n;
+            while (i != 0 && at(i - 1) != item) --i;
+            if (i == 0) return;
+            std::uint32_t& last = at(n - 1);
+            if (kept) {
+                // So that moving an item reports the cells' items in the same order as erase
+                // then insert did.
+                std::swap(at(i - 1), last);
+            } else {
+                at(i - 1) = last;
+                pop_back();
+            }
         }
         template <class F> void for_each(F&& f) const {
             // One loop over the two parts (one call site of f, which is inlined).
