@@ -43,7 +43,6 @@ struct CrossHit {
 
 struct MoveScratch {
     std::vector<Obstacle> candidates;
-    std::vector<Obstacle> earlier; // the candidates of the leg before, when a leg reuses them
     std::vector<CrossHit> crosses;
 };
 
@@ -239,10 +238,9 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         sc.crosses.clear();
         Found best;
         const detail::SweepQuery q(S, d);
-        // Inlined where the walk meets a candidate: a call per candidate costs as much as the
-        // sweep of a clear miss.
-        auto visit = [&](const Obstacle& ob) __attribute__((always_inline)) {
-            sc.candidates.push_back(ob);
+        // The narrow phase of one candidate. Inlined where the walk meets a candidate: a call
+        // per candidate costs as much as the sweep of a clear miss.
+        auto consider = [&](const Obstacle& ob) __attribute__((always_inline)) {
             if (ob.one_way && !detail::one_way_blocks(S, ob.box)) return;
             Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
             if (sw.state == SweepState::miss) return;
@@ -268,14 +266,17 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
                                                    best.sweep.normal, &best.ob.box, best.ob.other}))
                 best = {true, sw, ob, r, started, depth};
         };
+        auto visit = [&](const Obstacle& ob) __attribute__((always_inline)) {
+            sc.candidates.push_back(ob);
+            consider(ob);
+        };
         const Aabb trip = detail::trip_box(S, d, 1);
         if (have_visited && visited_box.min.x <= trip.min.x && visited_box.min.y <= trip.min.y &&
             trip.max.x <= visited_box.max.x && trip.max.y <= visited_box.max.y) {
             // This leg stays inside that box (a slide along a wall, say): the obstacles met
-            // there are known, in the order they were visited; sweep them again.
-            sc.earlier.swap(sc.candidates);
-            sc.candidates.clear();
-            for (const Obstacle& ob : sc.earlier) visit(ob);
+            // there are known, in the order they were visited; sweep them again, where they are
+            // (they are this leg's candidates too).
+            for (const Obstacle& ob : sc.candidates) consider(ob);
         } else {
             sc.candidates.clear();
             have_visited =
