@@ -13,6 +13,10 @@
 #include <cmath>
 #include <limits>
 
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+#    include <xmmintrin.h>
+#endif
+
 #include "sweep.hpp"
 #include "world_internal.hpp"
 
@@ -39,7 +43,6 @@ struct CrossHit {
 
 struct MoveScratch {
     std::vector<Obstacle> candidates;
-    std::vector<Obstacle> earlier; // the candidates of the leg before, when a leg reuses them
     std::vector<CrossHit> crosses;
 };
 
@@ -76,12 +79,45 @@ int thin_crossed(const Aabb& S, Vec2 d, real t_end, const Aabb& B) {
     return -1;
 }
 
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+// overlaps(a, b) for float boxes in one vector compare: (b.min, -b.max) < (a.max, -a.min) on every
+// lane (finite boxes, so no lane is NaN).
+struct OverlapLanes {
+    __m128 v;
+    explicit OverlapLanes(const Aabb& a) : v(detail::reach_lanes(a).v) {} // the same lanes
+};
+inline __m128 obstacle_lanes(const Aabb& b) {
+    return _mm_xor_ps(_mm_loadu_ps(&b.min.x), _mm_setr_ps(0.0f, 0.0f, -0.0f, -0.0f));
+}
+inline bool overlaps(const OverlapLanes& a, __m128 b) { return _mm_movemask_ps(_mm_cmplt_ps(b, a.v)) == 15; }
+#else
+struct OverlapLanes {
+    Aabb box;
+    explicit OverlapLanes(const Aabb& a) : box(a) {}
+};
+inline const Aabb& obstacle_lanes(const Aabb& b) { return b; }
+inline bool overlaps(const OverlapLanes& a, const Aabb& b) { return sweepbox::overlaps(a.box, b); }
+#endif
+
+// True when make_safe has nothing to do for any candidate (the usual case): none is one-way and
+// none overlaps S or F. make_safe's first pass then changes nothing, whatever the order.
+bool nothing_to_check(const Aabb& S, const Aabb& F, const std::vector<Obstacle>& candidates) {
+    const OverlapLanes s(S), f(F);
+    for (const Obstacle& ob : candidates) {
+        const auto b = obstacle_lanes(ob.box);
+        const bool in_s = overlaps(s, b), in_f = overlaps(f, b);
+        if (ob.one_way | in_s | in_f) return false;
+    }
+    return true;
+}
+
 // Rule 6 and 7 as a last line: F may not overlap a blocking obstacle that S did not overlap,
 // may not have crossed a thin one, and may not deepen an overlap S had. Violations are clamped
 // toward S on one axis; when that does not settle, the body stays at S.
 Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
                const std::vector<Obstacle>& candidates) {
     const bool s_thin = S.min.x == S.max.x || S.min.y == S.max.y; // else no thin crossing
+    if (!s_thin && nothing_to_check(S, F, candidates)) return F;
     for (int pass = 0; pass < 4; ++pass) {
         bool changed = false;
         for (const Obstacle& ob : candidates) {
@@ -149,6 +185,30 @@ Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
     return S;
 }
 
+// Throws the Error that names what is wrong with a move's input (the slow half of require_move),
+// in the order of the checks.
+[[gnu::noinline]] void explain_bad_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
+    if (!is_finite(delta)) throw Error("move", "delta has a NaN or infinite component");
+    if (o.has_velocity && !is_finite(o.velocity)) throw Error("move", "velocity has a NaN or infinite component");
+    if (o.max_iterations < 1) throw Error("move", "max_iterations must be at least 1");
+    if (!std::isfinite(o.restitution) || !std::isfinite(o.friction))
+        throw Error("move", "restitution and friction must be finite");
+    if (!sweepbox::is_valid(box.translated(delta))) throw Error("move", "delta takes the box out of the finite range");
+}
+
+// The checks of a move's input in a few operations for the usual case, as require_cast does: v - v
+// is 0 exactly for a finite v and NaN otherwise, so one sum of such differences is 0 exactly
+// when every number in it is finite (the moved box, finite, means a finite delta too).
+void require_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
+    const Aabb moved = box.translated(delta);
+    real z = ((delta.x - delta.x) + (delta.y - delta.y)) + ((o.restitution - o.restitution) + (o.friction - o.friction)) +
+             ((moved.min.x - moved.min.x) + (moved.min.y - moved.min.y)) +
+             ((moved.max.x - moved.max.x) + (moved.max.y - moved.max.y));
+    if (o.has_velocity) z += (o.velocity.x - o.velocity.x) + (o.velocity.y - o.velocity.y);
+    if (!(z == 0 && o.max_iterations >= 1 && moved.min.x <= moved.max.x && moved.min.y <= moved.max.y))
+        explain_bad_move(box, delta, o);
+}
+
 } // namespace
 
 MoveResult World::move(BodyId id, Vec2 delta, const MoveOptions& options) {
@@ -159,12 +219,7 @@ MoveResult World::move(BodyId id, Vec2 delta, const MoveOptions& options) {
 
 void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
     const Body& body = checked(id, "move");
-    if (!is_finite(delta)) throw Error("move", "delta has a NaN or infinite component");
-    if (o.has_velocity && !is_finite(o.velocity)) throw Error("move", "velocity has a NaN or infinite component");
-    if (o.max_iterations < 1) throw Error("move", "max_iterations must be at least 1");
-    if (!std::isfinite(o.restitution) || !std::isfinite(o.friction))
-        throw Error("move", "restitution and friction must be finite");
-    if (!sweepbox::is_valid(body.box.translated(delta))) throw Error("move", "delta takes the box out of the finite range");
+    require_move(body.box, delta, o);
 
     out.contacts.clear();
     out.iterations = 0;
@@ -183,8 +238,9 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         sc.crosses.clear();
         Found best;
         const detail::SweepQuery q(S, d);
-        auto visit = [&](const Obstacle& ob) {
-            sc.candidates.push_back(ob);
+        // The narrow phase of one candidate. Inlined where the walk meets a candidate: a call
+        // per candidate costs as much as the sweep of a clear miss.
+        auto consider = [&](const Obstacle& ob) __attribute__((always_inline)) {
             if (ob.one_way && !detail::one_way_blocks(S, ob.box)) return;
             Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
             if (sw.state == SweepState::miss) return;
@@ -210,14 +266,17 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
                                                    best.sweep.normal, &best.ob.box, best.ob.other}))
                 best = {true, sw, ob, r, started, depth};
         };
+        auto visit = [&](const Obstacle& ob) __attribute__((always_inline)) {
+            sc.candidates.push_back(ob);
+            consider(ob);
+        };
         const Aabb trip = detail::trip_box(S, d, 1);
         if (have_visited && visited_box.min.x <= trip.min.x && visited_box.min.y <= trip.min.y &&
             trip.max.x <= visited_box.max.x && trip.max.y <= visited_box.max.y) {
             // This leg stays inside that box (a slide along a wall, say): the obstacles met
-            // there are known, in the order they were visited; sweep them again.
-            sc.earlier.swap(sc.candidates);
-            sc.candidates.clear();
-            for (const Obstacle& ob : sc.earlier) visit(ob);
+            // there are known, in the order they were visited; sweep them again, where they are
+            // (they are this leg's candidates too).
+            for (const Obstacle& ob : sc.candidates) consider(ob);
         } else {
             sc.candidates.clear();
             have_visited =

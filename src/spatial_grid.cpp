@@ -167,26 +167,9 @@ void SpatialGrid::remove_from_cells(std::uint32_t item, const CellRange& r, cons
     for (std::int32_t y = r.y0; y <= r.y1; ++y) {
         const std::uint64_t seed = row_seed(y);
         const bool row_kept = y >= keep.y0 && y <= keep.y1;
-        for (std::int32_t x = r.x0; x <= r.x1; ++x) {
-            const std::uint32_t c = cell_at(x, y, seed);
-            if (c == 0) continue;
-            Cell& cell = cells_[c - 1];
-            // From the back: an item that never leaves a cell keeps its place at the front
-            // (swap-remove fills a hole with the last item, which sits behind the hole), so
-            // the search for a moving item passes only items that arrived after it.
-            std::uint32_t i = cell.n;
-            while (i != 0 && cell.at(i - 1) != item) --i;
-            if (i == 0) continue;
-            std::uint32_t& last = cell.at(cell.n - 1);
-            if (row_kept && x >= keep.x0 && x <= keep.x1) {
-                // Where removing and appending again would leave it, so that moving an item
-                // reports the cells' items in the same order as erase then insert did.
-                std::swap(cell.at(i - 1), last);
-            } else {
-                cell.at(i - 1) = last;
-                cell.pop_back();
-            }
-        }
+        for (std::int32_t x = r.x0; x <= r.x1; ++x)
+            if (const std::uint32_t c = cell_at(x, y, seed))
+                cells_[c - 1].take_out(item, row_kept && x >= keep.x0 && x <= keep.x1);
     }
 }
 
@@ -235,8 +218,17 @@ void SpatialGrid::update(std::uint32_t item, const Aabb& box) {
         // are left or entered, the shared ones are looked up once.
         const CellRange old = it.range();
         if (r == old) return; // O(1): same cells
-        remove_from_cells(item, old, r);
-        add_to_cells(item, r, old);
+        if (std::size_t from, to; old.count() == 1 && r.count() == 1 && !dense_.empty() &&
+                                  dense_index(old.x0, old.y0, from) && dense_index(r.x0, r.y0, to) && dense_[from] != 0 &&
+                                  dense_[to] != 0) {
+            // From one cell to another, both known to the dense directory (the usual change of
+            // a small item): what remove_from_cells and add_to_cells do there, without their loops.
+            cells_[dense_[from] - 1].take_out(item, false);
+            cells_[dense_[to] - 1].push_back(item);
+        } else {
+            remove_from_cells(item, old, r);
+            add_to_cells(item, r, old);
+        }
         it.set_range(r);
         return;
     }

@@ -14,7 +14,7 @@
 #include "wide.hpp"
 
 #if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
-#    include <xmmintrin.h>
+#    include <emmintrin.h>
 #endif
 
 namespace sweepbox {
@@ -208,11 +208,15 @@ SWEEPBOX_HOT CellRange candidate_tiles(const TileMap& tiles, const Aabb& box, wi
     return r;
 }
 
-/// True when body `index` passes the selector: the filters combined without a branch (each is
-/// hard to predict in a stream of candidates).
-SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selector& s) {
+/// True when body `index` passes the selector's category and mask: the filters combined without
+/// a branch (each is hard to predict in a stream of candidates).
+SWEEPBOX_HOT bool body_interacts(const World& w, std::uint32_t index, const Selector& s) {
     const auto& b = WorldAccess::bodies(w)[index];
-    return (index != s.skip.index) & ((b.category & s.mask) != 0) & ((s.category & b.mask) != 0);
+    return ((b.category & s.mask) != 0) & ((s.category & b.mask) != 0);
+}
+/// body_interacts, and it is not the skipped body.
+SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selector& s) {
+    return (index != s.skip.index) & body_interacts(w, index, s);
 }
 
 #if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
@@ -222,7 +226,10 @@ SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selec
 struct ReachLanes {
     __m128 v;
 };
-inline ReachLanes reach_lanes(const Aabb& r) { return {_mm_setr_ps(r.max.x, r.max.y, -r.min.x, -r.min.y)}; }
+inline ReachLanes reach_lanes(const Aabb& r) {
+    const __m128 b = _mm_loadu_ps(&r.min.x); // swapped halves, the min negated
+    return {_mm_xor_ps(_mm_shuffle_ps(b, b, _MM_SHUFFLE(1, 0, 3, 2)), _mm_setr_ps(0.0f, 0.0f, -0.0f, -0.0f))};
+}
 SWEEPBOX_HOT bool meets(const ReachLanes& r, const Aabb& box) {
     static_assert(sizeof(Aabb) == 4 * sizeof(float));
     const __m128 b = _mm_xor_ps(_mm_loadu_ps(&box.min.x), _mm_setr_ps(0.0f, 0.0f, -0.0f, -0.0f));
@@ -236,10 +243,10 @@ inline ReachLanes reach_lanes(const Aabb& r) { return {r}; }
 SWEEPBOX_HOT bool meets(const ReachLanes& r, const Aabb& box) { return intersects_closed(r.box, box); }
 #endif
 
-/// body_selected, and its box meets the reach.
-SWEEPBOX_HOT bool body_selected(const World& w, std::uint32_t index, const Selector& s, const ReachLanes& reach) {
-    const bool met = meets(reach, WorldAccess::bodies(w)[index].box), selected = body_selected(w, index, s);
-    return met & selected;
+/// body_interacts, and its box meets the reach (the skipped body is the caller's to leave out).
+SWEEPBOX_HOT bool body_interacts(const World& w, std::uint32_t index, const Selector& s, const ReachLanes& reach) {
+    const bool met = meets(reach, WorldAccess::bodies(w)[index].box), interacts = body_interacts(w, index, s);
+    return met & interacts;
 }
 
 /// Calls f with body `index` as an obstacle.
@@ -268,13 +275,16 @@ void visit_bodies(const World& w, const Selector& s, const Aabb& reach, ForEach&
     const ReachLanes lanes = reach_lanes(reach);
     std::uint32_t kept[cap];
     std::size_t n = 0;
+    // The skipped body (a mover, itself in the cells it walks) is left out here, among the few
+    // kept, rather than tested in the filter of every candidate.
     auto flush = [&] {
-        for (std::size_t i = 0; i < n; ++i) emit_body(w, kept[i], f);
+        for (std::size_t i = 0; i < n; ++i)
+            if (kept[i] != s.skip.index) emit_body(w, kept[i], f);
         n = 0;
     };
     for_each([&](std::uint32_t i) {
         kept[n] = i;
-        n += body_selected(w, i, s, lanes);
+        n += body_interacts(w, i, s, lanes);
         if (n == cap) flush();
     });
     flush();
@@ -320,6 +330,26 @@ SWEEPBOX_HOT Aabb swept_part(const Aabb& start, Vec2 d, wide ta, wide tb) {
 /// dependent operations from the best hit to the bodies' cells.
 SWEEPBOX_HOT Aabb trip_box(const Aabb& start, Vec2 d, wide h) {
     Aabb out;
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+    // Both axes at once, in double lanes: the same operations in the same order as the loop
+    // of the #else branch, so the same bits (min and max of p against 0 may differ in the sign of a zero
+    // only, which adding the nonzero margin erases).
+    const __m128 box = _mm_loadu_ps(&start.min.x); // min.x, min.y, max.x, max.y
+    const __m128d lo = _mm_cvtps_pd(box);
+    const __m128d hi = _mm_cvtps_pd(_mm_movehl_ps(box, box));
+    const __m128d dk = _mm_cvtps_pd(_mm_castpd_ps(_mm_load_sd(reinterpret_cast<const double*>(&d.x))));
+    const __m128d p = _mm_mul_pd(_mm_set1_pd(h), dk);
+    const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffll));
+    const __m128d abs_d = _mm_and_pd(dk, abs_mask);
+    const __m128d sum = _mm_add_pd(_mm_add_pd(_mm_and_pd(lo, abs_mask), _mm_and_pd(hi, abs_mask)),
+                                   _mm_add_pd(abs_d, abs_d));
+    const __m128d margin = _mm_add_pd(_mm_mul_pd(sum, _mm_set1_pd(1e-6)), _mm_set1_pd(1e-30));
+    const __m128d zero = _mm_setzero_pd();
+    const __m128 out_lo = _mm_cvtpd_ps(_mm_add_pd(lo, _mm_sub_pd(_mm_min_pd(p, zero), margin)));
+    const __m128 out_hi = _mm_cvtpd_ps(_mm_add_pd(hi, _mm_add_pd(_mm_max_pd(p, zero), margin)));
+    _mm_storel_pi(reinterpret_cast<__m64*>(&out.min.x), out_lo);
+    _mm_storel_pi(reinterpret_cast<__m64*>(&out.max.x), out_hi);
+#else
     for (int k = 0; k < 2; ++k) {
         const wide dk = wide(d[k]), p = h * dk;
         const wide margin =
@@ -327,6 +357,7 @@ SWEEPBOX_HOT Aabb trip_box(const Aabb& start, Vec2 d, wide h) {
         out.min[k] = real(wide(start.min[k]) + (std::min(p, wide(0)) - margin));
         out.max[k] = real(wide(start.max[k]) + (std::max(p, wide(0)) + margin));
     }
+#endif
     return out;
 }
 

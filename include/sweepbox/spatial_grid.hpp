@@ -8,8 +8,13 @@
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 #include <vector>
 #include <sweepbox/geometry.hpp>
+
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+#    include <emmintrin.h>
+#endif
 
 namespace sweepbox {
 
@@ -37,9 +42,30 @@ public:
     [[nodiscard]] real cell_size() const { return cell_size_; }
     /// The cells a closed box touches (cell coordinates clamped to +-2^30).
     [[nodiscard]] CellRange cells_of(const Aabb& box) const {
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+        // The four cell_coord at once, two double lanes per corner: the same products, the
+        // same clamps (maxpd and minpd keep v unless it is out of range or NaN, as the tests
+        // of cell_coord), the same floor (truncate, then one down where that went up).
+        static_assert(sizeof(Aabb) == 4 * sizeof(float) && sizeof(CellRange) == 4 * sizeof(std::int32_t));
+        const __m128 b = _mm_loadu_ps(&box.min.x);
+        const __m128d inv = _mm_set1_pd(coord_wide(inv_cell_size_));
+        auto floor_clamped = [](__m128d v) {
+            constexpr double limit = double(1 << 30);
+            v = _mm_min_pd(_mm_max_pd(v, _mm_set1_pd(-limit)), _mm_set1_pd(limit));
+            const __m128i i = _mm_cvttpd_epi32(v);
+            const __m128i up = _mm_castpd_si128(_mm_cmpgt_pd(_mm_cvtepi32_pd(i), v));
+            return _mm_add_epi32(i, _mm_shuffle_epi32(up, _MM_SHUFFLE(2, 0, 2, 0))); // -1 where it went up
+        };
+        const __m128i lo = floor_clamped(_mm_mul_pd(_mm_cvtps_pd(b), inv));
+        const __m128i hi = floor_clamped(_mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(b, b)), inv));
+        CellRange r;
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(&r), _mm_unpacklo_epi64(lo, hi));
+        return r;
+#else
         const coord_wide inv = coord_wide(inv_cell_size_);
         return {cell_coord(coord_wide(box.min.x) * inv), cell_coord(coord_wide(box.min.y) * inv),
                 cell_coord(coord_wide(box.max.x) * inv), cell_coord(coord_wide(box.max.y) * inv)};
+#endif
     }
 
     /// Adds item (a new small integer) with its box. The item must not be present.
@@ -129,6 +155,25 @@ private:
         void pop_back() {
             --n;
             if (n >= local_count) more.pop_back();
+        }
+        // Takes item out (swap-remove), or when `kept` moves it to the back, where taking it out
+        // and appending it again would leave it; nothing when it is not here.
+        void take_out(std::uint32_t item, bool kept) {
+            // From the back: an item that never leaves a cell keeps its place at the front
+            // (swap-remove fills a hole with the last item, which sits behind the hole), so
+            // the search for a moving item passes only items that arrived after it.
+            std::uint32_t i = n;
+            while (i != 0 && at(i - 1) != item) --i;
+            if (i == 0) return;
+            std::uint32_t& last = at(n - 1);
+            if (kept) {
+                // So that moving an item reports the cells' items in the same order as erase
+                // then insert did.
+                std::swap(at(i - 1), last);
+            } else {
+                at(i - 1) = last;
+                pop_back();
+            }
         }
         template <class F> void for_each(F&& f) const {
             // One loop over the two parts (one call site of f, which is inlined).
