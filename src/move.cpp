@@ -304,6 +304,10 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             const wide moved_j = wide(F.min[1 - k]) - wide(S.min[1 - k]);
             rest[k] = real(wide(d[k]) - moved_k);
             rest[1 - k] = real(wide(d[1 - k]) - moved_j);
+            // Rounding the position at contact may carry the body past the end of its motion on
+            // the other axis (near 1e9 a float is a multiple of 64): then nothing of that motion
+            // is left, and the body never goes back along it.
+            if (rest[1 - k] * d[1 - k] < 0) rest[1 - k] = 0;
         }
         F = make_safe(*this, id, o, S, d, best.any ? best.sweep.time : real(1), F, sc.candidates);
 
