@@ -85,6 +85,12 @@ void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
     h.point = contact_point(h.box, obstacle, h.normal);
 }
 
+// first_tile_of_ray out of line: inlined into cast_closest it costs rays over a tile map about
+// 5% (measured A/B; the compiler's choices in the rest of cast_closest change with its size).
+[[gnu::noinline]] detail::RayTiles ray_tiles(const TileMap& tiles, const detail::SweepQuery& q, detail::TileHit& out) {
+    return detail::first_tile_of_ray(tiles, q, out);
+}
+
 // The closest hit of a checked cast.
 CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
     const detail::SweepQuery q(box, delta);
@@ -124,7 +130,7 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
         // A ray over the tile map: its usual case walks the tiles on its own (first_tile_of_ray);
         // the bodies are then walked up to that tile's time.
         detail::TileHit th;
-        const detail::RayTiles rt = detail::first_tile_of_ray(tiles, q, th);
+        const detail::RayTiles rt = ray_tiles(tiles, q, th);
         if (rt != detail::RayTiles::unsure) {
             if (rt == detail::RayTiles::hit) {
                 any = true;
