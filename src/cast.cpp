@@ -125,8 +125,10 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
     detail::Selector sel = selector_of(filter);
     auto best_time = [&] { return any ? best.time : real(2); };
     const TileMap& tiles = w.tiles();
-    if (box.min == box.max && sel.tiles && !w.def().brute_force && tiles.blocking_count() > 0 &&
-        detail::interacts(sel, tiles.def().category, tiles.def().mask)) {
+    // The casts' own tile walks, where walk_path would walk the tiles (not in reference mode).
+    const bool own_tile_walk = sel.tiles && !w.def().brute_force && tiles.blocking_count() > 0 &&
+                               detail::interacts(sel, tiles.def().category, tiles.def().mask);
+    if (own_tile_walk && box.min == box.max) {
         // A ray over the tile map: its usual case walks the tiles on its own (first_tile_of_ray);
         // the bodies are then walked up to that tile's time.
         detail::TileHit th;
@@ -140,19 +142,15 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
             }
             sel.tiles = false;
         }
-    } else if (sel.tiles && !w.def().brute_force && tiles.blocking_count() > 0 &&
-               detail::interacts(sel, tiles.def().category, tiles.def().mask)) {
+    } else if (own_tile_walk) {
         // A box over the tile map: walk_box_tiles' walk, each tile taken straight from the map.
         const real* ex = tiles.edge_table_x();
         const real* ey = tiles.edge_table_y();
         auto tile = [&](std::int32_t col, std::int32_t row, std::uint8_t bits) SWEEPBOX_HOT_LAMBDA {
             const Aabb tb{{ex[col], ey[row]}, {ex[col + 1], ey[row + 1]}};
-            const std::uint8_t surfaces = std::uint8_t(bits >> 2);
-            if (Tile(bits & 3) == Tile::one_way) {
-                if (detail::one_way_blocks(box, tb)) consider(tb, Other::of(TileCell{col, row}), surfaces & face_neg_y, 0);
-            } else {
-                consider(tb, Other::of(TileCell{col, row}), face_all, std::uint8_t(~surfaces & face_all));
-            }
+            if (Tile(bits & 3) == Tile::one_way && !detail::one_way_blocks(box, tb)) return;
+            const detail::TileFaces f = detail::tile_faces(bits);
+            consider(tb, Other::of(TileCell{col, row}), f.faces, f.seams);
         };
         constexpr wide slack = wide(1e-6); // walk_path's
         auto stop = [&](wide t_end) { return wide(best_time()) < t_end - slack; };

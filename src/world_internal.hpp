@@ -126,10 +126,21 @@ inline bool ranks_before(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y
 
 /// A solid tile may be entered through every face; those shared with solid neighbours are
 /// seams. A one-way tile may be entered only through its top surface and has no seams.
-inline void set_tile_faces(Obstacle& ob, std::uint8_t surfaces, Tile t) {
-    ob.one_way = t == Tile::one_way;
-    ob.faces = ob.one_way ? std::uint8_t(surfaces & face_neg_y) : std::uint8_t(face_all);
-    ob.seams = ob.one_way ? std::uint8_t(0) : std::uint8_t(~surfaces & face_all);
+struct TileFaces {
+    std::uint8_t faces; // the faces that may be entered
+    std::uint8_t seams; // the faces shared with another solid tile
+};
+/// The faces and seams of a non-empty tile from its bits (TileMap::bits_in_map).
+SWEEPBOX_HOT TileFaces tile_faces(std::uint8_t bits) {
+    const std::uint8_t surfaces = std::uint8_t(bits >> 2);
+    if (Tile(bits & 3) == Tile::one_way) return {std::uint8_t(surfaces & face_neg_y), 0};
+    return {std::uint8_t(face_all), std::uint8_t(~surfaces & face_all)};
+}
+inline void set_tile_faces(Obstacle& ob, std::uint8_t bits) {
+    const TileFaces f = tile_faces(bits);
+    ob.one_way = Tile(bits & 3) == Tile::one_way;
+    ob.faces = f.faces;
+    ob.seams = f.seams;
     ob.is_static = true;
 }
 
@@ -140,7 +151,7 @@ SWEEPBOX_HOT Obstacle tile_obstacle(const TileMap& tiles, TileCell c, std::uint8
     ob.box = tiles.cell_box(c);
     ob.category = tiles.def().category;
     ob.mask = tiles.def().mask;
-    set_tile_faces(ob, std::uint8_t(bits >> 2), Tile(bits & 3));
+    set_tile_faces(ob, bits);
     return ob;
 }
 
@@ -520,11 +531,10 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
     const int sx = d.x > 0 ? 1 : (d.x < 0 ? -1 : 0);
     const int sy = d.y > 0 ? 1 : (d.y < 0 ? -1 : 0);
     // The fraction of d at which the ray reaches the next column (row) edge: the edge minus the
-    // origin over d, signed, which is walk_ray_tiles' quotient and the sweep's slab time bit for
-    // bit. An axis without motion never steps: its time stays at 4, past every end and far from
-    // every tie.
-    // (For an axis without motion: 0 * (edge - origin) + 4.)
-    const wide inv_x = sx != 0 ? 1 / wide(d.x) : wide(0), inv_y = sy != 0 ? 1 / wide(d.y) : wide(0);
+    // origin over d, signed (the query's 1 / |d| with d's sign, the same number), which is
+    // walk_ray_tiles' quotient and the sweep's slab time bit for bit. An axis without motion
+    // never steps: its time is 0 * (edge - origin) + 4, past every end and far from every tie.
+    const wide inv_x = sx > 0 ? q.inv[0] : -q.inv[0], inv_y = sy > 0 ? q.inv[1] : -q.inv[1];
     const wide still_x = sx != 0 ? wide(0) : wide(4), still_y = sy != 0 ? wide(0) : wide(4);
     const int ax = sx > 0 ? 1 : 0, ay = sy > 0 ? 1 : 0; // the edge ahead of a tile: its own or the next
     const wide wox = wide(o.x), woy = wide(o.y);
@@ -569,7 +579,7 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
             t_out - t > (t + std::fabs(t_out)) * rel) {
             Sweep sw;
             sw.state = SweepState::hit;
-            const wide num = step_x ? std::fabs(wide(ex[col + 1 - ax]) - wide(o.x)) : std::fabs(wide(ey[row + 1 - ay]) - wide(o.y));
+            const wide num = step_x ? std::fabs(wide(ex[col + 1 - ax]) - wox) : std::fabs(wide(ey[row + 1 - ay]) - woy);
             sw.time = real(num / (step_x ? q.den[0] : q.den[1]));
             if (sw.time >= 1) sw.time = std::nextafter(real(1), real(0));
             if (step_x) {
@@ -580,7 +590,7 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
             out.sweep = sw;
             return RayTiles::hit;
         }
-        out.sweep = sweep(q, out.box, face_all, std::uint8_t(~(b >> 2) & face_all));
+        out.sweep = sweep(q, out.box, face_all, tile_faces(b).seams);
         return out.sweep.state == SweepState::hit ? RayTiles::hit : RayTiles::unsure;
     }
 }
@@ -598,15 +608,12 @@ template <class Visit, class Stop>
 bool walk_box_tiles(const TileMap& tiles, const Aabb& a, Vec2 d, Visit&& visit, Stop&& stop) {
     const Aabb& mb = tiles.bounds();
     if (!(mb.min.x <= a.min.x && a.max.x <= mb.max.x && mb.min.y <= a.min.y && a.max.y <= mb.max.y)) return false;
-    const wide inv_size = 1 / wide(tiles.def().tile_size);
+    const wide inv_size = tiles.inverse_tile_size();
     const std::int32_t count[2] = {tiles.columns(), tiles.rows()};
     const wide origin[2] = {wide(tiles.def().origin.x), wide(tiles.def().origin.y)};
     // Every edge inside the map is within err tiles of its line, the map's largest coordinate
-    // deciding: computed once for the walk.
-    wide err[2];
-    for (int k = 0; k < 2; ++k)
-        err[k] = edge_error_in_tiles(
-            std::max(std::fabs(wide(mb.min[k])), std::fabs(wide(mb.max[k]))) + std::fabs(origin[k]), inv_size);
+    // deciding (edge_error_in_tiles for the whole map, kept by the map).
+    const wide err[2] = {tiles.edge_error(0), tiles.edge_error(1)};
     // tile_span with the walk's err, and its clamp to [-1, n] instead of +-2^30: the box is
     // on the map, so truncation then does the floor's work (in (-1, 0) the clamp to tile 0
     // follows anyway) at less cost per crossing.
