@@ -94,26 +94,33 @@ void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
 // The closest hit of a checked cast.
 CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
     const detail::SweepQuery q(box, delta);
-    // The best contact so far, as rule 4 ranks it; the CastHit is made once, at the end.
+    // The best contact so far, as rule 4 ranks it; the CastHit is made once, at the end. Kept
+    // as separate scalars rather than a Sweep: a Sweep built field by field and then copied
+    // whole is a wide load of narrow stores still in flight, which the processor cannot
+    // forward (a stall of tens of cycles; measured).
     bool any = false;
-    Sweep best{};
+    real best_time_v = 1;
+    Vec2 best_normal{0, 0};
+    bool best_corner = false;
     bool best_started = false;
     Aabb best_box{};
     Other best_other{};
     // Keeps the obstacle with this box if its contact ranks before the best so far.
     auto consider = [&](const Aabb& ob_box, const Other& other, std::uint8_t faces, std::uint8_t seams) SWEEPBOX_HOT_LAMBDA {
-        Sweep sw = detail::sweep(q, ob_box, faces, seams);
+        const Sweep sw = detail::sweep(q, ob_box, faces, seams);
         if (sw.state == SweepState::miss) return;
         const bool started = sw.state == SweepState::started_overlapping;
-        if (started) sw.time = 0;
-        if (any && (sw.time > best.time ||
-                    (sw.time == best.time &&
-                     !detail::ranks_before(box, delta, {sw.time, started, sw.corner, sw.normal, &ob_box, other},
-                                           {best.time, best_started, best.corner, best.normal, &best_box,
+        const real time = started ? real(0) : sw.time;
+        if (any && (time > best_time_v ||
+                    (time == best_time_v &&
+                     !detail::ranks_before(box, delta, {time, started, sw.corner, sw.normal, &ob_box, other},
+                                           {best_time_v, best_started, best_corner, best_normal, &best_box,
                                             best_other}))))
             return;
         any = true;
-        best = sw;
+        best_time_v = time;
+        best_normal = sw.normal;
+        best_corner = sw.corner;
         best_started = started;
         best_box = ob_box;
         best_other = other;
@@ -123,7 +130,7 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
         consider(ob.box, ob.other, ob.faces, ob.seams);
     };
     detail::Selector sel = selector_of(filter);
-    auto best_time = [&] { return any ? best.time : real(2); };
+    auto best_time = [&] { return any ? best_time_v : real(2); };
     const TileMap& tiles = w.tiles();
     // The casts' own tile walks, where walk_path would walk the tiles (not in reference mode).
     const bool own_tile_walk = sel.tiles && !w.def().brute_force && tiles.blocking_count() > 0 &&
@@ -136,7 +143,9 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
         if (rt != detail::RayTiles::unsure) {
             if (rt == detail::RayTiles::hit) {
                 any = true;
-                best = th.sweep;
+                best_time_v = th.sweep.time;
+                best_normal = th.sweep.normal;
+                best_corner = th.sweep.corner;
                 best_box = th.box;
                 best_other = Other::of(th.cell);
             }
@@ -161,9 +170,9 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
     if (!any) return h;
     h.hit = true;
     h.started_overlapping = best_started;
-    h.time = best.time;
-    h.normal = best.normal;
-    h.corner = best.corner;
+    h.time = best_time_v;
+    h.normal = best_normal;
+    h.corner = best_corner;
     h.other = best_other;
     finish(box, delta, best_box, h);
     return h;
