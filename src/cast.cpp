@@ -186,8 +186,9 @@ CastHit World::cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter) 
 }
 
 CastHit World::cast_ray(Vec2 origin, Vec2 delta, const QueryFilter& filter) const {
-    require_cast("cast_ray", Aabb{origin, origin}, delta);
-    return cast_closest(*this, Aabb{origin, origin}, delta, filter);
+    const Aabb box = detail::point_box(origin);
+    require_cast("cast_ray", box, delta);
+    return cast_closest(*this, box, delta, filter);
 }
 
 void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, const QueryFilter& filter) const {
