@@ -113,6 +113,25 @@ public:
         }
     }
 
+    /// True when the cells of r surely hold no item and no item is oversize: r spans at most
+    /// 2 x 2 cells, all inside the dense directory, and none of them was ever made. False says
+    /// nothing (a made cell may have emptied since). A few loads and no branch on the cells: a
+    /// walk asks it before visiting a small range, where in a sparse world nothing near is the
+    /// usual answer and a loop over the cells would mispredict its way to the same answer.
+    [[nodiscard]] bool surely_empty(const CellRange& r) const {
+        const std::uint64_t ux0 = std::uint64_t(std::int64_t(r.x0) - dense_x0_);
+        const std::uint64_t ux1 = std::uint64_t(std::int64_t(r.x1) - dense_x0_);
+        const std::uint64_t uy0 = std::uint64_t(std::int64_t(r.y0) - dense_y0_);
+        const std::uint64_t uy1 = std::uint64_t(std::int64_t(r.y1) - dense_y0_);
+        // (unsigned: a cell left of or above the directory wraps to a huge value; no directory
+        // has width and height 0)
+        const bool small = (ux1 < dense_w_) & (uy1 < dense_h_) & (ux0 <= ux1) & (uy0 <= uy1) & (ux1 - ux0 <= 1) &
+                           (uy1 - uy0 <= 1) & oversize_.empty();
+        if (!small) return false;
+        const std::uint32_t* d = dense_.data();
+        return (d[uy0 * dense_w_ + ux0] | d[uy0 * dense_w_ + ux1] | d[uy1 * dense_w_ + ux0] | d[uy1 * dense_w_ + ux1]) == 0;
+    }
+
     /// Number of cells ever created (cells are kept when they empty, for steady-state speed).
     [[nodiscard]] std::size_t cell_count() const { return cells_.size(); }
     /// Number of items in the oversize list.
