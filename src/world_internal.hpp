@@ -557,9 +557,6 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
 #define SWEEPBOX_TIME_X(edge) ((wide(ex[edge]) - wox) * inv_x + still_x)
 #define SWEEPBOX_TIME_Y(edge) ((wide(ey[edge]) - woy) * inv_y + still_y)
     wide tx = SWEEPBOX_TIME_X(col + ax), ty = SWEEPBOX_TIME_Y(row + ay);
-    // When the ray entered the current column and row (the slab entries of the sweep; only
-    // read when both axes move).
-    wide in_x = SWEEPBOX_TIME_X(col + 1 - ax), in_y = SWEEPBOX_TIME_Y(row + 1 - ay);
     // As in walk_ray_tiles: the quotients are within 2^-50 of the exact ones, relative.
     constexpr wide rel = wide(1e-14);
     const std::ptrdiff_t row_step = std::ptrdiff_t(sy) * std::ptrdiff_t(columns);
@@ -572,13 +569,11 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
             col += sx;
             if (std::uint32_t(col) >= std::uint32_t(columns)) return RayTiles::miss; // off the map
             at += std::size_t(std::ptrdiff_t(sx));
-            in_x = tx;
             tx = SWEEPBOX_TIME_X(col + ax);
         } else {
             row += sy;
             if (std::uint32_t(row) >= std::uint32_t(rows)) return RayTiles::miss;
             at += std::size_t(row_step);
-            in_y = ty;
             ty = SWEEPBOX_TIME_Y(row + ay);
         }
         const std::uint8_t b = bits[at];
@@ -589,7 +584,10 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
         // The sweep's answer where its own tests are clear (it would take the same route): the
         // face just crossed was entered last, clearly after the other slab and clearly before
         // the tile is left; its time is the sweep's, rounded once. Anything else: the sweep.
-        const wide in_other = step_x ? in_y : in_x;
+        // When the ray entered the current row (column), a slab entry of the sweep: the time of
+        // the edge behind it, the walk's own expression for that edge (the same bits as when
+        // the walk crossed it, or at the start).
+        const wide in_other = step_x ? SWEEPBOX_TIME_Y(row + 1 - ay) : SWEEPBOX_TIME_X(col + 1 - ax);
         const wide t_out = std::min(tx, ty);
         if (sx != 0 && sy != 0 && t - in_other > (t + std::fabs(in_other)) * rel &&
             t_out - t > (t + std::fabs(t_out)) * rel) {
