@@ -544,15 +544,18 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
     const std::uint8_t* bits = tiles.bits_table();
     std::size_t at = std::size_t(row) * std::size_t(columns) + std::size_t(col);
     if (bits[at] != 0) return RayTiles::unsure;
-    const int sx = d.x > 0 ? 1 : (d.x < 0 ? -1 : 0);
-    const int sy = d.y > 0 ? 1 : (d.y < 0 ? -1 : 0);
+    // The signs of d, and what depends on them, without a branch: a ray's direction is a coin
+    // toss for the branch predictor (products by the sign and bools as numbers; the same values).
+    const int sx = int(d.x > 0) - int(d.x < 0);
+    const int sy = int(d.y > 0) - int(d.y < 0);
     // The fraction of d at which the ray reaches the next column (row) edge: the edge minus the
     // origin over d, signed (the query's 1 / |d| with d's sign, the same number), which is
     // walk_ray_tiles' quotient and the sweep's slab time bit for bit. An axis without motion
     // never steps: its time is 0 * (edge - origin) + 4, past every end and far from every tie.
-    const wide inv_x = sx > 0 ? q.inv[0] : -q.inv[0], inv_y = sy > 0 ? q.inv[1] : -q.inv[1];
-    const wide still_x = sx != 0 ? wide(0) : wide(4), still_y = sy != 0 ? wide(0) : wide(4);
-    const int ax = sx > 0 ? 1 : 0, ay = sy > 0 ? 1 : 0; // the edge ahead of a tile: its own or the next
+    // (1 / |d| is 0 where d is: the product is then 0, and 0 * (edge - origin) + 4 is 4 as well)
+    const wide inv_x = q.inv[0] * wide(sx), inv_y = q.inv[1] * wide(sy);
+    const wide still_x = wide(4 * int(sx == 0)), still_y = wide(4 * int(sy == 0));
+    const int ax = int(sx > 0), ay = int(sy > 0); // the edge ahead of a tile: its own or the next
     const wide wox = wide(o.x), woy = wide(o.y);
 #define SWEEPBOX_TIME_X(edge) ((wide(ex[edge]) - wox) * inv_x + still_x)
 #define SWEEPBOX_TIME_Y(edge) ((wide(ey[edge]) - woy) * inv_y + still_y)
