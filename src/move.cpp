@@ -322,7 +322,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             bool seen = false;
             for (std::size_t j = 0; j < i && !seen; ++j) seen = sc.crosses[j].ob.other == c.ob.other;
             if (seen) continue;
-            Contact k;
+            Contact& k = out.contacts.emplace_back();
             k.other = c.ob.other;
             k.time = t_start + c.sweep.time * (1 - t_start);
             k.normal = c.sweep.normal;
@@ -330,14 +330,15 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             k.point = contact_point(k.box, c.ob.box, c.sweep.normal);
             k.response = Response::cross;
             k.corner = c.sweep.corner;
-            out.contacts.push_back(k);
         }
         if (!best.any) {
             S = F;
             break;
         }
 
-        Contact k;
+        // Made in place: a Contact built in a local and copied in is wide loads of the narrow
+        // stores just made (a stall).
+        Contact& k = out.contacts.emplace_back();
         k.other = best.ob.other;
         k.time = t_start + best.sweep.time * (1 - t_start);
         k.normal = best.sweep.normal;
@@ -351,7 +352,6 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             const real s = sweep_back_time(S, d, best.ob.box);
             k.sweep_back = std::isfinite(s) ? S.min - d * s : S.min;
         }
-        out.contacts.push_back(k);
 
         const Vec2 n = best.sweep.normal;
         const int a = axis_of(n);
