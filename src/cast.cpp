@@ -96,8 +96,9 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
     const detail::SweepQuery q(box, delta);
     // The best contact so far, as rule 4 ranks it; the CastHit is made once, at the end. Kept
     // as separate scalars rather than a Sweep: a Sweep built field by field and then copied
-    // whole is a wide load of narrow stores still in flight, which the processor cannot
-    // forward (a stall of tens of cycles; measured).
+    // whole is a wide load of narrow stores just made, which a store buffer does not hand
+    // over in one piece (the load waits for the stores to reach the cache; measured with the
+    // changes of trip_box and point_box below).
     bool any = false;
     real best_time_v = 1;
     Vec2 best_normal{0, 0};

@@ -337,7 +337,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         }
 
         // Made in place: a Contact built in a local and copied in is wide loads of the narrow
-        // stores just made (a stall).
+        // stores just made (see cast_closest in cast.cpp).
         Contact& k = out.contacts.emplace_back();
         k.other = best.ob.other;
         k.time = t_start + best.sweep.time * (1 - t_start);
