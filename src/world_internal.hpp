@@ -596,7 +596,7 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
         if (sx != 0 && sy != 0 && t - in_other > (t + std::fabs(in_other)) * rel &&
             t_out - t > (t + std::fabs(t_out)) * rel) {
             // (Written field by field, as the caller reads them: a Sweep built in a local and
-            // copied whole is a wide load of narrow stores still in flight; see cast_closest.)
+            // copied whole is a wide load of narrow stores just made; see cast_closest.)
             const wide num = step_x ? std::fabs(wide(ex[col + 1 - ax]) - wox) : std::fabs(wide(ey[row + 1 - ay]) - woy);
             real time = real(num / (step_x ? q.den[0] : q.den[1]));
             if (time >= 1) time = std::nextafter(real(1), real(0));
@@ -747,14 +747,15 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
     constexpr wide never = std::numeric_limits<wide>::infinity();
     // (The near edge of tile n: its own for +d, the next one's for -d.)
     const int near_x = sx > 0 ? 0 : 1, near_y = sy > 0 ? 0 : 1;
-    auto reach_x = [&]() SWEEPBOX_HOT_LAMBDA {
-        if (sx == 0 || std::uint32_t(nx) >= std::uint32_t(columns)) return never;
-        return (wide(ex[nx + near_x]) - lead_x) * (sx > 0 ? inv_x : -inv_x);
+    // When the leading edge of one axis (sign s, edge table e, n of `count` tiles next) reaches
+    // that tile's near edge, or never.
+    auto reach = [&](int s, std::int32_t n, std::int32_t count, const real* e, int near, wide lead,
+                     wide inv) SWEEPBOX_HOT_LAMBDA {
+        if (s == 0 || std::uint32_t(n) >= std::uint32_t(count)) return never;
+        return (wide(e[n + near]) - lead) * (s > 0 ? inv : -inv);
     };
-    auto reach_y = [&]() SWEEPBOX_HOT_LAMBDA {
-        if (sy == 0 || std::uint32_t(ny) >= std::uint32_t(rows)) return never;
-        return (wide(ey[ny + near_y]) - lead_y) * (sy > 0 ? inv_y : -inv_y);
-    };
+    auto reach_x = [&]() SWEEPBOX_HOT_LAMBDA { return reach(sx, nx, columns, ex, near_x, lead_x, inv_x); };
+    auto reach_y = [&]() SWEEPBOX_HOT_LAMBDA { return reach(sy, ny, rows, ey, near_y, lead_y, inv_y); };
     wide tx = reach_x(), ty = reach_y();
     constexpr wide end = 1 + wide(1e-9); // beyond: after the path (the exact end is 1)
     while (true) {
