@@ -119,12 +119,9 @@ public:
     /// walk asks it before visiting a small range, where in a sparse world nothing near is the
     /// usual answer and a loop over the cells would mispredict its way to the same answer.
     [[nodiscard]] bool surely_empty(const CellRange& r) const {
-        const std::uint64_t ux0 = std::uint64_t(std::int64_t(r.x0) - dense_x0_);
-        const std::uint64_t ux1 = std::uint64_t(std::int64_t(r.x1) - dense_x0_);
-        const std::uint64_t uy0 = std::uint64_t(std::int64_t(r.y0) - dense_y0_);
-        const std::uint64_t uy1 = std::uint64_t(std::int64_t(r.y1) - dense_y0_);
-        // (unsigned: a cell left of or above the directory wraps to a huge value; no directory
-        // has width and height 0)
+        const std::uint64_t ux0 = dense_column(r.x0), ux1 = dense_column(r.x1);
+        const std::uint64_t uy0 = dense_row(r.y0), uy1 = dense_row(r.y1);
+        // (no directory has width and height 0)
         const bool small = (ux1 < dense_w_) & (uy1 < dense_h_) & (ux0 <= ux1) & (uy0 <= uy1) & (ux1 - ux0 <= 1) &
                            (uy1 - uy0 <= 1) & oversize_.empty();
         if (!small) return false;
@@ -235,9 +232,13 @@ private:
         return find_hashed(x, y);
     }
     // Where cell (x, y) sits in the dense directory's rectangle; false outside it.
+    // Cell column x (row y) from the directory's left (top) edge, unsigned: a cell left of
+    // (above) the directory wraps to a huge value, so one compare with the width (height) tells
+    // inside from outside.
+    [[nodiscard]] std::uint64_t dense_column(std::int32_t x) const { return std::uint64_t(std::int64_t(x) - dense_x0_); }
+    [[nodiscard]] std::uint64_t dense_row(std::int32_t y) const { return std::uint64_t(std::int64_t(y) - dense_y0_); }
     [[nodiscard]] bool dense_index(std::int32_t x, std::int32_t y, std::size_t& i) const {
-        const std::uint64_t ux = std::uint64_t(std::int64_t(x) - dense_x0_);
-        const std::uint64_t uy = std::uint64_t(std::int64_t(y) - dense_y0_);
+        const std::uint64_t ux = dense_column(x), uy = dense_row(y);
         if (ux >= dense_w_ || uy >= dense_h_) return false;
         i = std::size_t(uy * dense_w_ + ux);
         return true;
