@@ -747,15 +747,14 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
     constexpr wide never = std::numeric_limits<wide>::infinity();
     // (The near edge of tile n: its own for +d, the next one's for -d.)
     const int near_x = sx > 0 ? 0 : 1, near_y = sy > 0 ? 0 : 1;
-    // When the leading edge of one axis (sign s, edge table e, n of `count` tiles next) reaches
-    // that tile's near edge, or never.
-    auto reach = [&](int s, std::int32_t n, std::int32_t count, const real* e, int near, wide lead,
-                     wide inv) SWEEPBOX_HOT_LAMBDA {
-        if (s == 0 || std::uint32_t(n) >= std::uint32_t(count)) return never;
-        return (wide(e[n + near]) - lead) * (s > 0 ? inv : -inv);
+    auto reach_x = [&]() SWEEPBOX_HOT_LAMBDA {
+        if (sx == 0 || std::uint32_t(nx) >= std::uint32_t(columns)) return never;
+        return (wide(ex[nx + near_x]) - lead_x) * (sx > 0 ? inv_x : -inv_x);
     };
-    auto reach_x = [&]() SWEEPBOX_HOT_LAMBDA { return reach(sx, nx, columns, ex, near_x, lead_x, inv_x); };
-    auto reach_y = [&]() SWEEPBOX_HOT_LAMBDA { return reach(sy, ny, rows, ey, near_y, lead_y, inv_y); };
+    auto reach_y = [&]() SWEEPBOX_HOT_LAMBDA {
+        if (sy == 0 || std::uint32_t(ny) >= std::uint32_t(rows)) return never;
+        return (wide(ey[ny + near_y]) - lead_y) * (sy > 0 ? inv_y : -inv_y);
+    };
     wide tx = reach_x(), ty = reach_y();
     constexpr wide end = 1 + wide(1e-9); // beyond: after the path (the exact end is 1)
     while (true) {
