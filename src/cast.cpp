@@ -72,10 +72,28 @@ template <int k> SWEEPBOX_HOT void finish_ray_on(Vec2 o, Vec2 d, const Aabb& obs
     h.point = p;
 }
 
+// finish for a hit on a face of axis k, not started inside: contact_box, then contact_point of
+// that box, without the general cases of contact_point (the point is on the face on axis k and
+// the middle of the overlap with the face on the other axis).
+template <int k> SWEEPBOX_HOT void finish_on(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
+    constexpr int j = 1 - k;
+    const bool neg = h.normal[k] < 0;
+    h.box = detail::contact_box_on<k>(box, d, obstacle, neg);
+    Vec2 p;
+    p[k] = neg ? obstacle.min[k] : obstacle.max[k];
+    const real lo = std::max(h.box.min[j], obstacle.min[j]), hi = std::min(h.box.max[j], obstacle.max[j]);
+    p[j] = lo + (hi - lo) / 2;
+    h.point = p;
+}
+
 void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
     if (box.min == box.max && !h.started_overlapping) {
         if (h.normal.x != 0 && obstacle.min.x != obstacle.max.x) return finish_ray_on<0>(box.min, d, obstacle, h);
         if (h.normal.y != 0 && obstacle.min.y != obstacle.max.y) return finish_ray_on<1>(box.min, d, obstacle, h);
+    }
+    if (!h.started_overlapping) {
+        if (h.normal.y == 0) return finish_on<0>(box, d, obstacle, h);
+        if (h.normal.x == 0) return finish_on<1>(box, d, obstacle, h);
     }
     if (h.started_overlapping) {
         h.box = box;

@@ -50,6 +50,7 @@ void TileMap::validate(const TileMapDef& def, const char* where) {
 TileMap::TileMap(const TileMapDef& def) : def_(def) {
     validate(def, "TileMap");
     cells_.assign(std::size_t(def.columns) * std::size_t(def.rows), 0);
+    occupied_.assign((cells_.size() + 63) / 64, 0);
     if (std::int64_t(def.columns) + def.rows <= (std::int64_t(1) << 20)) {
         for (std::int32_t i = 0; i <= def.columns; ++i) edges_x_.push_back(edge(def.origin.x, i));
         for (std::int32_t j = 0; j <= def.rows; ++j) edges_y_.push_back(edge(def.origin.y, j));
@@ -138,6 +139,9 @@ void TileMap::set(TileCell c, Tile t) {
     if (was && !now) --blocking_;
     if (!was && now) ++blocking_;
     cell = std::uint8_t((cell & ~3u) | std::uint8_t(t));
+    const std::size_t i = index(c);
+    const std::uint64_t bit = std::uint64_t(1) << (i & 63);
+    occupied_[i >> 6] = now ? occupied_[i >> 6] | bit : occupied_[i >> 6] & ~bit;
     refresh_faces(c);
     refresh_faces({c.column - 1, c.row});
     refresh_faces({c.column + 1, c.row});

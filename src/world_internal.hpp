@@ -543,8 +543,9 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
     while (row > 0 && o.y < ey[row]) --row;
     while (row + 1 < rows && o.y >= ey[row + 1]) ++row;
     const std::uint8_t* bits = tiles.bits_table();
+    const std::uint64_t* occupied = tiles.occupied_table();
     std::size_t at = std::size_t(row) * std::size_t(columns) + std::size_t(col);
-    if (bits[at] != 0) return RayTiles::unsure;
+    if (TileMap::occupied(occupied, at)) return RayTiles::unsure;
     // The signs of d, and what depends on them, without a branch: a ray's direction is a coin
     // toss for the branch predictor (products by the sign and bools as numbers; the same values).
     const int sx = int(d.x > 0) - int(d.x < 0);
@@ -580,8 +581,8 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
             at += std::size_t(row_step);
             ty = SWEEPBOX_TIME_Y(row + ay);
         }
+        if (!TileMap::occupied(occupied, at)) continue;
         const std::uint8_t b = bits[at];
-        if ((b & 3) == 0) continue;
         if (Tile(b & 3) != Tile::solid) return RayTiles::unsure;
         out.cell = TileCell{col, row};
         out.box = {{ex[col], ey[row]}, {ex[col + 1], ey[row + 1]}};
@@ -730,9 +731,10 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
         lo = std::max(std::int32_t(flo), 0);
         hi = fhi < 0 ? -1 : std::min(std::int32_t(fhi), n - 1);
     };
+    const std::uint64_t* occupied = tiles.occupied_table();
     auto visit = [&](std::int32_t col, std::int32_t row) SWEEPBOX_HOT_LAMBDA {
-        if (const std::uint8_t b = bits[std::size_t(row) * std::size_t(columns) + std::size_t(col)]; (b & 3) != 0)
-            tile(col, row, b);
+        const std::size_t at = std::size_t(row) * std::size_t(columns) + std::size_t(col);
+        if (TileMap::occupied(occupied, at)) tile(col, row, bits[at]);
     };
     std::int32_t x0, x1, y0, y1;
     span(X, columns, 0, x0, x1);

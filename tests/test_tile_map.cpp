@@ -865,7 +865,7 @@ BOOST_AUTO_TEST_CASE(cells_of_covers_every_tile_a_box_touches) {
     fails.summary();
 }
 
-BOOST_AUTO_TEST_CASE(face_flags_follow_every_set_tile) {
+BOOST_AUTO_TEST_CASE(face_flags_and_occupied_bits_follow_every_set_tile) {
     Rng rng(0x7117u);
     Failures fails;
     for (int round = 0; round < 20; ++round) {
@@ -887,6 +887,10 @@ BOOST_AUTO_TEST_CASE(face_flags_follow_every_set_tile) {
                 for (int col = 0; col < d.columns; ++col) {
                     const TileCell cc{col, r};
                     if (m.get(cc) != Tile::empty) ++blocking;
+                    // The walks' bitset of non-empty tiles follows every set_tile.
+                    const std::size_t i = std::size_t(r) * std::size_t(d.columns) + std::size_t(col);
+                    if (TileMap::occupied(m.occupied_table(), i) != (m.get(cc) != Tile::empty))
+                        fails.fail("occupied bit of " + str(cc) + " wrong after setting " + str(c));
                     if (m.faces(cc) != expected_faces(m, cc))
                         fails.fail("faces of " + str(cc) + " are " + std::to_string(m.faces(cc)) + ", expected " +
                                    std::to_string(expected_faces(m, cc)) + " after setting " + str(c));

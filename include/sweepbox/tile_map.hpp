@@ -106,6 +106,14 @@ public:
     [[nodiscard]] inverse_type edge_error(int k) const { return edge_error_[k]; }
     /// The tile bits of every cell, row by row (bits_in_map(column, row) is entry row * columns + column).
     [[nodiscard]] const std::uint8_t* bits_table() const { return cells_.data(); }
+    /// One bit per cell, set where the tile is not empty, 64 cells a word in the order of
+    /// bits_table (cell i is bit i % 64 of word i / 64): a walk over the map tests these, an
+    /// eighth of the bytes of bits_table, and reads a tile's bits only where one is set.
+    [[nodiscard]] const std::uint64_t* occupied_table() const { return occupied_.data(); }
+    /// Whether entry i of bits_table is a non-empty tile (i < columns() * rows()).
+    [[nodiscard]] static bool occupied(const std::uint64_t* table, std::size_t i) {
+        return ((table[i >> 6] >> (i & 63)) & 1) != 0;
+    }
     /// Number of solid and one-way tiles.
     [[nodiscard]] std::size_t blocking_count() const { return blocking_; }
 
@@ -121,6 +129,7 @@ private:
 
     TileMapDef def_{};
     std::vector<std::uint8_t> cells_; // bits 0-1: Tile, bits 2-5: faces
+    std::vector<std::uint64_t> occupied_; // occupied_table
     std::size_t blocking_ = 0;
     Aabb bounds_{};
     inverse_type inv_size_ = 1 / inverse_type(16);
