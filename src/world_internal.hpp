@@ -561,25 +561,43 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
     const wide wox = wide(o.x), woy = wide(o.y);
 #define SWEEPBOX_TIME_X(edge) ((wide(ex[edge]) - wox) * inv_x + still_x)
 #define SWEEPBOX_TIME_Y(edge) ((wide(ey[edge]) - woy) * inv_y + still_y)
+    // The walk steps by adding the time of one tile to the time of the edge it has crossed,
+    // rather than computing the next edge's time as above (a load, a difference and a product
+    // in the chain of each step). The sums stay within drift_x * tx + base_x (drift_y, base_y)
+    // of the exact expressions: each sum and the tile's time rounded once per step (2^-52 of
+    // the times, at most 1 + ..., so k steps bound it by k 2^-52, and k <= tx / (time of a
+    // tile)), the expressions' own roundings, and the map's edges, each rounded to real (a
+    // tile's edges are a tile apart within edge_error tiles). Every decision below is taken
+    // on them only where it is clear by that bound, which is then the decision on the
+    // expressions: the same tiles in the same order.
     wide tx = SWEEPBOX_TIME_X(col + ax), ty = SWEEPBOX_TIME_Y(row + ay);
+    const wide size = wide(tiles.def().tile_size);
+    const wide step_tx = size * q.inv[0], step_ty = size * q.inv[1]; // 0 on an axis that never steps
+    constexpr wide unit = wide(1) / wide(std::uint64_t(1) << 50);
+    const wide drift = unit * std::max(q.den[0], q.den[1]) * inv_size;
+    const wide base = tiles.edge_error(0) * step_tx + tiles.edge_error(1) * step_ty + 64 * unit;
     // As in walk_ray_tiles: the quotients are within 2^-50 of the exact ones, relative.
     constexpr wide rel = wide(1e-14);
+    const wide corner = rel + 2 * drift, corner_base = 2 * base;
+    // t < 1 - rel - (drift t + base) and t > 1 + rel + (drift t + base), as bounds on t (drift
+    // is far below 1/2, and the roundings of these bounds far below base).
+    const wide go_on = (1 - rel - base) * (1 - drift) - unit, past = (1 + rel + base) * (1 + 2 * drift) + unit;
     const std::ptrdiff_t row_step = std::ptrdiff_t(sy) * std::ptrdiff_t(columns);
     while (true) {
         const wide t = std::min(tx, ty);
-        if (!(t < 1 - rel)) return t > 1 + rel ? RayTiles::miss : RayTiles::unsure; // near the end: exact
-        if (std::fabs(tx - ty) <= (tx + ty) * rel) return RayTiles::unsure;         // near a corner: exact
+        if (!(t < go_on)) return t > past ? RayTiles::miss : RayTiles::unsure;                // near the end: exact
+        if (std::fabs(tx - ty) <= (tx + ty) * corner + corner_base) return RayTiles::unsure; // near a corner: exact
         const bool step_x = tx < ty;
         if (step_x) {
             col += sx;
             if (std::uint32_t(col) >= std::uint32_t(columns)) return RayTiles::miss; // off the map
             at += std::size_t(std::ptrdiff_t(sx));
-            tx = SWEEPBOX_TIME_X(col + ax);
+            tx += step_tx;
         } else {
             row += sy;
             if (std::uint32_t(row) >= std::uint32_t(rows)) return RayTiles::miss;
             at += std::size_t(row_step);
-            ty = SWEEPBOX_TIME_Y(row + ay);
+            ty += step_ty;
         }
         if (!TileMap::occupied(occupied, at)) continue;
         const std::uint8_t b = bits[at];
@@ -589,13 +607,15 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
         // The sweep's answer where its own tests are clear (it would take the same route): the
         // face just crossed was entered last, clearly after the other slab and clearly before
         // the tile is left; its time is the sweep's, rounded once. Anything else: the sweep.
-        // When the ray entered the current row (column), a slab entry of the sweep: the time of
-        // the edge behind it, the walk's own expression for that edge (the same bits as when
-        // the walk crossed it, or at the start).
+        // The sweep's slab times: t of the edge just crossed and t_out of the edges ahead, each
+        // within `off` of the walk's sums (its bound above; the tests are clear by it too), and
+        // in_other, the expression for the edge behind on the other axis (the ray entered the
+        // current row, or column, there or at the start).
         const wide in_other = step_x ? SWEEPBOX_TIME_Y(row + 1 - ay) : SWEEPBOX_TIME_X(col + 1 - ax);
         const wide t_out = std::min(tx, ty);
-        if (sx != 0 && sy != 0 && t - in_other > (t + std::fabs(in_other)) * rel &&
-            t_out - t > (t + std::fabs(t_out)) * rel) {
+        const wide off = drift * t_out + base;
+        if (sx != 0 && sy != 0 && t - in_other > (t + std::fabs(in_other)) * rel + off &&
+            t_out - t > (t + std::fabs(t_out)) * rel + 2 * off) {
             // (Written field by field, as the caller reads them: a Sweep built in a local and
             // copied whole is a wide load of narrow stores just made; see cast_closest.)
             const wide num = step_x ? std::fabs(wide(ex[col + 1 - ax]) - wox) : std::fabs(wide(ey[row + 1 - ay]) - woy);
@@ -713,14 +733,30 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
     struct Axis {
         wide lo, hi, d, pad;
     };
-    auto axis = [&](real lo_v, real hi_v, real dv, real o, wide map_err) SWEEPBOX_HOT_LAMBDA {
+    //
+    // After its first, the walk takes each crossing's time as the last one's plus the time of a
+    // tile (step_x, step_y), not by reach_x's expression below (a load, a difference and a
+    // product in the chain of each crossing). The sums stay within err_x (err_y) of the
+    // expressions while they are below 2 (beyond, a time ends the walk): each sum and the
+    // tile's time rounded once per crossing, k crossings with k <= tx / step_x, and a tile's
+    // edges a tile apart within edge_error tiles. The walk takes that into account: the spans
+    // of the other axis at a crossing are padded by the distance moved in err_x (err_y), and
+    // the end and the stop by err_x + err_y (a crossing visited a little out of order is then
+    // still visited before the walk stops).
+    const wide size = wide(tiles.def().tile_size);
+    const wide step_x = size * q.inv[0], step_y = size * q.inv[1]; // 0 on an axis that never crosses
+    constexpr wide unit = wide(1) / wide(std::uint64_t(1) << 50);
+    const wide err_x = tiles.edge_error(0) * step_x + unit * (64 + 2 * q.den[0] * inv_size);
+    const wide err_y = tiles.edge_error(1) * step_y + unit * (64 + 2 * q.den[1] * inv_size);
+    const wide err = err_x + err_y;
+    auto axis = [&](real lo_v, real hi_v, real dv, real o, wide map_err, wide other_err) SWEEPBOX_HOT_LAMBDA {
         const wide wo = wide(o);
         const wide path = std::fabs(wide(lo_v)) + std::fabs(wide(hi_v)) + 3 * std::fabs(wide(dv));
         return Axis{(wide(lo_v) - wo) * inv_size, (wide(hi_v) - wo) * inv_size, wide(dv) * inv_size,
-                    map_err + (path * wide(1e-12) + wide(1e-30)) * inv_size};
+                    map_err + (path * wide(1e-12) + wide(1e-30)) * inv_size + other_err * std::fabs(wide(dv)) * inv_size};
     };
-    const Axis X = axis(a.min.x, a.max.x, d.x, tiles.def().origin.x, tiles.edge_error(0));
-    const Axis Y = axis(a.min.y, a.max.y, d.y, tiles.def().origin.y, tiles.edge_error(1));
+    const Axis X = axis(a.min.x, a.max.x, d.x, tiles.def().origin.x, tiles.edge_error(0), err_y);
+    const Axis Y = axis(a.min.y, a.max.y, d.y, tiles.def().origin.y, tiles.edge_error(1), err_x);
     // The tiles [lo, hi] of 0..n-1 that the axis covers at time t, padded (as tile_span).
     auto span = [&](const Axis& A, std::int32_t n, wide t, std::int32_t& lo, std::int32_t& hi) SWEEPBOX_HOT_LAMBDA {
         const wide shift = t * A.d;
@@ -758,22 +794,22 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
         return (wide(ey[ny + near_y]) - lead_y) * (sy > 0 ? inv_y : -inv_y);
     };
     wide tx = reach_x(), ty = reach_y();
-    constexpr wide end = 1 + wide(1e-9); // beyond: after the path (the exact end is 1)
+    const wide end = 1 + wide(1e-9) + err; // beyond: after the path (the exact end is 1)
     while (true) {
         if (tx <= ty) {
-            if (!(tx <= end) || stop(tx)) return true;
+            if (!(tx <= end) || stop(tx - err)) return true;
             std::int32_t i0, i1;
             span(Y, rows, std::max(tx, wide(0)), i0, i1);
             for (std::int32_t i = i0; i <= i1; ++i) visit(nx, i);
             nx += sx;
-            tx = reach_x();
+            tx = std::uint32_t(nx) < std::uint32_t(columns) ? tx + step_x : never;
         } else {
-            if (!(ty <= end) || stop(ty)) return true;
+            if (!(ty <= end) || stop(ty - err)) return true;
             std::int32_t i0, i1;
             span(X, columns, std::max(ty, wide(0)), i0, i1);
             for (std::int32_t i = i0; i <= i1; ++i) visit(i, ny);
             ny += sy;
-            ty = reach_y();
+            ty = std::uint32_t(ny) < std::uint32_t(rows) ? ty + step_y : never;
         }
     }
 }

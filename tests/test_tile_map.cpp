@@ -1422,6 +1422,69 @@ BOOST_AUTO_TEST_CASE(long_diagonal_rays_over_a_checkerboard) {
     fails.summary();
 }
 
+BOOST_AUTO_TEST_CASE(long_walks_over_coarsely_rounded_edges) {
+    // Far from the origin a map's edges are rounded to real coarsely (near 2^17 a float is a
+    // multiple of 2^-7, a tenth of a tile of 0.1 here): the tiles' widths differ, while the
+    // casts' walks step by the time of one tile and must allow for it. Rays and boxes aimed at
+    // exact tile corners many tiles away, where a step taken in the wrong order changes the
+    // answer, must answer as reference mode (every tile tested), bit for bit.
+    Failures fails;
+    long corners_hit = 0;
+    for (std::uint32_t seed = 1; seed <= 12; ++seed) {
+        Rng rng(0xc0a25e00u + seed);
+        Level level;
+        const std::array<real, 4> sizes{real(0.1), real(1) / real(3), real(0.7), real(1.3)};
+        level.def.tile_size = rng.pick(sizes);
+        const real far = seed % 3 == 0 ? real(-131072.37) : seed % 3 == 1 ? real(98304.81) : real(16777.3);
+        level.def.origin = {far, real(-0.61) * far};
+        level.def.columns = 48;
+        level.def.rows = 48;
+        level.tiles.assign(48 * 48, Tile::empty);
+        const int style = int(seed % 2); // 0: noise, 1: checkerboard (corners everywhere)
+        for (int r = 0; r < 48; ++r)
+            for (int c = 0; c < 48; ++c) {
+                const bool solid = style == 0 ? rng.chance(0.2) : ((r + c) % 2 == 1 && rng.chance(0.9));
+                if (solid) level.tiles[std::size_t(r * 48 + c)] = Tile::solid;
+            }
+        const Worlds w(level);
+        const TileMap& m = w.map();
+        for (int q = 0; q < 300; ++q) {
+            // From inside an empty tile, through the exact corner of tiles at least 8 away.
+            int c0, r0;
+            do {
+                c0 = rng.range(0, 47);
+                r0 = rng.range(0, 47);
+            } while (m.get({c0, r0}) != Tile::empty);
+            int ci, ri;
+            do {
+                ci = rng.range(1, 47);
+                ri = rng.range(1, 47);
+            } while (std::abs(ci - c0) + std::abs(ri - r0) < 8);
+            const Vec2 v{m.edge_x(ci), m.edge_y(ri)};
+            const Aabb tile = m.cell_box({c0, r0});
+            const Vec2 o = (tile.min + tile.max) * real(0.5);
+            const Vec2 d = (v - o) * real(rng.chance(0.5) ? 1 : 1.5);
+            const CastHit g = w.grid.cast_ray(o, d), t = w.brute.cast_ray(o, d);
+            const std::string where = "\n  seed " + std::to_string(seed) + " size " + str(level.def.tile_size) +
+                                      " origin " + str(level.def.origin) + "  ray " + str(o) + " delta " + str(d) +
+                                      "\n  grid " + str(g) + "\n  brute " + str(t);
+            if (!same(g, t)) fails.fail("far ray: grid walk differs from brute: " + where);
+            if (t.hit && t.corner) ++corners_hit;
+            // A box a third of a tile wide, its leading corner aimed at v.
+            const real half = level.def.tile_size / real(6);
+            const Aabb box{o - Vec2(half, half), o + Vec2(half, half)};
+            const Vec2 lead{d.x > 0 ? box.max.x : box.min.x, d.y > 0 ? box.max.y : box.min.y};
+            const Vec2 db = (v - lead) * real(rng.chance(0.5) ? 1 : 1.5);
+            const CastHit gb = w.grid.cast_box(box, db), tb = w.brute.cast_box(box, db);
+            if (!same(gb, tb))
+                fails.fail("far box: grid walk differs from brute:\n  seed " + std::to_string(seed) + " box " + str(box) +
+                           " delta " + str(db) + "\n  grid " + str(gb) + "\n  brute " + str(tb));
+        }
+    }
+    BOOST_TEST_MESSAGE("long_walks_over_coarsely_rounded_edges: " << corners_hit << " ray hits on a corner");
+    fails.summary();
+}
+
 // ================================================================ seams
 
 BOOST_AUTO_TEST_CASE(sliding_never_catches_on_a_seam) {
