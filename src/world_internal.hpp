@@ -884,10 +884,18 @@ bool walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     // done without a loop over the cells (measured: casts over a tile map 7-9 ns faster).
     if (grid.surely_empty(trip_cells)) return complete && horizon >= 1;
     if (trip_cells.count() <= 16) {
-        visit_bodies(w, s, trip, [&](auto&& g) {
-            grid.for_each_oversize(g);
-            grid.for_each_in_range(trip_cells, CellRange{}, g);
-        }, visit);
+        std::uint32_t items[SpatialGrid::gather_room];
+        if (const int n = grid.gather_small(trip_cells, items); n >= 0) {
+            visit_bodies(w, s, trip, [&](auto&& g) {
+                grid.for_each_oversize(g);
+                for (int i = 0; i < n; ++i) g(items[i]);
+            }, visit);
+        } else {
+            visit_bodies(w, s, trip, [&](auto&& g) {
+                grid.for_each_oversize(g);
+                grid.for_each_in_range(trip_cells, CellRange{}, g);
+            }, visit);
+        }
         return complete && horizon >= 1;
     }
     const real step = std::max(body_len, grid.cell_size());

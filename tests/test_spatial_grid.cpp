@@ -163,6 +163,64 @@ BOOST_AUTO_TEST_CASE(dense_directory_and_hash_agree) {
 // range must hold no item and there must be no oversize item, through compact and spread-out
 // phases (dense directory built, dropped, rebuilt), erasures (cells kept empty) and an
 // oversize item; and it must say so for some empty ranges (else the skip never happens).
+BOOST_AUTO_TEST_CASE(gather_small_gives_the_items_of_for_each_in_range) {
+    // Where gather_small answers, it gives the items for_each_in_range visits, in its order,
+    // each cell once (ranges one cell wide or tall included); it never answers for ranges over
+    // 2 x 2 cells or with a cell holding more than it keeps in itself.
+    ref::Rng rng(321);
+    SpatialGrid g(4, 4);
+    std::vector<bool> alive;
+    int failures = 0, answered = 0, declined_full = 0, answered_two_by_two = 0;
+    for (int phase = 0; phase < 3; ++phase) {
+        for (int k = 0; k < 400; ++k) {
+            // 0: sparse; 1: crowded near the middle (cells over 7 items); 2: erasures. All
+            // within +-40 of the origin with cells of 4: the dense directory covers them.
+            const double spread = phase == 1 ? 6 : 40;
+            const real x = real(rng.uniform(-spread, spread)), y = real(rng.uniform(-spread, spread));
+            const std::uint32_t id = std::uint32_t(alive.size());
+            g.insert(id, Aabb{{x, y}, {x + rng.uniform(0, 5), y + rng.uniform(0, 5)}});
+            alive.push_back(true);
+            if (phase == 2 && k % 2 == 0) {
+                const std::uint32_t victim = std::uint32_t(rng.uniform_int(0, int(alive.size()) - 1));
+                if (alive[victim]) {
+                    g.erase(victim);
+                    alive[victim] = false;
+                }
+            }
+            for (int q = 0; q < 6; ++q) {
+                const std::int32_t qx = std::int32_t(rng.uniform_int(-11, 11)), qy = std::int32_t(rng.uniform_int(-11, 11));
+                const CellRange r{qx, qy, qx + std::int32_t(rng.uniform_int(0, 2)), qy + std::int32_t(rng.uniform_int(0, 2))};
+                std::vector<std::uint32_t> want;
+                g.for_each_in_range(r, CellRange{}, [&](std::uint32_t i) { want.push_back(i); });
+                bool full = false;
+                for (std::int32_t cy = r.y0; cy <= r.y1; ++cy)
+                    for (std::int32_t cx = r.x0; cx <= r.x1; ++cx) {
+                        std::size_t n = 0;
+                        g.for_each_in_range(CellRange{cx, cy, cx, cy}, CellRange{}, [&](std::uint32_t) { ++n; });
+                        full = full || n > 7;
+                    }
+                const bool small = r.x1 - r.x0 <= 1 && r.y1 - r.y0 <= 1;
+                std::uint32_t got[SpatialGrid::gather_room];
+                const int n = g.gather_small(r, got);
+                if (n < 0) {
+                    // (or the range is outside the dense directory, which grows with the cells)
+                    declined_full += full ? 1 : 0;
+                    continue;
+                }
+                ++answered;
+                answered_two_by_two += r.x1 > r.x0 && r.y1 > r.y0 ? 1 : 0;
+                if ((!small || full || std::vector<std::uint32_t>(got, got + n) != want) && ++failures <= 5)
+                    BOOST_ERROR("gather_small(" << r.x0 << ", " << r.y0 << ", " << r.x1 << ", " << r.y1 << ") gave " << n
+                                                << " items, for_each_in_range " << want.size());
+            }
+        }
+    }
+    BOOST_TEST(failures == 0);
+    BOOST_TEST(answered > 1000);
+    BOOST_TEST(answered_two_by_two > 100);
+    BOOST_TEST(declined_full > 10);
+}
+
 BOOST_AUTO_TEST_CASE(surely_empty_never_hides_an_item) {
     ref::Rng rng(123);
     SpatialGrid g(4, 4);

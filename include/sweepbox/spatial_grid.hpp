@@ -7,6 +7,7 @@
 /// the cells made so far fill a compact rectangle (a game's level), by a dense directory over it.
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -129,6 +130,44 @@ public:
         return (d[uy0 * dense_w_ + ux0] | d[uy0 * dense_w_ + ux1] | d[uy1 * dense_w_ + ux0] | d[uy1 * dense_w_ + ux1]) == 0;
     }
 
+    /// Room gather_small needs in its output.
+    static constexpr std::size_t gather_room = 28;
+    /// The items of the cells of r (not the oversize ones), written to out in the order of
+    /// for_each_in_range, and their number, when r spans at most 2 x 2 cells inside the dense
+    /// directory and none of them holds more items than a cell keeps in itself; else -1 (out
+    /// then holds nothing of use). No branch on the cells: the caller filters the items in one
+    /// loop, where a loop per cell mispredicts its way out of each cell. `out` holds gather_room.
+    [[nodiscard]] int gather_small(const CellRange& r, std::uint32_t* out) const {
+        const std::uint64_t ux0 = dense_column(r.x0), ux1 = dense_column(r.x1);
+        const std::uint64_t uy0 = dense_row(r.y0), uy1 = dense_row(r.y1);
+        if (!((ux1 < dense_w_) & (uy1 < dense_h_) & (ux0 <= ux1) & (uy0 <= uy1) & (ux1 - ux0 <= 1) & (uy1 - uy0 <= 1)))
+            return -1;
+        const std::uint32_t* d = dense_.data();
+        auto cell = [&](std::uint64_t ux, std::uint64_t uy) -> const Cell* {
+            const std::uint32_t c = d[uy * dense_w_ + ux];
+            return c ? &cells_[c - 1] : &none_;
+        };
+        const Cell* c00 = cell(ux0, uy0);
+        const Cell* c10 = cell(ux1, uy0);
+        const Cell* c01 = cell(ux0, uy1);
+        const Cell* c11 = cell(ux1, uy1);
+        // A cell counted once where the range is one column or one row wide.
+        const bool two_x = ux1 != ux0, two_y = uy1 != uy0;
+        const std::uint32_t n00 = c00->n, n10 = two_x ? c10->n : 0, n01 = two_y ? c01->n : 0,
+                            n11 = (two_x && two_y) ? c11->n : 0;
+        if ((n00 | n10 | n01 | n11) > local_count) return -1; // (n > 7 exactly where a bit above 7's is set)
+        std::uint32_t at = 0;
+        std::memcpy(out + at, c00->local, sizeof c00->local);
+        at += n00;
+        std::memcpy(out + at, c10->local, sizeof c10->local);
+        at += n10;
+        std::memcpy(out + at, c01->local, sizeof c01->local);
+        at += n01;
+        std::memcpy(out + at, c11->local, sizeof c11->local);
+        at += n11;
+        return int(at);
+    }
+
     /// Number of cells ever created (cells are kept when they empty, for steady-state speed).
     [[nodiscard]] std::size_t cell_count() const { return cells_.size(); }
     /// Number of items in the oversize list.
@@ -153,6 +192,7 @@ private:
     // (a cell is one cache line, so a query or a move that reaches a cell has its first items
     // without following a pointer), the rest in `more`.
     static constexpr std::uint32_t local_count = 7;
+    static_assert(gather_room == 4 * local_count);
     struct alignas(64) Cell {
         std::int32_t x = 0, y = 0;
         std::uint32_t n = 0; // number of items
@@ -279,6 +319,7 @@ private:
     // number of cells (games fill a bounded area); empty when the cells are too spread out.
     CellRange made_{0, 0, -1, -1};
     std::vector<std::uint32_t> dense_;
+    Cell none_; // stands for a cell never made (no items), for gather_small
     std::int32_t dense_x0_ = 0, dense_y0_ = 0;
     std::uint64_t dense_w_ = 0, dense_h_ = 0;
 };
