@@ -53,9 +53,21 @@ bool cast_one(const detail::SweepQuery& q, const Obstacle& ob, CastHit& h) {
     return true;
 }
 
+// contact_point of the contact box c on obstacle's face of axis k (normal sign neg ? -1 : +1),
+// without its general cases: on the face, and the middle of the overlap of c and the obstacle
+// on the other axis (empty or one point for a ray).
+template <int k> SWEEPBOX_HOT Vec2 face_point(const Aabb& c, const Aabb& obstacle, bool neg) {
+    constexpr int j = 1 - k;
+    Vec2 p;
+    p[k] = neg ? obstacle.min[k] : obstacle.max[k];
+    const real lo = std::max(c.min[j], obstacle.min[j]), hi = std::min(c.max[j], obstacle.max[j]);
+    p[j] = lo + (hi - lo) / 2;
+    return p;
+}
+
 // finish for a ray (a zero-size box) that hit a face of a box with extent on that axis, not
 // started inside: the same numbers as contact_box and contact_point, without their general
-// cases (the point is on the face on the normal's axis and at origin + t * d on the other).
+// cases (the contact is on the face on the normal's axis and at origin + t * d on the other).
 template <int k> SWEEPBOX_HOT void finish_ray_on(Vec2 o, Vec2 d, const Aabb& obstacle, CastHit& h) {
     constexpr int j = 1 - k;
     const bool neg = h.normal[k] < 0;
@@ -64,26 +76,16 @@ template <int k> SWEEPBOX_HOT void finish_ray_on(Vec2 o, Vec2 d, const Aabb& obs
     Vec2 p;
     p[k] = neg ? obstacle.min[k] : obstacle.max[k];
     p[j] = detail::sign(num) > 0 ? real(detail::along(o[j], num, den, d[j])) : o[j];
-    h.box = {p, p};
-    // contact_point of that box: on the face, and the middle of the (empty or one-point)
-    // overlap with the face on the other axis.
-    const real lo = std::max(p[j], obstacle.min[j]), hi = std::min(p[j], obstacle.max[j]);
-    p[j] = lo + (hi - lo) / 2;
-    h.point = p;
+    const Aabb c{p, p};
+    h.box = c;
+    h.point = face_point<k>(c, obstacle, neg);
 }
 
-// finish for a hit on a face of axis k, not started inside: contact_box, then contact_point of
-// that box, without the general cases of contact_point (the point is on the face on axis k and
-// the middle of the overlap with the face on the other axis).
+// finish for a hit on a face of axis k, not started inside: contact_box, then face_point.
 template <int k> SWEEPBOX_HOT void finish_on(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
-    constexpr int j = 1 - k;
     const bool neg = h.normal[k] < 0;
     h.box = detail::contact_box_on<k>(box, d, obstacle, neg);
-    Vec2 p;
-    p[k] = neg ? obstacle.min[k] : obstacle.max[k];
-    const real lo = std::max(h.box.min[j], obstacle.min[j]), hi = std::min(h.box.max[j], obstacle.max[j]);
-    p[j] = lo + (hi - lo) / 2;
-    h.point = p;
+    h.point = face_point<k>(h.box, obstacle, neg);
 }
 
 void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {

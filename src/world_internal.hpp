@@ -563,13 +563,14 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
 #define SWEEPBOX_TIME_Y(edge) ((wide(ey[edge]) - woy) * inv_y + still_y)
     // The walk steps by adding the time of one tile to the time of the edge it has crossed,
     // rather than computing the next edge's time as above (a load, a difference and a product
-    // in the chain of each step). The sums stay within drift_x * tx + base_x (drift_y, base_y)
-    // of the exact expressions: each sum and the tile's time rounded once per step (2^-52 of
-    // the times, at most 1 + ..., so k steps bound it by k 2^-52, and k <= tx / (time of a
-    // tile)), the expressions' own roundings, and the map's edges, each rounded to real (a
-    // tile's edges are a tile apart within edge_error tiles). Every decision below is taken
-    // on them only where it is clear by that bound, which is then the decision on the
-    // expressions: the same tiles in the same order.
+    // in the chain of each step). A sum t stays within drift * t + base of the expression for
+    // its edge: each sum and the tile's time are rounded once a step, by at most 2^-52 of a
+    // time below 2 (a time beyond only ends the walk), and k steps need k <= t / (time of a
+    // tile); the expressions round twice themselves; and the map's edges, each rounded to
+    // real, are a tile apart only within edge_error tiles. (drift and base bound these with
+    // room: 2^-50 where 2^-52 would do.) Every decision below is taken on the sums only where
+    // it is clear by that bound, and is then the decision on the expressions: the same tiles
+    // in the same order as walk_ray_tiles.
     wide tx = SWEEPBOX_TIME_X(col + ax), ty = SWEEPBOX_TIME_Y(row + ay);
     const wide size = wide(tiles.def().tile_size);
     const wide step_tx = size * q.inv[0], step_ty = size * q.inv[1]; // 0 on an axis that never steps
@@ -733,7 +734,6 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
     struct Axis {
         wide lo, hi, d, pad;
     };
-    //
     // After its first, the walk takes each crossing's time as the last one's plus the time of a
     // tile (step_x, step_y), not by reach_x's expression below (a load, a difference and a
     // product in the chain of each crossing). The sums stay within err_x (err_y) of the
