@@ -122,10 +122,8 @@ public:
     [[nodiscard]] bool surely_empty(const CellRange& r) const {
         const std::uint64_t ux0 = dense_column(r.x0), ux1 = dense_column(r.x1);
         const std::uint64_t uy0 = dense_row(r.y0), uy1 = dense_row(r.y1);
-        // (no directory has width and height 0)
-        const bool small = (ux1 < dense_w_) & (uy1 < dense_h_) & (ux0 <= ux1) & (uy0 <= uy1) & (ux1 - ux0 <= 1) &
-                           (uy1 - uy0 <= 1) & oversize_.empty();
-        if (!small) return false;
+        const bool square = dense_square(ux0, ux1, uy0, uy1), no_oversize = oversize_.empty();
+        if (!(square & no_oversize)) return false;
         const std::uint32_t* d = dense_.data();
         return (d[uy0 * dense_w_ + ux0] | d[uy0 * dense_w_ + ux1] | d[uy1 * dense_w_ + ux0] | d[uy1 * dense_w_ + ux1]) == 0;
     }
@@ -140,8 +138,7 @@ public:
     [[nodiscard]] int gather_small(const CellRange& r, std::uint32_t* out) const {
         const std::uint64_t ux0 = dense_column(r.x0), ux1 = dense_column(r.x1);
         const std::uint64_t uy0 = dense_row(r.y0), uy1 = dense_row(r.y1);
-        if (!((ux1 < dense_w_) & (uy1 < dense_h_) & (ux0 <= ux1) & (uy0 <= uy1) & (ux1 - ux0 <= 1) & (uy1 - uy0 <= 1)))
-            return -1;
+        if (!dense_square(ux0, ux1, uy0, uy1)) return -1;
         const std::uint32_t* d = dense_.data();
         auto cell = [&](std::uint64_t ux, std::uint64_t uy) -> const Cell* {
             const std::uint32_t c = d[uy * dense_w_ + ux];
@@ -277,6 +274,11 @@ private:
     // inside from outside.
     [[nodiscard]] std::uint64_t dense_column(std::int32_t x) const { return std::uint64_t(std::int64_t(x) - dense_x0_); }
     [[nodiscard]] std::uint64_t dense_row(std::int32_t y) const { return std::uint64_t(std::int64_t(y) - dense_y0_); }
+    // Whether the cells [ux0, ux1] x [uy0, uy1] of the directory (dense_column, dense_row) are
+    // at most 2 x 2, all inside it (no directory has width and height 0), without a branch.
+    [[nodiscard]] bool dense_square(std::uint64_t ux0, std::uint64_t ux1, std::uint64_t uy0, std::uint64_t uy1) const {
+        return (ux1 < dense_w_) & (uy1 < dense_h_) & (ux0 <= ux1) & (uy0 <= uy1) & (ux1 - ux0 <= 1) & (uy1 - uy0 <= 1);
+    }
     [[nodiscard]] bool dense_index(std::int32_t x, std::int32_t y, std::size_t& i) const {
         const std::uint64_t ux = dense_column(x), uy = dense_row(y);
         if (ux >= dense_w_ || uy >= dense_h_) return false;
