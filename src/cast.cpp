@@ -94,15 +94,12 @@ void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
         if (h.normal.y != 0 && obstacle.min.y != obstacle.max.y) return finish_ray_on<1>(box.min, d, obstacle, h);
     }
     if (!h.started_overlapping) {
+        // A hit's normal lies along one axis (axis_normal in geometry.cpp).
         if (h.normal.y == 0) return finish_on<0>(box, d, obstacle, h);
-        if (h.normal.x == 0) return finish_on<1>(box, d, obstacle, h);
+        return finish_on<1>(box, d, obstacle, h);
     }
-    if (h.started_overlapping) {
-        h.box = box;
-    } else {
-        h.box = detail::contact_box(box, d, obstacle, h.normal);
-    }
-    h.point = contact_point(h.box, obstacle, h.normal);
+    h.box = box;
+    h.point = contact_point(box, obstacle, h.normal);
 }
 
 // first_tile_of_ray out of line: inlined into cast_closest it costs rays over a tile map about
