@@ -113,6 +113,34 @@ private:
     bool empty_ = false;
 };
 
+/// True when the constraints `ts` (on the other axis) hold at the instant a coordinate moving
+/// in a straight line from `a` to the reported end `b` is on `line`, for every end within 2
+/// ulps of `b`. The end is rounded: when the motion on this axis is a few ulps, that moves the
+/// instant a lot, so a crossing counts only if it happens for every such end (a graze within
+/// rounding is no crossing; a real one overlaps throughout). False when some such end does not
+/// reach the line, or lies the other way. `from_line`: whether starting on the line (t = 0)
+/// counts (a one-way tile's top: yes; a thin wall the body starts on: no, rule 2).
+inline bool holds_at_crossing(const TimeSet& ts, real a, real b, const Big& line, bool from_line) {
+    const Big a0 = to_big(a), b0 = to_big(b);
+    const Big dd = b0 - a0;
+    if (sign(dd) == 0) return false;
+    const Frac t = frac(line - a0, dd);
+    const int c0 = compare(t, 0);
+    if (c0 < 0 || (c0 == 0 && !from_line) || compare(t, 1) >= 0) return false;
+    const real mag = std::fmax(std::fabs(a), std::fabs(b));
+    const Big slack = to_big(std::nextafter(mag, std::numeric_limits<real>::infinity()) - mag) * 2;
+    for (const Big& end : {Big(b0 - slack), Big(b0 + slack)}) {
+        const Big de = end - a0;
+        if (sign(de) != sign(dd)) return false; // the direction itself is within rounding
+        TimeSet at = ts;
+        at.equal(frac(line - a0, de));
+        if (!at.nonempty()) return false;
+    }
+    TimeSet at = ts;
+    at.equal(t);
+    return at.nonempty();
+}
+
 /// True when the body moving in a straight line from box p to box q has its interior overlap
 /// the obstacle's (already shrunk) interior at some t in [0, 1]. On an axis where the body
 /// (at both ends) and the obstacle have zero extent, "overlap" means crossing the line: the
@@ -139,27 +167,9 @@ inline bool path_overlaps(const Aabb& p, const Aabb& q, const BigBox& o) {
     // not call it a crossing (and the library never reports it as a hit).
     if (instants == 2) return false;
     if (instant_axis < 0) return ts.nonempty();
-    // Crossing a thin line: the instant t = (line - a0) / (b0 - a0). The end b0 is rounded; when
-    // the motion on this axis is a few ulps, that moves t a lot, so the crossing counts only if
-    // the other axis overlaps for every end within 2 ulps of b0 (a graze within rounding is no
-    // crossing; a real one overlaps throughout).
-    const int k = instant_axis;
-    const Big a0 = to_big(pmin[k]), b0 = to_big(qmin[k]);
-    const Big dd = b0 - a0;
-    if (sign(dd) == 0) return false;
-    const Frac t = frac(o.min[k] - a0, dd);
-    if (compare(t, 0) <= 0 || compare(t, 1) >= 0) return false;
-    const real mag = std::fmax(std::fabs(pmin[k]), std::fabs(qmin[k]));
-    const Big slack = to_big(std::nextafter(mag, std::numeric_limits<real>::infinity()) - mag) * 2;
-    for (const Big& end : {Big(b0 - slack), Big(b0 + slack)}) {
-        const Big de = end - a0;
-        if (sign(de) != sign(dd)) return false; // the direction itself is within rounding
-        const Frac te = frac(o.min[k] - a0, de);
-        TimeSet at = ts;
-        at.equal(te);
-        if (!at.nonempty()) return false;
-    }
-    return ts.nonempty();
+    // Crossing a thin line: the other axis must overlap at the instant the body is on it.
+    if (!ts.nonempty()) return false;
+    return holds_at_crossing(ts, pmin[instant_axis], qmin[instant_axis], o.min[instant_axis], false);
 }
 
 /// True when the body moving in a straight line from p to q crosses the top edge of a
@@ -168,14 +178,12 @@ inline bool path_overlaps(const Aabb& p, const Aabb& q, const BigBox& o) {
 inline bool crosses_top_downward(const Aabb& p, const Aabb& q, const Big& top, const Big& x0, const Big& x1) {
     const Big y0 = to_big(p.max.y), y1 = to_big(q.max.y);
     if (!(y0 <= top && top < y1)) return false;
-    const Frac t = frac(top - y0, y1 - y0); // in [0, 1)
     TimeSet ts;
-    ts.equal(t);
     const Big a0 = to_big(p.min.x), a1 = to_big(p.max.x);
     const Big b0 = to_big(q.min.x), b1 = to_big(q.max.x);
     ts.below_zero(a0 - x1, b0 - a0);
     ts.below_zero(x0 - a1, a1 - b1);
-    return ts.nonempty();
+    return holds_at_crossing(ts, p.max.y, q.max.y, top, true);
 }
 
 } // namespace sweepbox::fuzz
