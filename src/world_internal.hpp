@@ -757,10 +757,24 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
     };
     const Axis X = axis(a.min.x, a.max.x, d.x, tiles.def().origin.x, tiles.edge_error(0), err_y);
     const Axis Y = axis(a.min.y, a.max.y, d.y, tiles.def().origin.y, tiles.edge_error(1), err_x);
+    const wide end = 1 + wide(1e-9) + err; // beyond: after the path (the exact end is 1)
+    // Whether the padded spans stay on the map for every time up to `end` (the usual case; they
+    // are monotone in t, so the two ends of the walk tell): then they need no clamp, and
+    // truncation is the floor.
+    auto stays = [&](const Axis& A, std::int32_t n) {
+        const wide shift = end * A.d, wn = wide(n);
+        return (A.lo - A.pad >= 0) & (A.lo + shift - A.pad >= 0) & (A.hi + A.pad < wn) & (A.hi + shift + A.pad < wn);
+    };
+    const bool on_map = stays(X, columns) & stays(Y, rows);
     // The tiles [lo, hi] of 0..n-1 that the axis covers at time t, padded (as tile_span).
     auto span = [&](const Axis& A, std::int32_t n, wide t, std::int32_t& lo, std::int32_t& hi) SWEEPBOX_HOT_LAMBDA {
         const wide shift = t * A.d;
         const wide ulo = A.lo + shift - A.pad, uhi = A.hi + shift + A.pad;
+        if (on_map) {
+            lo = std::int32_t(ulo);
+            hi = std::int32_t(uhi);
+            return;
+        }
         const wide wn = wide(n);
         const wide flo = ulo > -1 ? std::min(ulo, wn) : wide(-1); // (a NaN keeps every tile)
         const wide fhi = uhi < wn ? std::max(uhi, wide(-1)) : wn;
@@ -794,7 +808,6 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
         return (wide(ey[ny + near_y]) - lead_y) * (sy > 0 ? inv_y : -inv_y);
     };
     wide tx = reach_x(), ty = reach_y();
-    const wide end = 1 + wide(1e-9) + err; // beyond: after the path (the exact end is 1)
     while (true) {
         if (tx <= ty) {
             if (!(tx <= end) || stop(tx - err)) return true;
