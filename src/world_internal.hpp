@@ -762,8 +762,10 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
     // are monotone in t, so the two ends of the walk tell): then they need no clamp, and
     // truncation is the floor.
     auto stays = [&](const Axis& A, std::int32_t n) {
-        const wide shift = end * A.d, wn = wide(n);
-        return (A.lo - A.pad >= 0) & (A.lo + shift - A.pad >= 0) & (A.hi + A.pad < wn) & (A.hi + shift + A.pad < wn);
+        const wide shift = end * A.d;
+        // (The shifted end first: std::min and std::max then keep a NaN, which fails the tests.)
+        const wide low = std::min(A.lo + shift - A.pad, A.lo - A.pad), high = std::max(A.hi + shift + A.pad, A.hi + A.pad);
+        return (low >= 0) & (high < wide(n));
     };
     const bool on_map = stays(X, columns) & stays(Y, rows);
     // The tiles [lo, hi] of 0..n-1 that the axis covers at time t, padded (as tile_span).
