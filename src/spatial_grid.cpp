@@ -210,6 +210,34 @@ void SpatialGrid::erase(std::uint32_t item) {
     it.state = 0;
 }
 
+bool SpatialGrid::move_small(std::uint32_t item, const CellRange& old, const CellRange& r) {
+    std::size_t o, n;
+    if (!dense_covers(old, o) || !dense_covers(r, n)) return false;
+    const auto ow = std::uint32_t(old.x1 - old.x0), oh = std::uint32_t(old.y1 - old.y0);
+    const auto nw = std::uint32_t(r.x1 - r.x0), nh = std::uint32_t(r.y1 - r.y0);
+    if ((ow | oh | nw | nh) > 1) return false;
+    const std::size_t w = std::size_t(dense_w_);
+    const std::uint32_t* d = dense_.data();
+    const std::size_t n_down = n + nh * w;
+    // Every cell entered must exist already (making one is add_to_cells' work), checked before
+    // anything changes (a one-wide range reads a cell twice, which does no harm).
+    if ((d[n] == 0) | (d[n + nw] == 0) | (d[n_down] == 0) | (d[n_down + nw] == 0)) return false;
+    // Out of each old cell, then into each new one. In a cell both ranges share, taking the
+    // item out and appending it leaves the cell's items as the loops' "kept" does (the item
+    // moved to the back), so the cells end as remove_from_cells then add_to_cells leave them.
+    auto cell = [&](std::size_t i) -> Cell& { return cells_[d[i] - 1]; };
+    const std::size_t o_down = o + oh * w;
+    cell(o).take_out(item, false);
+    if (ow) cell(o + 1).take_out(item, false);
+    if (oh) cell(o_down).take_out(item, false);
+    if (ow & oh) cell(o_down + 1).take_out(item, false);
+    cell(n).push_back(item);
+    if (nw) cell(n + 1).push_back(item);
+    if (nh) cell(n_down).push_back(item);
+    if (nw & nh) cell(n_down + 1).push_back(item);
+    return true;
+}
+
 void SpatialGrid::update(std::uint32_t item, const Aabb& box) {
     Item& it = items_[item];
     const CellRange r = cells_of(box);
@@ -226,7 +254,7 @@ void SpatialGrid::update(std::uint32_t item, const Aabb& box) {
             // a small item): what remove_from_cells and add_to_cells do there, without their loops.
             cells_[dense_[from] - 1].take_out(item, false);
             cells_[dense_[to] - 1].push_back(item);
-        } else {
+        } else if (!move_small(item, old, r)) {
             remove_from_cells(item, old, r);
             add_to_cells(item, r, old);
         }

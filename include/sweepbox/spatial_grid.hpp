@@ -285,6 +285,15 @@ private:
         i = std::size_t(uy * dense_w_ + ux);
         return true;
     }
+    // Whether the directory covers every cell of r (a range not empty); base: the entry of its
+    // first cell.
+    [[nodiscard]] bool dense_covers(const CellRange& r, std::size_t& base) const {
+        const std::uint64_t ux0 = dense_column(r.x0), ux1 = dense_column(r.x1);
+        const std::uint64_t uy0 = dense_row(r.y0), uy1 = dense_row(r.y1);
+        if (!((ux0 <= ux1) & (ux1 < dense_w_) & (uy0 <= uy1) & (uy1 < dense_h_))) return false;
+        base = std::size_t(uy0 * dense_w_ + ux0);
+        return true;
+    }
     [[nodiscard]] const Cell* find_hashed(std::int32_t x, std::int32_t y) const;
     // The index + 1 of cell (x, y), or 0 (seed: the row's hash seed, for the hash table): one
     // read of the dense directory where it covers the cell, else a probe of the hash table.
@@ -298,6 +307,10 @@ private:
     // Takes item out of the cells of r that are not in keep, and moves it to the back in those
     // that are.
     void remove_from_cells(std::uint32_t item, const CellRange& r, const CellRange& keep);
+    // remove_from_cells(item, old, r) then add_to_cells(item, r, old), with the same result,
+    // when both ranges span at most 2 x 2 cells inside the dense directory and every cell of r
+    // exists; else false, and nothing changed.
+    bool move_small(std::uint32_t item, const CellRange& old, const CellRange& r);
     [[nodiscard]] bool is_oversize(const CellRange& r) const;
     // Records where item goes (the cells of r, or the oversize list when r is too big) and puts
     // it there.
