@@ -24,6 +24,7 @@ struct WorldAccess {
     static const auto& bodies(const World& w) { return w.bodies_; }
     static auto& bodies(World& w) { return w.bodies_; }
     static SpatialGrid& grid(World& w) { return w.grid_; }
+    static const std::uint64_t* body_marks(const World& w) { return w.body_marks_.data(); }
 };
 
 namespace detail {
@@ -514,6 +515,11 @@ struct TileHit {
     TileCell cell{};
     Aabb box{};
     Sweep sweep{};
+    /// Bit 0: some tile the walk passed (up to its answer) is marked in `marks` (a body may be
+    /// near); set on every answer but `unsure`, with `left` (the ray left the map, where no
+    /// tile covers its path).
+    std::uint64_t near = 0;
+    bool left = false;
 };
 
 /// The ray's walk over the tiles for a closest-hit cast, in its usual case: the walk of
@@ -525,7 +531,8 @@ struct TileHit {
 /// hits it. Then that tile is the best of every tile the walk would visit: the tiles before it
 /// are empty, and every tile after it is first touched clearly later than the ray enters it,
 /// so even at an equal rounded time the exact ranking puts it first.
-SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& q, TileHit& out) {
+SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& q, const std::uint64_t* marks,
+                                         TileHit& out) {
     const real* ex = tiles.edge_table_x();
     const real* ey = tiles.edge_table_y();
     const Vec2 o = q.a.min, d = q.d;
@@ -546,6 +553,8 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
     const std::uint64_t* occupied = tiles.occupied_table();
     std::size_t at = std::size_t(row) * std::size_t(columns) + std::size_t(col);
     if (TileMap::occupied(occupied, at)) return RayTiles::unsure;
+    // The marks of the tiles passed, or'ed in bit 0 (the path up to the answer lies in them).
+    std::uint64_t near = marks[at >> 6] >> (at & 63);
     // The signs of d, and what depends on them, without a branch: a ray's direction is a coin
     // toss for the branch predictor (products by the sign and bools as numbers; the same values).
     const int sx = int(d.x > 0) - int(d.x < 0);
@@ -586,20 +595,25 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
     const std::ptrdiff_t row_step = std::ptrdiff_t(sy) * std::ptrdiff_t(columns);
     while (true) {
         const wide t = std::min(tx, ty);
-        if (!(t < go_on)) return t > past ? RayTiles::miss : RayTiles::unsure;                // near the end: exact
+        if (!(t < go_on)) {
+            if (!(t > past)) return RayTiles::unsure; // near the end: exact
+            out.near = near;
+            return RayTiles::miss;
+        }
         if (std::fabs(tx - ty) <= (tx + ty) * corner + corner_base) return RayTiles::unsure; // near a corner: exact
         const bool step_x = tx < ty;
         if (step_x) {
             col += sx;
-            if (std::uint32_t(col) >= std::uint32_t(columns)) return RayTiles::miss; // off the map
+            if (std::uint32_t(col) >= std::uint32_t(columns)) break; // off the map
             at += std::size_t(std::ptrdiff_t(sx));
             tx += step_tx;
         } else {
             row += sy;
-            if (std::uint32_t(row) >= std::uint32_t(rows)) return RayTiles::miss;
+            if (std::uint32_t(row) >= std::uint32_t(rows)) break;
             at += std::size_t(row_step);
             ty += step_ty;
         }
+        near |= marks[at >> 6] >> (at & 63);
         if (!TileMap::occupied(occupied, at)) continue;
         const std::uint8_t b = bits[at];
         if (Tile(b & 3) != Tile::solid) return RayTiles::unsure;
@@ -626,11 +640,16 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
             out.sweep.time = time;
             out.sweep.normal = step_x ? Vec2{real(-sx), 0} : Vec2{0, real(-sy)};
             out.sweep.corner = false;
+            out.near = near;
             return RayTiles::hit;
         }
         out.sweep = sweep(q, out.box, face_all, tile_faces(b).seams);
+        out.near = near;
         return out.sweep.state == SweepState::hit ? RayTiles::hit : RayTiles::unsure;
     }
+    // Off the map: a miss of the tiles, and the rest of the path is covered by none.
+    out.left = true;
+    return RayTiles::miss;
 }
 #undef SWEEPBOX_TIME_X
 #undef SWEEPBOX_TIME_Y
@@ -714,9 +733,12 @@ bool walk_box_tiles(const TileMap& tiles, const Aabb& a, Vec2 d, Visit&& visit, 
 /// padding for the whole walk, at least walk_box_tiles' (they only pick candidates: the exact
 /// sweep decides, and its ranking is a total order, so more candidates never change the answer).
 /// Returns false (nothing visited) where walk_box_tiles would not walk, or the map keeps no
-/// edge tables.
+/// edge tables. `near` (bit 0): some visited tile is marked in `marks` (see first_tile_of_ray);
+/// `covered`: the box stayed on the map for the whole walk, so the tiles visited hold its path
+/// up to where the walk stopped.
 template <class Tile_, class Stop>
-SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q, Tile_&& tile, Stop&& stop) {
+SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q, const std::uint64_t* marks, Tile_&& tile,
+                                      Stop&& stop, std::uint64_t& near, bool& covered) {
     const Aabb& a = q.a;
     const Vec2 d = q.d;
     const Aabb& mb = tiles.bounds();
@@ -784,8 +806,10 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
         hi = fhi < 0 ? -1 : std::min(std::int32_t(fhi), n - 1);
     };
     const std::uint64_t* occupied = tiles.occupied_table();
+    covered = on_map;
     auto visit = [&](std::int32_t col, std::int32_t row) SWEEPBOX_HOT_LAMBDA {
         const std::size_t at = std::size_t(row) * std::size_t(columns) + std::size_t(col);
+        near |= marks[at >> 6] >> (at & 63);
         if (TileMap::occupied(occupied, at)) tile(col, row, bits[at]);
     };
     std::int32_t x0, x1, y0, y1;

@@ -1548,6 +1548,120 @@ BOOST_AUTO_TEST_CASE(steep_and_flat_box_walks_over_coarse_edges) {
     fails.summary();
 }
 
+BOOST_AUTO_TEST_CASE(casts_skip_bodies_only_where_no_body_can_be) {
+    // A cast whose tile walk stays on the map over tiles that no grid cell ever made meets
+    // (the body marks) skips the bodies. Bodies added before and after the map, moved and
+    // teleported into cells never made before, big ones in the oversize list, walls and points
+    // on tile edges, rays and boxes that leave the map to meet a body outside it: every cast
+    // answers as reference mode (which tests every tile and every body), bit for bit.
+    Failures fails;
+    long body_hits = 0;
+    for (std::uint32_t seed = 1; seed <= 16; ++seed) {
+        Rng rng(0xb0d1e500u + seed);
+        const std::array<real, 4> cells{real(64), real(8), real(3.3), real(200)};
+        WorldDef gdef, bdef;
+        gdef.cell_size = bdef.cell_size = rng.pick(cells);
+        gdef.oversize_cells = bdef.oversize_cells = 4;
+        bdef.brute_force = true;
+        World grid(gdef), brute(bdef);
+        TileMapDef map;
+        const std::array<real, 3> sizes{real(16), real(0.7), real(3)};
+        map.tile_size = rng.pick(sizes);
+        map.origin = {real(-37.5) * map.tile_size / 16, real(12.25)};
+        map.columns = 40;
+        map.rows = 30;
+        const Vec2 lo = map.origin, hi = map.origin + Vec2(real(40), real(30)) * map.tile_size;
+        const real ts = map.tile_size;
+        std::vector<BodyId> gids, bids;
+        // A body somewhere near the map: a small box, a wall (on a tile edge half of the
+        // time), a point, or now and then a big box that goes to the oversize list.
+        auto random_body = [&] {
+            BodyDef b;
+            const real x = rng.chance(0.5) ? map.origin.x + ts * real(rng.range(-3, 43))
+                                           : rng.uniform(double(lo.x - 3 * ts), double(hi.x + 3 * ts));
+            const real y = rng.chance(0.5) ? map.origin.y + ts * real(rng.range(-3, 33))
+                                           : rng.uniform(double(lo.y - 3 * ts), double(hi.y + 3 * ts));
+            const int kind = rng.range(0, 9);
+            const real w = kind < 4 ? ts * rng.uniform(0.1, 1.5) : kind < 6 ? ts * real(rng.range(1, 4)) : 0;
+            const real h = kind < 4 ? ts * rng.uniform(0.1, 1.5) : kind < 6 ? 0 : kind < 8 ? ts * real(rng.range(1, 4)) : 0;
+            b.box = Aabb{{x, y}, {x + w, y + h}};
+            if (kind == 9 && rng.chance(0.3)) b.box = Aabb{{x, y}, {x + gdef.cell_size * 6, y + gdef.cell_size * 5}};
+            return b;
+        };
+        auto add = [&] {
+            const BodyDef b = random_body();
+            gids.push_back(grid.add(b));
+            bids.push_back(brute.add(b));
+        };
+        for (int i = 0; i < 6; ++i) add(); // before the map: set_tile_map marks their cells
+        grid.set_tile_map(map);
+        brute.set_tile_map(map);
+        for (int r = 0; r < map.rows; ++r)
+            for (int c = 0; c < map.columns; ++c)
+                if (rng.chance(0.15)) {
+                    const Tile t = rng.chance(0.8) ? Tile::solid : Tile::one_way;
+                    grid.set_tile({c, r}, t);
+                    brute.set_tile({c, r}, t);
+                }
+        MoveOptions ignore;
+        ignore.response = Response::ignore; // moves that go where they are sent
+        for (int step = 0; step < 60; ++step) {
+            const int what = rng.range(0, 5);
+            if (what == 0 || gids.empty()) {
+                add();
+            } else if (what == 1) {
+                const std::size_t i = std::size_t(rng.range(0, int(gids.size()) - 1));
+                const Aabb b = random_body().box;
+                grid.teleport(gids[i], b);
+                brute.teleport(bids[i], b);
+            } else if (what == 2) {
+                const std::size_t i = std::size_t(rng.range(0, int(gids.size()) - 1));
+                const Vec2 d{rng.uniform(-20, 20) * ts, rng.uniform(-20, 20) * ts};
+                grid.move(gids[i], d, ignore);
+                brute.move(bids[i], d, ignore);
+            } else if (what == 3 && gids.size() > 3) {
+                const std::size_t i = std::size_t(rng.range(0, int(gids.size()) - 1));
+                grid.remove(gids[i]);
+                brute.remove(bids[i]);
+                gids.erase(gids.begin() + std::ptrdiff_t(i));
+                bids.erase(bids.begin() + std::ptrdiff_t(i));
+            }
+            for (int q = 0; q < 40; ++q) {
+                // From an empty tile, any direction, up to beyond the map; every other cast
+                // from a tile near a body, aimed at a point of it (short paths over few tiles).
+                const bool aimed = q % 2 == 1;
+                const Aabb target = brute.box(bids[std::size_t(rng.range(0, int(bids.size()) - 1))]);
+                const Vec2 at{rng.uniform(double(target.min.x), double(target.max.x)),
+                              rng.uniform(double(target.min.y), double(target.max.y))};
+                const int ac = std::clamp(grid.tiles().column_of(at.x), 0, 39), ar = std::clamp(grid.tiles().row_of(at.y), 0, 29);
+                int c0, r0, tries = 0;
+                do {
+                    c0 = aimed && tries < 50 ? std::clamp(ac + rng.range(-3, 3), 0, 39) : rng.range(0, 39);
+                    r0 = aimed && tries < 50 ? std::clamp(ar + rng.range(-3, 3), 0, 29) : rng.range(0, 29);
+                    ++tries;
+                } while (grid.tiles().get({c0, r0}) != Tile::empty);
+                const Aabb t = grid.tiles().cell_box({c0, r0});
+                const Vec2 o{rng.uniform(double(t.min.x), double(t.max.x)), rng.uniform(double(t.min.y), double(t.max.y))};
+                const Vec2 d = aimed ? (at - o) * real(1.25) : Vec2{rng.uniform(-30, 30) * ts, rng.uniform(-30, 30) * ts};
+                auto check = [&](const Aabb& box) {
+                    const CastHit g = grid.cast_box(box, d), b = brute.cast_box(box, d);
+                    if (!same(g, b))
+                        fails.fail("cast: grid differs from reference:\n  seed " + std::to_string(seed) + " step " +
+                                   std::to_string(step) + " box " + str(box) + " delta " + str(d) + "\n  grid " +
+                                   str(g) + "\n  reference " + str(b));
+                    if (b.hit && b.other.is_body()) ++body_hits;
+                };
+                check(Aabb{o, o}); // a ray (cast_ray is cast_box of the point)
+                const real half = ts * real(rng.chance(0.5) ? 0.2 : 0.45);
+                check(Aabb{o - Vec2(half, half), o + Vec2(half, half)});
+            }
+        }
+    }
+    BOOST_TEST_MESSAGE("casts_skip_bodies_only_where_no_body_can_be: " << body_hits << " body hits");
+    BOOST_TEST(body_hits > 1000); // the casts do meet bodies
+    fails.summary();
+}
+
 // ================================================================ seams
 
 BOOST_AUTO_TEST_CASE(sliding_never_catches_on_a_seam) {
