@@ -771,25 +771,61 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
     const wide err_x = tiles.edge_error(0) * step_x + unit * (64 + 2 * q.den[0] * inv_size);
     const wide err_y = tiles.edge_error(1) * step_y + unit * (64 + 2 * q.den[1] * inv_size);
     const wide err = err_x + err_y;
-    auto axis = [&](real lo_v, real hi_v, real dv, real o, wide map_err, wide other_err) SWEEPBOX_HOT_LAMBDA {
+    const wide end = 1 + wide(1e-9) + err; // beyond: after the path (the exact end is 1)
+    // Each axis in tile units, and whether the padded spans stay on the map for every time up
+    // to `end` (the usual case; they are monotone in t, so the two ends of the walk tell): then
+    // they need no clamp, and truncation is the floor.
+    Axis X, Y;
+    bool on_map;
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+    {
+        // Both axes at once in double lanes (x, y): the operations of the scalar version below,
+        // in its order, so the same numbers.
+        static_assert(sizeof(Aabb) == 4 * sizeof(float) && sizeof(Vec2) == 2 * sizeof(float));
+        const __m128d inv = _mm_set1_pd(inv_size);
+        const __m128d abs_mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+        const __m128 box = _mm_loadu_ps(&a.min.x);
+        const __m128d lo = _mm_cvtps_pd(box), hi = _mm_cvtps_pd(_mm_movehl_ps(box, box));
+        const __m128d dv = _mm_cvtps_pd(_mm_castsi128_ps(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(&d))));
+        const __m128d o = _mm_cvtps_pd(
+            _mm_castsi128_ps(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(&tiles.def().origin))));
+        const __m128d adv = _mm_and_pd(dv, abs_mask);
+        const __m128d path = _mm_add_pd(_mm_add_pd(_mm_and_pd(lo, abs_mask), _mm_and_pd(hi, abs_mask)),
+                                        _mm_mul_pd(_mm_set1_pd(3), adv));
+        const __m128d map_err = _mm_setr_pd(tiles.edge_error(0), tiles.edge_error(1));
+        const __m128d other_err = _mm_setr_pd(err_y, err_x);
+        const __m128d plo = _mm_mul_pd(_mm_sub_pd(lo, o), inv), phi = _mm_mul_pd(_mm_sub_pd(hi, o), inv);
+        const __m128d pd = _mm_mul_pd(dv, inv);
+        const __m128d pad = _mm_add_pd(
+            _mm_add_pd(map_err, _mm_mul_pd(_mm_add_pd(_mm_mul_pd(path, _mm_set1_pd(1e-12)), _mm_set1_pd(1e-30)), inv)),
+            _mm_mul_pd(_mm_mul_pd(other_err, adv), inv));
+        // min(u, s) and max(u, s) with the shifted s second: a NaN in s is kept, and fails.
+        const __m128d shift = _mm_mul_pd(_mm_set1_pd(end), pd);
+        const __m128d low = _mm_min_pd(_mm_sub_pd(plo, pad), _mm_sub_pd(_mm_add_pd(plo, shift), pad));
+        const __m128d high = _mm_max_pd(_mm_add_pd(phi, pad), _mm_add_pd(_mm_add_pd(phi, shift), pad));
+        const __m128d n = _mm_setr_pd(double(columns), double(rows));
+        on_map = _mm_movemask_pd(_mm_and_pd(_mm_cmpge_pd(low, _mm_setzero_pd()), _mm_cmplt_pd(high, n))) == 3;
+        X = {_mm_cvtsd_f64(plo), _mm_cvtsd_f64(phi), _mm_cvtsd_f64(pd), _mm_cvtsd_f64(pad)};
+        Y = {_mm_cvtsd_f64(_mm_unpackhi_pd(plo, plo)), _mm_cvtsd_f64(_mm_unpackhi_pd(phi, phi)),
+             _mm_cvtsd_f64(_mm_unpackhi_pd(pd, pd)), _mm_cvtsd_f64(_mm_unpackhi_pd(pad, pad))};
+    }
+#else
+    auto axis = [&](real lo_v, real hi_v, real dv, real o, wide map_err, wide other_err) {
         const wide wo = wide(o);
         const wide path = std::fabs(wide(lo_v)) + std::fabs(wide(hi_v)) + 3 * std::fabs(wide(dv));
         return Axis{(wide(lo_v) - wo) * inv_size, (wide(hi_v) - wo) * inv_size, wide(dv) * inv_size,
                     map_err + (path * wide(1e-12) + wide(1e-30)) * inv_size + other_err * std::fabs(wide(dv)) * inv_size};
     };
-    const Axis X = axis(a.min.x, a.max.x, d.x, tiles.def().origin.x, tiles.edge_error(0), err_y);
-    const Axis Y = axis(a.min.y, a.max.y, d.y, tiles.def().origin.y, tiles.edge_error(1), err_x);
-    const wide end = 1 + wide(1e-9) + err; // beyond: after the path (the exact end is 1)
-    // Whether the padded spans stay on the map for every time up to `end` (the usual case; they
-    // are monotone in t, so the two ends of the walk tell): then they need no clamp, and
-    // truncation is the floor.
+    X = axis(a.min.x, a.max.x, d.x, tiles.def().origin.x, tiles.edge_error(0), err_y);
+    Y = axis(a.min.y, a.max.y, d.y, tiles.def().origin.y, tiles.edge_error(1), err_x);
     auto stays = [&](const Axis& A, std::int32_t n) {
         const wide shift = end * A.d;
         // (The shifted end first: std::min and std::max then keep a NaN, which fails the tests.)
         const wide low = std::min(A.lo + shift - A.pad, A.lo - A.pad), high = std::max(A.hi + shift + A.pad, A.hi + A.pad);
         return (low >= 0) & (high < wide(n));
     };
-    const bool on_map = stays(X, columns) & stays(Y, rows);
+    on_map = stays(X, columns) & stays(Y, rows);
+#endif
     // The tiles [lo, hi] of 0..n-1 that the axis covers at time t, padded (as tile_span).
     auto span = [&](const Axis& A, std::int32_t n, wide t, std::int32_t& lo, std::int32_t& hi) SWEEPBOX_HOT_LAMBDA {
         const wide shift = t * A.d;
