@@ -237,8 +237,8 @@ private:
     TileMap tiles_;
     // One bit per tile in the order of TileMap::bits_table, set where the tile's closed box
     // meets a grid cell that has been made (so a body in a cell that was never made touches no
-    // unmarked tile), for the casts: a ray whose walk stays on the map over unmarked tiles meets
-    // no body. Cells are never unmade, so marks only grow; kept in step by every call that can
+    // unmarked tile), for the casts: a ray or box whose tile walk stays on the map over unmarked
+    // tiles meets no body. Cells are never unmade, so marks only grow; kept in step by every call that can
     // make a cell (keep_body_marks) and rebuilt by set_tile_map.
     std::vector<std::uint64_t> body_marks_;
     std::size_t marked_cells_ = 0; // the grid's cells [0, marked_cells_) are marked
