@@ -172,7 +172,7 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
             // Its path up to that answer stayed on the map over tiles no made cell meets, and
             // no body is in the oversize list: no body can be met before it (a body meeting the
             // path meets a passed tile, and a made cell there).
-            if (((th.near & 1) | th.left) == 0 && w.grid().oversize_count() == 0) sel.bodies = false;
+            if (!th.near && !th.left && w.grid().oversize_count() == 0) sel.bodies = false;
         }
     } else if (own_tile_walk) {
         // A box over the tile map: walk_box_tiles' walk, each tile taken straight from the map.
@@ -186,12 +186,12 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
         };
         constexpr wide slack = wide(1e-6); // walk_path's
         auto stop = [&](wide t_end) { return wide(best_time()) < t_end - slack; };
-        std::uint64_t near = 0;
+        bool near = false;
         bool covered = false;
         if (detail::walk_box_tiles_cast(tiles, q, WorldAccess::body_marks(w), tile, stop, near, covered)) {
             sel.tiles = false;
             // As for a ray: the box stayed on the map, over tiles no made cell meets.
-            if (covered && (near & 1) == 0 && w.grid().oversize_count() == 0) sel.bodies = false;
+            if (covered && !near && w.grid().oversize_count() == 0) sel.bodies = false;
         }
     }
     if (sel.tiles | sel.bodies) detail::walk_path(w, box, delta, sel, visit, best_time);

@@ -515,10 +515,10 @@ struct TileHit {
     TileCell cell{};
     Aabb box{};
     Sweep sweep{};
-    /// Bit 0: some tile the walk passed (up to its answer) is marked in `marks` (a body may be
-    /// near); set on every answer but `unsure`, with `left` (the ray left the map, where no
-    /// tile covers its path).
-    std::uint64_t near = 0;
+    /// Some tile the walk passed (up to its answer) is marked in `marks` (a body may be near);
+    /// set on every answer but `unsure`, with `left` (the ray left the map, where no tile covers
+    /// its path).
+    bool near = false;
     bool left = false;
 };
 
@@ -553,8 +553,8 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
     const std::uint64_t* occupied = tiles.occupied_table();
     std::size_t at = std::size_t(row) * std::size_t(columns) + std::size_t(col);
     if (TileMap::occupied(occupied, at)) return RayTiles::unsure;
-    // The marks of the tiles passed, or'ed in bit 0 (the path up to the answer lies in them).
-    std::uint64_t near = marks[at >> 6] >> (at & 63);
+    // Whether a tile passed is marked (the path up to the answer lies in them).
+    bool near = TileMap::occupied(marks, at);
     // The signs of d, and what depends on them, without a branch: a ray's direction is a coin
     // toss for the branch predictor (products by the sign and bools as numbers; the same values).
     const int sx = int(d.x > 0) - int(d.x < 0);
@@ -613,7 +613,7 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
             at += std::size_t(row_step);
             ty += step_ty;
         }
-        near |= marks[at >> 6] >> (at & 63);
+        near |= TileMap::occupied(marks, at);
         if (!TileMap::occupied(occupied, at)) continue;
         const std::uint8_t b = bits[at];
         if (Tile(b & 3) != Tile::solid) return RayTiles::unsure;
@@ -733,12 +733,12 @@ bool walk_box_tiles(const TileMap& tiles, const Aabb& a, Vec2 d, Visit&& visit, 
 /// padding for the whole walk, at least walk_box_tiles' (they only pick candidates: the exact
 /// sweep decides, and its ranking is a total order, so more candidates never change the answer).
 /// Returns false (nothing visited) where walk_box_tiles would not walk, or the map keeps no
-/// edge tables. `near` (bit 0): some visited tile is marked in `marks` (see first_tile_of_ray);
+/// edge tables. `near`: some visited tile is marked in `marks` (see first_tile_of_ray);
 /// `covered`: the box stayed on the map for the whole walk, so the tiles visited hold its path
 /// up to where the walk stopped.
 template <class Tile_, class Stop>
 SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q, const std::uint64_t* marks, Tile_&& tile,
-                                      Stop&& stop, std::uint64_t& near, bool& covered) {
+                                      Stop&& stop, bool& near, bool& covered) {
     const Aabb& a = q.a;
     const Vec2 d = q.d;
     const Aabb& mb = tiles.bounds();
@@ -845,7 +845,7 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
     covered = on_map;
     auto visit = [&](std::int32_t col, std::int32_t row) SWEEPBOX_HOT_LAMBDA {
         const std::size_t at = std::size_t(row) * std::size_t(columns) + std::size_t(col);
-        near |= marks[at >> 6] >> (at & 63);
+        near |= TileMap::occupied(marks, at);
         if (TileMap::occupied(occupied, at)) tile(col, row, bits[at]);
     };
     std::int32_t x0, x1, y0, y1;

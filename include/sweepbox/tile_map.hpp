@@ -110,7 +110,8 @@ public:
     /// bits_table (cell i is bit i % 64 of word i / 64): a walk over the map tests these, an
     /// eighth of the bytes of bits_table, and reads a tile's bits only where one is set.
     [[nodiscard]] const std::uint64_t* occupied_table() const { return occupied_.data(); }
-    /// Whether entry i of bits_table is a non-empty tile (i < columns() * rows()).
+    /// Bit i of a table in occupied_table's layout (one bit per tile, 64 a word): for
+    /// occupied_table, whether entry i of bits_table is a non-empty tile (i < columns() * rows()).
     [[nodiscard]] static bool occupied(const std::uint64_t* table, std::size_t i) {
         return ((table[i >> 6] >> (i & 63)) & 1) != 0;
     }
