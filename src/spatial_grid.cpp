@@ -211,12 +211,15 @@ void SpatialGrid::erase(std::uint32_t item) {
 }
 
 bool SpatialGrid::move_small(std::uint32_t item, const CellRange& old, const CellRange& r) {
-    std::size_t o, n;
-    if (!dense_covers(old, o) || !dense_covers(r, n)) return false;
-    const auto ow = std::uint32_t(old.x1 - old.x0), oh = std::uint32_t(old.y1 - old.y0);
-    const auto nw = std::uint32_t(r.x1 - r.x0), nh = std::uint32_t(r.y1 - r.y0);
-    if ((ow | oh | nw | nh) > 1) return false;
+    const std::uint64_t ox0 = dense_column(old.x0), ox1 = dense_column(old.x1);
+    const std::uint64_t oy0 = dense_row(old.y0), oy1 = dense_row(old.y1);
+    const std::uint64_t nx0 = dense_column(r.x0), nx1 = dense_column(r.x1);
+    const std::uint64_t ny0 = dense_row(r.y0), ny1 = dense_row(r.y1);
+    if (!(dense_square(ox0, ox1, oy0, oy1) && dense_square(nx0, nx1, ny0, ny1))) return false;
     const std::size_t w = std::size_t(dense_w_);
+    const std::size_t o = std::size_t(oy0) * w + std::size_t(ox0), n = std::size_t(ny0) * w + std::size_t(nx0);
+    const std::size_t ow = std::size_t(ox1 - ox0), oh = std::size_t(oy1 - oy0);
+    const std::size_t nw = std::size_t(nx1 - nx0), nh = std::size_t(ny1 - ny0);
     const std::uint32_t* d = dense_.data();
     const std::size_t n_down = n + nh * w;
     // Every cell entered must exist already (making one is add_to_cells' work), checked before

@@ -288,15 +288,6 @@ private:
         i = std::size_t(uy * dense_w_ + ux);
         return true;
     }
-    // Whether the directory covers every cell of r (a range not empty); base: the entry of its
-    // first cell.
-    [[nodiscard]] bool dense_covers(const CellRange& r, std::size_t& base) const {
-        const std::uint64_t ux0 = dense_column(r.x0), ux1 = dense_column(r.x1);
-        const std::uint64_t uy0 = dense_row(r.y0), uy1 = dense_row(r.y1);
-        if (!((ux0 <= ux1) & (ux1 < dense_w_) & (uy0 <= uy1) & (uy1 < dense_h_))) return false;
-        base = std::size_t(uy0 * dense_w_ + ux0);
-        return true;
-    }
     [[nodiscard]] const Cell* find_hashed(std::int32_t x, std::int32_t y) const;
     // The index + 1 of cell (x, y), or 0 (seed: the row's hash seed, for the hash table): one
     // read of the dense directory where it covers the cell, else a probe of the hash table.
