@@ -171,6 +171,16 @@ std::uint8_t expected_faces(const TileMap& m, TileCell c) {
 }
 
 /// The three worlds of the comparison (see the top of the file).
+/// A random empty tile of m: column, then row, uniform, drawn again until empty.
+TileCell random_empty_tile(Rng& rng, const TileMap& m) {
+    TileCell c;
+    do {
+        c.column = rng.range(0, m.columns() - 1);
+        c.row = rng.range(0, m.rows() - 1);
+    } while (m.get(c) != Tile::empty);
+    return c;
+}
+
 struct Worlds {
     World grid;
     World brute;
@@ -1450,11 +1460,7 @@ BOOST_AUTO_TEST_CASE(long_walks_over_coarsely_rounded_edges) {
         const TileMap& m = w.map();
         for (int q = 0; q < 300; ++q) {
             // From inside an empty tile, through the exact corner of tiles at least 8 away.
-            int c0, r0;
-            do {
-                c0 = rng.range(0, 47);
-                r0 = rng.range(0, 47);
-            } while (m.get({c0, r0}) != Tile::empty);
+            const auto [c0, r0] = random_empty_tile(rng, m);
             int ci, ri;
             do {
                 ci = rng.range(1, 47);
@@ -1508,11 +1514,7 @@ BOOST_AUTO_TEST_CASE(steep_and_flat_box_walks_over_coarse_edges) {
         const Worlds w(level);
         const TileMap& m = w.map();
         for (int q = 0; q < 400; ++q) {
-            int c0, r0;
-            do {
-                c0 = rng.range(0, 63);
-                r0 = rng.range(0, 63);
-            } while (m.get({c0, r0}) != Tile::empty);
+            const auto [c0, r0] = random_empty_tile(rng, m);
             const Aabb tile = m.cell_box({c0, r0});
             const Vec2 o = (tile.min + tile.max) * real(0.5);
             const real half = level.def.tile_size * real(rng.chance(0.5) ? 0.2 : 0.45);
