@@ -169,10 +169,10 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
                 best_other = Other::of(th.cell);
             }
             sel.tiles = false;
-            // Its path up to that answer stayed on the map over tiles no made cell meets, and
-            // no body is in the oversize list: no body can be met before it (a body meeting the
-            // path meets a passed tile, and a made cell there).
-            if (!th.near && !th.left && w.grid().oversize_count() == 0) sel.bodies = false;
+            // Its path up to that answer stayed on the map over tiles no body has marked: no
+            // body can be met before it (a body meeting the path meets a passed tile, and
+            // marked it; see World::body_marks_).
+            if (!th.near && !th.left) sel.bodies = false;
         }
     } else if (own_tile_walk) {
         // A box over the tile map: walk_box_tiles' walk, each tile taken straight from the map.
@@ -190,8 +190,8 @@ CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFil
         bool covered = false;
         if (detail::walk_box_tiles_cast(tiles, q, WorldAccess::body_marks(w), tile, stop, near, covered)) {
             sel.tiles = false;
-            // As for a ray: the box stayed on the map, over tiles no made cell meets.
-            if (covered && !near && w.grid().oversize_count() == 0) sel.bodies = false;
+            // As for a ray: the box stayed on the map, over tiles no body has marked.
+            if (covered && !near) sel.bodies = false;
         }
     }
     if (sel.tiles | sel.bodies) detail::walk_path(w, box, delta, sel, visit, best_time);

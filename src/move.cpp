@@ -384,7 +384,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
 
     bodies_[id.index].box = S;
     grid_.update(id.index, S);
-    keep_body_marks();
+    mark_body(S);
     out.box = S;
     out.velocity = v;
 }

@@ -79,7 +79,7 @@ BodyId World::add(const BodyDef& def) {
     b.alive = true;
     if (b.generation == 0) b.generation = 1; // a live id is never null
     grid_.insert(index, b.box);
-    keep_body_marks();
+    mark_body(b.box);
     ++live_;
     return {index, b.generation};
 }
@@ -101,7 +101,7 @@ void World::teleport(BodyId id, const Aabb& box) {
     require_box("teleport", box);
     bodies_[id.index].box = box;
     grid_.update(id.index, box);
-    keep_body_marks();
+    mark_body(box);
 }
 
 
@@ -133,44 +133,25 @@ void World::set_tile_map(const TileMapDef& def) {
     std::vector<std::uint64_t> marks((std::size_t(def.columns) * std::size_t(def.rows) + 63) / 64, 0);
     tiles_ = std::move(fresh);
     body_marks_ = std::move(marks);
-    marked_cells_ = 0;
-    keep_body_marks();
+    for (std::size_t i = 1; i < bodies_.size(); ++i)
+        if (bodies_[i].alive) mark_body(bodies_[i].box);
 }
 
-void World::mark_body_cells() {
-    const std::size_t made = grid_.cell_count();
-    const std::int32_t columns = tiles_.columns(), rows = tiles_.rows();
-    if (tiles_.is_empty() || made < marked_cells_) {
-        marked_cells_ = made;
-        return;
-    }
-    // The grid's own map from a coordinate to its cell (cells_of of a point), monotone, so the
-    // tiles whose closed extent meets cell c on an axis are a run found by bisection: from the
-    // first whose far edge maps to c or beyond to the last whose near edge maps to c or before.
-    auto cell_x = [&](real x) { return grid_.cells_of(Aabb{{x, 0}, {x, 0}}).x0; };
-    auto cell_y = [&](real y) { return grid_.cells_of(Aabb{{0, y}, {0, y}}).y0; };
-    auto first = [](std::int32_t n, auto&& pred) { // the first i in [0, n) with pred(i), else n
-        std::int32_t lo = 0, hi = n;
-        while (lo < hi) {
-            const std::int32_t mid = lo + (hi - lo) / 2;
-            if (pred(mid)) hi = mid;
-            else lo = mid + 1;
+void World::mark_tiles_of(const Aabb& box) {
+    // TileMap::cells_of: exactly the tiles whose closed box meets the closed box, none when it
+    // misses the map. Each row's run of bits is set a word at a time (a large body marks many).
+    const CellRange r = tiles_.cells_of(box);
+    if (r.count() == 0) return;
+    const std::size_t columns = std::size_t(tiles_.columns());
+    for (std::int32_t row = r.y0; row <= r.y1; ++row) {
+        const std::size_t first = std::size_t(row) * columns + std::size_t(r.x0);
+        const std::size_t last = std::size_t(row) * columns + std::size_t(r.x1);
+        for (std::size_t w = first >> 6; w <= last >> 6; ++w) {
+            const std::uint64_t from = w == first >> 6 ? ~std::uint64_t(0) << (first & 63) : ~std::uint64_t(0);
+            const std::uint64_t to = w == last >> 6 ? ~std::uint64_t(0) >> (63 - (last & 63)) : ~std::uint64_t(0);
+            body_marks_[w] |= from & to;
         }
-        return lo;
-    };
-    for (std::size_t i = marked_cells_; i < made; ++i) {
-        const std::int32_t cx = grid_.cell_column(i), cy = grid_.cell_row(i);
-        const std::int32_t c0 = first(columns, [&](std::int32_t c) { return cell_x(tiles_.edge_x(c + 1)) >= cx; });
-        const std::int32_t c1 = first(columns, [&](std::int32_t c) { return cell_x(tiles_.edge_x(c)) > cx; }) - 1;
-        const std::int32_t r0 = first(rows, [&](std::int32_t r) { return cell_y(tiles_.edge_y(r + 1)) >= cy; });
-        const std::int32_t r1 = first(rows, [&](std::int32_t r) { return cell_y(tiles_.edge_y(r)) > cy; }) - 1;
-        for (std::int32_t r = r0; r <= r1; ++r)
-            for (std::int32_t c = c0; c <= c1; ++c) {
-                const std::size_t at = std::size_t(r) * std::size_t(columns) + std::size_t(c);
-                body_marks_[at >> 6] |= std::uint64_t(1) << (at & 63);
-            }
     }
-    marked_cells_ = made;
 }
 
 void World::set_tile(TileCell cell, Tile tile) { tiles_.set(cell, tile); }

@@ -167,9 +167,6 @@ public:
 
     /// Number of cells ever created (cells are kept when they empty, for steady-state speed).
     [[nodiscard]] std::size_t cell_count() const { return cells_.size(); }
-    /// The column and row of cell i, i < cell_count(), in the order the cells were made.
-    [[nodiscard]] std::int32_t cell_column(std::size_t i) const { return cells_[i].x; }
-    [[nodiscard]] std::int32_t cell_row(std::size_t i) const { return cells_[i].y; }
     /// Number of items in the oversize list.
     [[nodiscard]] std::size_t oversize_count() const { return oversize_.size(); }
     /// Bytes held by the grid's own tables (cells, hash slots, item records).

@@ -235,17 +235,17 @@ private:
     std::size_t live_ = 0;
     SpatialGrid grid_;
     TileMap tiles_;
-    // One bit per tile in the order of TileMap::bits_table, set where the tile's closed box
-    // meets a grid cell that has been made (so a body in a cell that was never made touches no
-    // unmarked tile), for the casts: a ray or box whose tile walk stays on the map over unmarked
-    // tiles meets no body. Cells are never unmade, so marks only grow; kept in step by every call that can
-    // make a cell (keep_body_marks) and rebuilt by set_tile_map.
+    // One bit per tile in the order of TileMap::bits_table, set where the tile's closed box meets
+    // a box some body has had since the map was set, for the casts: a ray or box whose tile walk
+    // stays on the map over unmarked tiles meets no body (a body meeting the path meets a tile
+    // the walk passed, and marked it). Marks only grow (a body leaving a tile leaves its mark: a
+    // stale mark only costs a cast its bodies' pass); every call that gives a body a box marks
+    // it (mark_body), and set_tile_map marks the bodies of the moment.
     std::vector<std::uint64_t> body_marks_;
-    std::size_t marked_cells_ = 0; // the grid's cells [0, marked_cells_) are marked
-    void keep_body_marks() {
-        if (grid_.cell_count() != marked_cells_) mark_body_cells();
+    void mark_body(const Aabb& box) {
+        if (!body_marks_.empty()) mark_tiles_of(box);
     }
-    void mark_body_cells();
+    void mark_tiles_of(const Aabb& box);
 };
 
 } // namespace sweepbox
