@@ -88,7 +88,10 @@ template <int k> SWEEPBOX_HOT void finish_on(const Aabb& box, Vec2 d, const Aabb
     h.point = face_point<k>(h.box, obstacle, neg);
 }
 
-void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
+// The contact box and point of a hit (h holds its time, normal and start). Inline: out of line,
+// box casts over the tile map took 3 ns longer (measured A/B; the call's spills and reloads at
+// the end of every hit).
+SWEEPBOX_HOT void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
     if (box.min == box.max && !h.started_overlapping) {
         if (h.normal.x != 0 && obstacle.min.x != obstacle.max.x) return finish_ray_on<0>(box.min, d, obstacle, h);
         if (h.normal.y != 0 && obstacle.min.y != obstacle.max.y) return finish_ray_on<1>(box.min, d, obstacle, h);
