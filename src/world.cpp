@@ -6,6 +6,8 @@
 #include <cmath>
 #include <string>
 
+#include "world_internal.hpp"
+
 namespace sweepbox {
 
 namespace {
@@ -138,9 +140,10 @@ void World::set_tile_map(const TileMapDef& def) {
 }
 
 void World::mark_tiles_of(const Aabb& box) {
-    // TileMap::cells_of: exactly the tiles whose closed box meets the closed box, none when it
-    // misses the map. Each row's run of bits is set a word at a time (a large body marks many).
-    const CellRange r = tiles_.cells_of(box);
+    // Every tile whose closed box meets the closed box, and near a tile edge perhaps one more
+    // (candidate_tiles, the walks' cheap superset: a mark too many only costs a cast its bodies'
+    // pass); none when the box misses the map. Each row's run of bits is set a word at a time.
+    const CellRange r = detail::candidate_tiles(tiles_, box, tiles_.inverse_tile_size());
     if (r.count() == 0) return;
     const std::size_t columns = std::size_t(tiles_.columns());
     for (std::int32_t row = r.y0; row <= r.y1; ++row) {
