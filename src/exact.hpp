@@ -102,7 +102,8 @@ SWEEPBOX_HOT wide along(real x, const Exact& num, wide den, real d) {
     if (d == 0) return wide(x);
     // Fast: in wide, good to a few units of wide's last place of |x| + |q|; kept when that is
     // far below real's last place of the result (no strong cancellation), as it nearly always is.
-    const wide q = (num.hi + num.lo) * wide(d) / den;
+    // (num.hi + num.lo rounds to num.hi, by two_sum's own rounding: lo only matters below)
+    const wide q = num.hi * wide(d) / den;
     const wide r = wide(x) + q;
     constexpr int spare = std::numeric_limits<wide>::digits - std::numeric_limits<real>::digits - 4;
     constexpr wide rel = wide(1) / wide(1ull << spare);
