@@ -27,14 +27,15 @@ struct Exact {
 };
 
 /// s + e == a + b exactly, s the rounded sum.
-inline void two_sum(wide a, wide b, wide& s, wide& e) {
+SWEEPBOX_HOT void two_sum(wide a, wide b, wide& s, wide& e) {
     s = a + b;
     const wide bb = s - a;
     e = (a - (s - bb)) + (b - bb);
 }
 
-/// a - b exactly (a, b of type real).
-inline Exact exact_diff(real a, real b) {
+/// a - b exactly (a, b of type real). Inline: left out of line by the compiler in the casts'
+/// finish, a call per hit (measured: box casts over the tile map 1 ns faster inline).
+SWEEPBOX_HOT Exact exact_diff(real a, real b) {
     Exact r;
     two_sum(wide(a), -wide(b), r.hi, r.lo);
     return r;

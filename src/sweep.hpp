@@ -117,15 +117,17 @@ template <int k> SWEEPBOX_HOT void flush_axis(Aabb& box, const Aabb& b, bool neg
     }
     // Already flush: keep the box as it is (recomputing the far edge could round it).
     if (neg ? hi == b.min[k] : lo == b.max[k]) return;
-    // The far edge keeps a's size as closely as `real` allows: the exact size, added once and
-    // rounded once (a size may still change by a rounding; see the README's limits).
-    const Exact size = exact_diff(hi, lo);
+    // The far edge keeps a's size as closely as `real` allows: the size in `wide` (exact unless
+    // the two edges are of very different magnitudes), added once and rounded once (a size may
+    // still change by a rounding; see the README's limits). (This is the sum hi + lo of
+    // exact_diff(hi, lo), which rounds to its hi part: the same number, without the error term.)
+    const wide size = wide(hi) - wide(lo);
     if (neg) {
         box.max[k] = b.min[k];
-        box.min[k] = std::min(real(wide(b.min[k]) - (size.hi + size.lo)), box.max[k]);
+        box.min[k] = std::min(real(wide(b.min[k]) - size), box.max[k]);
     } else {
         box.min[k] = b.max[k];
-        box.max[k] = std::max(real(wide(b.max[k]) + (size.hi + size.lo)), box.min[k]);
+        box.max[k] = std::max(real(wide(b.max[k]) + size), box.min[k]);
     }
 }
 

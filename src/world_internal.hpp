@@ -261,8 +261,9 @@ SWEEPBOX_HOT bool body_interacts(const World& w, std::uint32_t index, const Sele
     return met & interacts;
 }
 
-/// Calls f with body `index` as an obstacle.
-template <class F> void emit_body(const World& w, std::uint32_t index, F&& f) {
+/// Calls f with body `index` as an obstacle. Inline: the compiler had left it out of line in
+/// move's walk, a call per candidate.
+template <class F> SWEEPBOX_HOT void emit_body(const World& w, std::uint32_t index, F&& f) {
     const auto& b = WorldAccess::bodies(w)[index];
     Obstacle ob;
     ob.other = Other::of(BodyId{index, b.generation});
