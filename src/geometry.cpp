@@ -51,7 +51,7 @@ using detail::compare;
 
 real to_time(const detail::Diff& num, wide den) {
     real t = real(num.approx / den);
-    if (t < 0) t = 0;
+    if (!(t > 0)) t = 0; // (-0 too: a time is +0, however the numerator's zero was signed)
     // A hit is strictly before 1; rounding must not say otherwise.
     if (t >= 1) t = std::nextafter(real(1), real(0));
     return t;

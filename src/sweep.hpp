@@ -96,8 +96,9 @@ SWEEPBOX_HOT Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces 
                                         : (out.normal.y < 0 ? face_neg_y : face_pos_y);
     if ((faces & face) == 0) return Sweep{};
     out.state = SweepState::hit;
-    // The exact routine's time: the numerator over |d|, rounded once, below 1.
-    out.time = real(num[axis] / q.den[axis]);
+    // The exact routine's time: the numerator over |d|, rounded once, below 1, and +0 where
+    // the numerator is -0 (a face at 0 met from a start at -0: -0 - 0 is -0).
+    out.time = real(num[axis] / q.den[axis]) + real(0);
     if (out.time >= 1) out.time = std::nextafter(real(1), real(0));
     return out;
 }

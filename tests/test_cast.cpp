@@ -2,6 +2,7 @@
 // eight symmetries: time, normal, point (rule 8: ray origin + t*d; box: middle of the shared
 // face), box flush (rule 5), filters, ignore, started inside (rule 7), piercing order (rule 4).
 #include <boost/test/unit_test.hpp>
+#include <cmath>
 #include <cstring>
 #include "reference_world.hpp"
 #include "test_support.hpp"
@@ -276,6 +277,50 @@ BOOST_AUTO_TEST_CASE(tile_walks_match_brute_force_on_edges_and_corners) {
     BOOST_TEST_MESSAGE("tile walks: " << casts << " casts, " << hits << " hits");
     BOOST_TEST(failures == 0);
     BOOST_TEST(hits > casts / 4);
+}
+
+// A hit's time is +0, never -0, however the zero of its numerator was signed: a start at y = -0
+// against a face at y = 0 (moving toward -y, the numerator min.y - max.y is -0 - 0 = -0), in the
+// sweep's fast path (one face entered last), in its exact routine (a corner tie), and through
+// every walk of the casts: bodies, the tile map, each in both the accelerated and the
+// reference-mode world (fuzz_queries found the tile-map ray answering +0 where the reference
+// answered -0).
+BOOST_AUTO_TEST_CASE(hit_times_are_never_negative_zero) {
+    const real nz = -real(0);
+    const Sweep face = sweep_box_box(Aabb{v2(9, nz), v2(9, nz)}, v2(-3, -3), box(0, -16, 16, 0));
+    BOOST_TEST(face.is_hit());
+    BOOST_TEST((face.normal == v2(0, 1)));
+    BOOST_TEST(!std::signbit(face.time));
+    const Sweep corner = sweep_box_box(Aabb{v2(nz, nz), v2(nz, nz)}, v2(-3, -3), box(-16, -16, 0, 0));
+    BOOST_TEST(corner.is_hit());
+    BOOST_TEST(corner.corner);
+    BOOST_TEST(!std::signbit(corner.time));
+    for (const bool brute : {false, true}) {
+        WorldDef def;
+        def.brute_force = brute;
+        World bodies(def);
+        add_body(bodies, box(0, -16, 16, 0));
+        World tiles(def);
+        TileMapDef td;
+        td.origin = v2(0, -16);
+        td.tile_size = 16;
+        td.columns = 4;
+        td.rows = 2;
+        tiles.set_tile_map(td);
+        tiles.set_tile({0, 0}, Tile::solid); // [0,-16,16,0]
+        for (const World* w : {&bodies, &tiles}) {
+            const CastHit ray = w->cast_ray(v2(9, nz), v2(-3, -3));
+            BOOST_TEST(ray.hit);
+            BOOST_TEST(!std::signbit(ray.time));
+            const CastHit b = w->cast_box(box(9, nz, 11, 2), v2(-3, -3));
+            BOOST_TEST(b.hit);
+            BOOST_TEST(!std::signbit(b.time));
+            std::vector<CastHit> all;
+            w->cast_all(Aabb{v2(9, nz), v2(9, nz)}, v2(-3, -3), all);
+            BOOST_REQUIRE(all.size() == 1u);
+            BOOST_TEST(!std::signbit(all[0].time));
+        }
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
