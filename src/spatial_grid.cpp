@@ -1,6 +1,7 @@
 // The sparse uniform grid: cells found through an open-addressing hash table keyed by the
 // cell coordinates (fixed multiplicative mixing, no seed), items kept in per-cell arrays with
-// swap-remove (as in the Unity partition-grid tutorial), big boxes in an oversize list.
+// swap-remove (as in the Unity partition-grid tutorial), small items loose in the cell of their
+// min corner (as in N's grid), big boxes in an oversize list.
 
 #include <sweepbox/spatial_grid.hpp>
 
@@ -46,7 +47,8 @@ constexpr std::uint64_t empty_key = std::uint64_t(1) << 63;
 } // namespace
 
 SpatialGrid::SpatialGrid(real cell_size, std::int32_t oversize_cells)
-    : cell_size_(cell_size), inv_cell_size_(real(1) / cell_size), oversize_cells_(oversize_cells) {
+    : cell_size_(cell_size), inv_cell_size_(real(1) / cell_size), half_cell_(cell_size / 2),
+      oversize_cells_(oversize_cells) {
     if (!(cell_size > 0) || !std::isfinite(cell_size) || !std::isfinite(inv_cell_size_))
         throw Error("SpatialGrid", "cell size must be positive and finite");
     if (oversize_cells < 1 || oversize_cells > 255) throw Error("SpatialGrid", "oversize_cells must be 1 to 255");
@@ -191,9 +193,22 @@ void SpatialGrid::place(std::uint32_t item, const CellRange& r) {
     }
 }
 
+CellRange SpatialGrid::hold(const Aabb& box) {
+    if (is_small(box)) {
+        // The size in the wider type, raised by 2^-50 of itself: at least the exact size (the
+        // difference is exact there unless the edges' magnitudes are far apart, and then within
+        // 2^-53 of it).
+        constexpr coord_wide raise = coord_wide(1) / coord_wide(std::uint64_t(1) << 50);
+        const coord_wide w = coord_wide(box.max.x) - coord_wide(box.min.x), h = coord_wide(box.max.y) - coord_wide(box.min.y);
+        reach_[0] = std::max(reach_[0], w + w * raise);
+        reach_[1] = std::max(reach_[1], h + h * raise);
+    }
+    return cells_held(box);
+}
+
 void SpatialGrid::insert(std::uint32_t item, const Aabb& box) {
     if (item >= items_.size()) items_.resize(std::size_t(item) + 1);
-    place(item, cells_of(box));
+    place(item, hold(box));
 }
 
 void SpatialGrid::erase(std::uint32_t item) {
@@ -243,7 +258,7 @@ bool SpatialGrid::move_small(std::uint32_t item, const CellRange& old, const Cel
 
 void SpatialGrid::update(std::uint32_t item, const Aabb& box) {
     Item& it = items_[item];
-    const CellRange r = cells_of(box);
+    const CellRange r = hold(box);
     const bool big = is_oversize(r);
     if (it.state == 1 && !big) {
         // The common move shifts the range by a column or a row: only the cells that differ

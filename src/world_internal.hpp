@@ -955,7 +955,7 @@ bool walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     // the (slightly grown) trip box up to that horizon are skipped before the exact test.
     const wide horizon = std::min(wide(1), wide(best_time()) + slack);
     const Aabb trip = whole_trip && horizon >= 1 ? *whole_trip : trip_box(start, d, horizon);
-    const CellRange trip_cells = grid.cells_of(trip);
+    const CellRange trip_cells = grid.query_cells(trip);
     // Nothing near, the usual case in a sparse world (a level's few bodies over a tile map):
     // done without a loop over the cells (measured: casts over a tile map 7-9 ns faster).
     if (grid.surely_empty(trip_cells)) return complete && horizon >= 1;
@@ -980,7 +980,7 @@ bool walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     visit_bodies(w, s, trip, [&](auto&& g) { grid.for_each_oversize(g); }, visit);
     CellRange seen{};
     walk_parts(start, d, step, 0, horizon, max_parts, [&](const Aabb& part, wide t_end) {
-        const CellRange r = grid.cells_of(part);
+        const CellRange r = grid.query_cells(part);
         visit_bodies(w, s, trip, [&](auto&& g) { grid.for_each_in_range(r, seen, g); }, visit);
         seen = r;
         return t_end < horizon && stop(t_end);

@@ -1,6 +1,7 @@
 // Suite `spatial_grid`: the sparse hashed grid: cells_of, insert, update, erase, oversize list,
-// and the candidate walk never missing an item whose box meets the query (checked against a
-// brute-force list on random boxes, small and huge, negative and far coordinates).
+// small items held loose in one cell, and the candidate walk never missing an item whose box
+// meets the query (checked against a brute-force list on random boxes, small and huge, negative
+// and far coordinates, and small items on cell edges).
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -289,8 +290,8 @@ BOOST_AUTO_TEST_CASE(update_orders_items_as_erase_then_insert) {
     // The answers of moves depend on the order in which a walk meets the bodies, so an update
     // that changes an item's cells must leave every cell's items as erase then insert would (one
     // that keeps them changes nothing): for the small item that changes one cell for another (a
-    // shortcut) as for the rest. Items of 1 and 2 cells wander over a few cells; after every
-    // update both grids report the same items in the same order.
+    // shortcut) as for the rest. Small items (held in one cell) and items of 2 cells wander
+    // over a few cells; after every update both grids report the same items in the same order.
     SpatialGrid moved(10), rebuilt(10);
     ref::Rng rng(11);
     std::vector<Aabb> boxes;
@@ -306,7 +307,7 @@ BOOST_AUTO_TEST_CASE(update_orders_items_as_erase_then_insert) {
         const Aabb b = sized(i, std::clamp(boxes[i].min.x + rng.uniform(-12, 12), real(-10), real(70)),
                              std::clamp(boxes[i].min.y + rng.uniform(-12, 12), real(-10), real(70)));
         moved.update(i, b);
-        if (!(rebuilt.cells_of(b) == rebuilt.cells_of(boxes[i]))) {
+        if (!(rebuilt.cells_held(b) == rebuilt.cells_held(boxes[i]))) {
             rebuilt.erase(i);
             rebuilt.insert(i, b);
         }
@@ -319,6 +320,101 @@ BOOST_AUTO_TEST_CASE(update_orders_items_as_erase_then_insert) {
         }
     }
     BOOST_TEST(failures == 0);
+}
+
+// Small items (no side longer than half a cell) are held loose, in the one cell of their min
+// corner; bigger ones in every cell they touch. The queries reach back by the largest small item
+// held, so an item is found from a cell its box only reaches into.
+BOOST_AUTO_TEST_CASE(small_items_are_held_in_the_cell_of_their_min_corner) {
+    SpatialGrid g(10);
+    BOOST_TEST(g.reach().x == 0);
+    BOOST_TEST(g.reach().y == 0);
+    BOOST_TEST((g.cells_held(box(8, 8, 13, 13)) == CellRange{0, 0, 0, 0}));       // half a cell: small
+    BOOST_TEST((g.cells_held(box(8, 8, 13.5f, 12)) == CellRange{0, 0, 1, 1}));    // longer on x: big
+    BOOST_TEST((g.cells_held(box(8, -12, 9, -6.5f)) == CellRange{0, -2, 0, -1})); // longer on y: big
+    BOOST_TEST((g.cells_held(box(-3, 18, -3, 18)) == CellRange{-1, 1, -1, 1}));   // a point
+    BOOST_TEST((g.cells_held(box(0, 0, 40, 40)) == g.cells_of(box(0, 0, 40, 40))));
+    // The reach follows the small items held, not the big ones, and never shrinks (it is the
+    // size raised by 2^-50 of itself, which a float rounds away).
+    auto reach_is = [&](real x, real y) {
+        return g.reach().x >= x && g.reach().x <= x * real(1.000001) && g.reach().y >= y && g.reach().y <= y * real(1.000001);
+    };
+    g.insert(1, box(8, 8, 12, 11));
+    BOOST_TEST(reach_is(4, 3));
+    g.insert(2, box(0, 0, 40, 40));
+    g.update(2, box(1, 1, 41, 41));
+    BOOST_TEST(reach_is(4, 3));
+    g.insert(3, box(50, 50, 51, 55));
+    BOOST_TEST(reach_is(4, 5));
+    g.erase(1);
+    g.erase(3);
+    BOOST_TEST(reach_is(4, 5));
+    g.insert(1, box(8, 8, 12, 11));
+    // Item 1 reaches from cell (0, 0) into (1, 1): a query there finds it by reaching back,
+    // as far as the reach (4 by 5 now): a query starting beyond it does not reach cell 0.
+    BOOST_TEST((g.query_cells(box(12, 11, 15, 15)) == CellRange{0, 0, 1, 1}));
+    BOOST_TEST((g.query_cells(box(14.5f, 15.5f, 16, 16)) == CellRange{1, 1, 1, 1}));
+    std::vector<std::uint32_t> got;
+    g.for_each_in_cells(box(12, 11, 15, 15), [&](std::uint32_t i) { got.push_back(i); });
+    BOOST_TEST(std::count(got.begin(), got.end(), 1u) == 1); // held once, so reported once
+    BOOST_TEST(std::count(got.begin(), got.end(), 2u) >= 1);
+}
+
+// The reach-back of the queries is computed in floating point: it must round outward. Small
+// items sit on cell edges and a few units of last place off them, at coordinates from 0 to
+// 1e7 where the spacing of floats exceeds a unit, with cell sizes whose inverse is inexact; each
+// query box touches an item's max corner or edge exactly (closed boxes meet there) or is random.
+// Every item a query's box meets must be among its candidates.
+BOOST_AUTO_TEST_CASE(queries_reach_every_small_item_they_meet) {
+    std::mt19937 rng(2611);
+    int failures = 0, met = 0;
+    for (real cell : {real(10), real(7.5), real(0.1), real(64), real(3)}) {
+        for (real scale : {real(0), real(1e3), real(1e6), real(-1e7)}) {
+            SpatialGrid g(cell);
+            std::vector<Aabb> items;
+            std::uniform_int_distribution<int> pick_cell(-6, 6), ulps(-3, 3), way(0, 3);
+            std::uniform_real_distribution<float> frac(0, 1);
+            auto nudge = [&](real v) {
+                for (int n = ulps(rng); n != 0; n += n > 0 ? -1 : 1) v = std::nextafter(v, n > 0 ? real(1e30) : real(-1e30));
+                return v;
+            };
+            auto edge = [&](int k) { return nudge(scale + real(k) * cell); };
+            for (std::uint32_t i = 0; i < 300; ++i) {
+                const real x = edge(pick_cell(rng)), y = edge(pick_cell(rng));
+                const int w = way(rng);
+                const real half = cell / 2;
+                // sizes: nothing, exactly half a cell, a random part of it, a few units of last place
+                const real sx = w == 0 ? real(0) : w == 1 ? half : w == 2 ? half * real(frac(rng)) : nudge(x) - x;
+                const real sy = w == 0 ? real(0) : w == 1 ? half : w == 2 ? half * real(frac(rng)) : nudge(y) - y;
+                const Aabb b{{x, y}, {std::max(x, x + sx), std::max(y, y + sy)}};
+                g.insert(i, b);
+                items.push_back(b);
+            }
+            for (int q = 0; q < 600; ++q) {
+                const Aabb& t = items[std::size_t(q) % items.size()];
+                Aabb qb;
+                if (q % 3 == 0) {
+                    qb = Aabb{t.max, {t.max.x + cell * frac(rng), t.max.y + cell * frac(rng)}}; // at its max corner
+                } else if (q % 3 == 1) {
+                    qb = Aabb{{t.max.x, t.min.y - cell}, {t.max.x + cell, t.min.y}};            // at its right edge
+                } else {
+                    const real x = edge(pick_cell(rng)), y = edge(pick_cell(rng));
+                    qb = Aabb{{x, y}, {x + cell * frac(rng), y + cell * frac(rng)}};
+                }
+                std::set<std::uint32_t> got;
+                g.for_each_candidate(qb, [&](std::uint32_t i) { got.insert(i); });
+                for (std::uint32_t i = 0; i < items.size(); ++i) {
+                    if (!intersects_closed(items[i], qb)) continue;
+                    ++met;
+                    if (!got.count(i) && ++failures <= 5)
+                        BOOST_ERROR("cell " << cell << ": query " << ref::str(qb) << " missed small item " << i << " "
+                                            << ref::str(items[i]));
+                }
+            }
+        }
+    }
+    BOOST_TEST(failures == 0);
+    BOOST_TEST(met > 20000); // (the queries do meet items: most at an edge or a corner)
 }
 
 BOOST_AUTO_TEST_CASE(crowded_cell_reports_exactly_its_items) {

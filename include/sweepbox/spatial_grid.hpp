@@ -5,6 +5,11 @@
 /// Ideas from Gauntlet's occupy/trymove and N's grid; cells are found by an open-addressing hash
 /// with a fixed mixing function, so nothing depends on addresses or seeds (rule 10), and, while
 /// the cells made so far fill a compact rectangle (a game's level), by a dense directory over it.
+///
+/// Loose for small items, as N's grid: an item no wider and no taller than half a cell is kept
+/// in the one cell of its min corner (a move changes at most one cell, and a query meets it
+/// once), and a query looks back from its box's min corner by the largest such item's size
+/// (query_cells). Bigger items are kept in every cell their box touches (cells_of).
 
 #include <cstdint>
 #include <cstring>
@@ -44,42 +49,61 @@ public:
     /// The cells a closed box touches (cell coordinates clamped to +-2^30).
     [[nodiscard]] CellRange cells_of(const Aabb& box) const {
 #if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
-        // The four cell_coord at once, two double lanes per corner: the same products, the
-        // same clamps (maxpd and minpd keep v unless it is out of range or NaN, as the tests
-        // of cell_coord), the same floor (truncate, then one down where that went up).
         static_assert(sizeof(Aabb) == 4 * sizeof(float) && sizeof(CellRange) == 4 * sizeof(std::int32_t));
         const __m128 b = _mm_loadu_ps(&box.min.x);
         const __m128d inv = _mm_set1_pd(coord_wide(inv_cell_size_));
-        auto floor_clamped = [](__m128d v) {
-            constexpr double limit = double(1 << 30);
-            v = _mm_min_pd(_mm_max_pd(v, _mm_set1_pd(-limit)), _mm_set1_pd(limit));
-            const __m128i i = _mm_cvttpd_epi32(v);
-            const __m128i up = _mm_castpd_si128(_mm_cmpgt_pd(_mm_cvtepi32_pd(i), v));
-            return _mm_add_epi32(i, _mm_shuffle_epi32(up, _MM_SHUFFLE(2, 0, 2, 0))); // -1 where it went up
-        };
-        const __m128i lo = floor_clamped(_mm_mul_pd(_mm_cvtps_pd(b), inv));
-        const __m128i hi = floor_clamped(_mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(b, b)), inv));
-        CellRange r;
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(&r), _mm_unpacklo_epi64(lo, hi));
-        return r;
+        return cell_range(_mm_mul_pd(_mm_cvtps_pd(b), inv), _mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(b, b)), inv));
 #else
         const coord_wide inv = coord_wide(inv_cell_size_);
         return {cell_coord(coord_wide(box.min.x) * inv), cell_coord(coord_wide(box.min.y) * inv),
                 cell_coord(coord_wide(box.max.x) * inv), cell_coord(coord_wide(box.max.y) * inv)};
 #endif
     }
+    /// The cells that hold every item whose closed box meets the closed box `box`: cells_of(box)
+    /// reaching back, on each axis, from its min corner by the largest small item (reach()).
+    /// The range every query walks.
+    [[nodiscard]] CellRange query_cells(const Aabb& box) const {
+        // A small item meeting the box has min >= box.min - size >= box.min - reach exactly, and
+        // rounding is monotone: (box.min - reach) rounded is at most min (a float, exact in the
+        // wider type), and times inv rounded at most min * inv rounded, the product that placed
+        // the item. So the floor is at most the item's cell, with no slack.
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+        const __m128 b = _mm_loadu_ps(&box.min.x);
+        const __m128d inv = _mm_set1_pd(coord_wide(inv_cell_size_));
+        const __m128d back = _mm_sub_pd(_mm_cvtps_pd(b), _mm_setr_pd(reach_[0], reach_[1]));
+        return cell_range(_mm_mul_pd(back, inv), _mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(b, b)), inv));
+#else
+        const coord_wide inv = coord_wide(inv_cell_size_);
+        return {cell_coord((coord_wide(box.min.x) - reach_[0]) * inv), cell_coord((coord_wide(box.min.y) - reach_[1]) * inv),
+                cell_coord(coord_wide(box.max.x) * inv), cell_coord(coord_wide(box.max.y) * inv)};
+#endif
+    }
+    /// The cells an item with this box is kept in: the one cell of its min corner when it is
+    /// small (no side longer than half a cell), else cells_of(box).
+    [[nodiscard]] CellRange cells_held(const Aabb& box) const {
+        CellRange r = cells_of(box);
+        if (is_small(box)) {
+            r.x1 = r.x0;
+            r.y1 = r.y0;
+        }
+        return r;
+    }
+    /// How far back, on each axis, a query looks for small items: at least the size of every
+    /// small item the grid has held (it never shrinks: a stale reach only adds candidates).
+    [[nodiscard]] Vec2 reach() const { return {real(reach_[0]), real(reach_[1])}; }
 
     /// Adds item (a new small integer) with its box. The item must not be present.
     void insert(std::uint32_t item, const Aabb& box);
-    /// Moves item to a new box; O(1) when the cells it touches do not change.
+    /// Moves item to a new box; O(1) when the cells it is held in do not change.
     void update(std::uint32_t item, const Aabb& box);
     /// Removes item.
     void erase(std::uint32_t item);
     /// True when item is present.
     [[nodiscard]] bool contains(std::uint32_t item) const;
 
-    /// Calls f(item) for every item whose cells meet the cells of `box`, and for every oversize
-    /// item. An item may be reported more than once; callers test the exact box themselves.
+    /// Calls f(item) for every item held in the cells of query_cells(box), and for every
+    /// oversize item: every item whose box meets `box`, and others. An item bigger than a small
+    /// one may be reported more than once; callers test the exact box themselves.
     template <class F> void for_each_candidate(const Aabb& box, F&& f) const {
         for_each_oversize(f);
         for_each_in_cells(box, f);
@@ -88,9 +112,9 @@ public:
     template <class F> void for_each_oversize(F&& f) const {
         for (std::uint32_t item : oversize_) f(item);
     }
-    /// Calls f(item) for every item (not oversize) whose cells meet the cells of `box`.
+    /// Calls f(item) for every item (not oversize) held in the cells of query_cells(box).
     template <class F> void for_each_in_cells(const Aabb& box, F&& f) const {
-        for_each_in_range(cells_of(box), CellRange{}, f);
+        for_each_in_range(query_cells(box), CellRange{}, f);
     }
     /// Calls f(item) for every item (not oversize) in the cells of r that are not in `skip`
     /// (a walk along a path passes the range it saw last, so no cell is visited twice).
@@ -177,6 +201,27 @@ private:
     // library's wider type (detail::wide in src/wide.hpp, which a public header cannot include;
     // spatial_grid.cpp checks the two agree): a product of two floats is exact in double.
     using coord_wide = std::conditional_t<std::is_same_v<real, float>, double, long double>;
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+    // The four cell_coord of (lo.x, lo.y) and (hi.x, hi.y) at once: the same clamps (maxpd and
+    // minpd keep v unless it is out of range or NaN, as the tests of cell_coord), the same floor
+    // (truncate, then one down where that went up).
+    static CellRange cell_range(__m128d lo, __m128d hi) {
+        auto floor_clamped = [](__m128d v) {
+            constexpr double limit = double(1 << 30);
+            v = _mm_min_pd(_mm_max_pd(v, _mm_set1_pd(-limit)), _mm_set1_pd(limit));
+            const __m128i i = _mm_cvttpd_epi32(v);
+            const __m128i up = _mm_castpd_si128(_mm_cmpgt_pd(_mm_cvtepi32_pd(i), v));
+            return _mm_add_epi32(i, _mm_shuffle_epi32(up, _MM_SHUFFLE(2, 0, 2, 0))); // -1 where it went up
+        };
+        CellRange r;
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(&r), _mm_unpacklo_epi64(floor_clamped(lo), floor_clamped(hi)));
+        return r;
+    }
+#endif
+    // Small: no side longer than half a cell (kept loose, in one cell).
+    [[nodiscard]] bool is_small(const Aabb& box) const {
+        return box.max.x - box.min.x <= half_cell_ && box.max.y - box.min.y <= half_cell_;
+    }
     // floor(v) clamped to +-2^30 (NaN to -2^30), without a library call.
     static std::int32_t cell_coord(coord_wide v) {
         constexpr std::int32_t limit = 1 << 30;
@@ -306,10 +351,15 @@ private:
     // Records where item goes (the cells of r, or the oversize list when r is too big) and puts
     // it there.
     void place(std::uint32_t item, const CellRange& r);
+    // cells_held(box), after growing the reach to a small box's size.
+    CellRange hold(const Aabb& box);
     void grow_slots();
 
     real cell_size_;
     real inv_cell_size_;
+    real half_cell_;
+    // Per axis, at least the exact size of every small item held so far (see query_cells).
+    coord_wide reach_[2] = {0, 0};
     std::int32_t oversize_cells_;
     std::vector<Cell> cells_;
     // Open addressing with linear probing, a power of two of slots, at most half full: each slot
