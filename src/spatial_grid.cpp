@@ -194,16 +194,22 @@ void SpatialGrid::place(std::uint32_t item, const CellRange& r) {
 }
 
 CellRange SpatialGrid::hold(const Aabb& box) {
+    CellRange r = cells_of(box);
     if (is_small(box)) {
+        r.x1 = r.x0;
+        r.y1 = r.y0;
         // The size in the wider type, raised by 2^-50 of itself: at least the exact size (the
         // difference is exact there unless the edges' magnitudes are far apart, and then within
         // 2^-53 of it).
         constexpr coord_wide raise = coord_wide(1) / coord_wide(std::uint64_t(1) << 50);
         const coord_wide w = coord_wide(box.max.x) - coord_wide(box.min.x), h = coord_wide(box.max.y) - coord_wide(box.min.y);
-        reach_[0] = std::max(reach_[0], w + w * raise);
-        reach_[1] = std::max(reach_[1], h + h * raise);
+        const coord_wide rw = w + w * raise, rh = h + h * raise;
+        // Written only when it grows (rarely): query_cells reads both halves in one 16-byte load,
+        // which waits for the cache when it comes from two 8-byte stores just made.
+        if (rw > reach_[0]) reach_[0] = rw;
+        if (rh > reach_[1]) reach_[1] = rh;
     }
-    return cells_held(box);
+    return r; // (cells_held(box))
 }
 
 void SpatialGrid::insert(std::uint32_t item, const Aabb& box) {
