@@ -960,8 +960,11 @@ bool walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     // done without a loop over the cells (measured: casts over a tile map 7-9 ns faster).
     if (grid.surely_empty(trip_cells)) return complete && horizon >= 1;
     if (trip_cells.count() <= 16) {
-        std::uint32_t items[SpatialGrid::gather_room];
-        if (const int n = grid.gather_small(trip_cells, items); n >= 0) {
+        std::uint32_t items[SpatialGrid::gather_blocks_room];
+        int n = grid.gather_small(trip_cells, items);
+        if (n < 0 && std::int64_t(trip_cells.x1) - trip_cells.x0 < 4 && std::int64_t(trip_cells.y1) - trip_cells.y0 < 4)
+            n = grid.gather_blocks(trip_cells, items);
+        if (n >= 0) {
             visit_bodies(w, s, trip, [&](auto&& g) {
                 grid.for_each_oversize(g);
                 for (int i = 0; i < n; ++i) g(items[i]);

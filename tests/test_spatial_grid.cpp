@@ -222,6 +222,56 @@ BOOST_AUTO_TEST_CASE(gather_small_gives_the_items_of_for_each_in_range) {
     BOOST_TEST(declined_full > 10);
 }
 
+// gather_blocks cuts a range of up to 4 x 4 cells into blocks of at most 2 x 2 (every second
+// column and row) and gives what for_each_in_range visits in each block, the blocks row by row;
+// it never answers where a cell of the range holds more than a cell keeps in itself.
+BOOST_AUTO_TEST_CASE(gather_blocks_gives_the_items_of_each_block) {
+    ref::Rng rng(654);
+    SpatialGrid g(4, 4);
+    int failures = 0, answered = 0, answered_wide = 0, declined = 0;
+    for (std::uint32_t id = 0; id < 900; ++id) {
+        // Sparse at first, then crowded near the middle (cells over 7 items); within +-40 of the
+        // origin with cells of 4, so the dense directory covers them.
+        const double spread = id < 600 ? 40 : 6;
+        const real x = real(rng.uniform(-spread, spread)), y = real(rng.uniform(-spread, spread));
+        g.insert(id, Aabb{{x, y}, {x + rng.uniform(0, 5), y + rng.uniform(0, 5)}});
+        for (int q = 0; q < 4; ++q) {
+            const std::int32_t qx = std::int32_t(rng.uniform_int(-11, 11)), qy = std::int32_t(rng.uniform_int(-11, 11));
+            const CellRange r{qx, qy, qx + std::int32_t(rng.uniform_int(0, 3)), qy + std::int32_t(rng.uniform_int(0, 3))};
+            std::vector<std::uint32_t> want;
+            bool full = false;
+            for (std::int32_t by = r.y0; by <= r.y1; by += 2) {
+                for (std::int32_t bx = r.x0; bx <= r.x1; bx += 2) {
+                    g.for_each_in_range(CellRange{bx, by, std::min(bx + 1, r.x1), std::min(by + 1, r.y1)}, CellRange{},
+                                        [&](std::uint32_t i) { want.push_back(i); });
+                }
+            }
+            for (std::int32_t cy = r.y0; cy <= r.y1; ++cy) {
+                for (std::int32_t cx = r.x0; cx <= r.x1; ++cx) {
+                    std::size_t n = 0;
+                    g.for_each_in_range(CellRange{cx, cy, cx, cy}, CellRange{}, [&](std::uint32_t) { ++n; });
+                    full = full || n > 7;
+                }
+            }
+            std::uint32_t got[SpatialGrid::gather_blocks_room];
+            const int n = g.gather_blocks(r, got);
+            if (n < 0) {
+                // (or the range is outside the dense directory, which grows with the cells)
+                declined += full ? 1 : 0;
+                continue;
+            }
+            ++answered;
+            answered_wide += r.x1 - r.x0 >= 2 || r.y1 - r.y0 >= 2 ? 1 : 0;
+            if ((full || std::vector<std::uint32_t>(got, got + n) != want) && ++failures <= 5)
+                BOOST_ERROR("gather_blocks(" << r.x0 << ", " << r.y0 << ", " << r.x1 << ", " << r.y1 << ") gave " << n
+                                             << " items, the blocks " << want.size());
+        }
+    }
+    BOOST_TEST(failures == 0);
+    BOOST_TEST(answered_wide > 500);
+    BOOST_TEST(declined > 10);
+}
+
 BOOST_AUTO_TEST_CASE(surely_empty_never_hides_an_item) {
     ref::Rng rng(123);
     SpatialGrid g(4, 4);

@@ -11,6 +11,7 @@
 /// once), and a query looks back from its box's min corner by the largest such item's size
 /// (query_cells). Bigger items are kept in every cell their box touches (cells_of).
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -189,7 +190,27 @@ public:
         return int(at);
     }
 
-    /// Number of cells ever created (cells are kept when they empty, for steady-state speed).
+    /// Room gather_blocks needs in its output.
+    static constexpr std::size_t gather_blocks_room = 4 * gather_room;
+    /// The items of the cells of r, which spans at most 4 x 4 cells, as gather_small gives them
+    /// for each block of at most 2 x 2 cells (r cut every second column and row; the blocks row
+    /// by row), and their number; -1 when gather_small does not answer for a block (out then
+    /// holds nothing of use). For a query whose range is a little over 2 x 2 cells (a move whose
+    /// trip box, reaching back for small items, crosses two cell edges), where a loop per cell
+    /// costs as much as the rest of the move. `out` holds gather_blocks_room.
+    [[nodiscard]] int gather_blocks(const CellRange& r, std::uint32_t* out) const {
+        int n = 0;
+        for (std::int32_t y = r.y0; y <= r.y1; y += 2) {
+            for (std::int32_t x = r.x0; x <= r.x1; x += 2) {
+                const int k = gather_small({x, y, std::min(x + 1, r.x1), std::min(y + 1, r.y1)}, out + n);
+                if (k < 0) return -1;
+                n += k;
+            }
+        }
+        return n;
+    }
+
+    /// Number of cells ever created (cells are kept when they empty, for steady-state speed).    /// Number of cells ever created (cells are kept when they empty, for steady-state speed).
     [[nodiscard]] std::size_t cell_count() const { return cells_.size(); }
     /// Number of items in the oversize list.
     [[nodiscard]] std::size_t oversize_count() const { return oversize_.size(); }
