@@ -139,7 +139,7 @@ void SpatialGrid::note_new_cell(std::int32_t x, std::int32_t y) {
     } else if (!fits(w, h)) {
         dense_.clear();
         dense_.shrink_to_fit();
-        dense_w_ = dense_h_ = 0; // (surely_empty reads the directory by its size alone)
+        dense_w_ = dense_h_ = 0; // (dense_square and gather_small read the directory by its size alone)
         return;
     }
     // The grown rectangle may leave int32 near the clamp of +-2^30; that is still exact in int64.

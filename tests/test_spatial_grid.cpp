@@ -160,10 +160,6 @@ BOOST_AUTO_TEST_CASE(dense_directory_and_hash_agree) {
     BOOST_TEST(failures == 0);
 }
 
-// surely_empty lets a walk skip a small range without visiting it: whenever it says so, the
-// range must hold no item and there must be no oversize item, through compact and spread-out
-// phases (dense directory built, dropped, rebuilt), erasures (cells kept empty) and an
-// oversize item; and it must say so for some empty ranges (else the skip never happens).
 BOOST_AUTO_TEST_CASE(gather_small_gives_the_items_of_for_each_in_range) {
     // Where gather_small answers, it gives the items for_each_in_range visits, in its order,
     // each cell once (ranges one cell wide or tall included); it never answers for ranges over
@@ -270,67 +266,6 @@ BOOST_AUTO_TEST_CASE(gather_blocks_gives_the_items_of_each_block) {
     BOOST_TEST(failures == 0);
     BOOST_TEST(answered_wide > 500);
     BOOST_TEST(declined > 10);
-}
-
-BOOST_AUTO_TEST_CASE(surely_empty_never_hides_an_item) {
-    ref::Rng rng(123);
-    SpatialGrid g(4, 4);
-    std::vector<Aabb> boxes;
-    std::vector<bool> alive;
-    int failures = 0, said_empty = 0, asked_small_empty = 0;
-    std::uint32_t oversize_id = 0;
-    auto check = [&](const CellRange& r) {
-        std::size_t items = 0;
-        g.for_each_in_range(r, CellRange{}, [&](std::uint32_t) { ++items; });
-        const bool small = r.x1 - r.x0 <= 1 && r.y1 - r.y0 <= 1;
-        if (small && items == 0 && g.oversize_count() == 0) ++asked_small_empty;
-        if (!g.surely_empty(r)) return;
-        ++said_empty;
-        if ((items != 0 || g.oversize_count() != 0 || !small) && ++failures <= 5)
-            BOOST_ERROR("surely_empty(" << r.x0 << ", " << r.y0 << ", " << r.x1 << ", " << r.y1 << ") with " << items
-                                        << " items and " << g.oversize_count() << " oversize");
-    };
-    const double far[3] = {0, 4e8, -4e8};
-    for (int phase = 0; phase < 4; ++phase) {
-        for (int k = 0; k < 300; ++k) {
-            // 0: sparse and compact; 1: every other item far away (no directory); 2: compact
-            // again, with erasures; 3: one oversize item among them, then erased.
-            const bool away = phase == 1 && k % 2 == 1;
-            const double cx = away ? far[rng.uniform_int(1, 2)] : 0, cy = away ? far[rng.uniform_int(1, 2)] : 0;
-            // (+-60 with cells of 4: the directory covers the compact phases)
-            const real x = real(cx + rng.uniform(-60, 60)), y = real(cy + rng.uniform(-60, 60));
-            const Aabb b{{x, y}, {x + rng.uniform(0, 2), y + rng.uniform(0, 2)}};
-            const std::uint32_t id = std::uint32_t(boxes.size());
-            g.insert(id, b);
-            boxes.push_back(b);
-            alive.push_back(true);
-            if (phase >= 2 && k % 3 == 0) {
-                const std::uint32_t victim = std::uint32_t(rng.uniform_int(0, int(boxes.size()) - 1));
-                if (alive[victim]) {
-                    g.erase(victim);
-                    alive[victim] = false;
-                }
-            }
-            if (phase == 3 && k == 100) {
-                oversize_id = std::uint32_t(boxes.size());
-                g.insert(oversize_id, Aabb{{-100, -100}, {100, 100}});
-                boxes.push_back(Aabb{{-100, -100}, {100, 100}});
-                alive.push_back(true);
-            }
-            if (phase == 3 && k == 200) {
-                g.erase(oversize_id);
-                alive[oversize_id] = false;
-            }
-            for (int q = 0; q < 6; ++q) {
-                const std::int32_t qx = std::int32_t(rng.uniform_int(-20, 20)), qy = std::int32_t(rng.uniform_int(-20, 20));
-                const std::int32_t w = std::int32_t(rng.uniform_int(0, 2)), h = std::int32_t(rng.uniform_int(0, 2));
-                check(CellRange{qx, qy, qx + w, qy + h});
-            }
-        }
-    }
-    BOOST_TEST(failures == 0);
-    BOOST_TEST(said_empty > 100);
-    BOOST_TEST(asked_small_empty >= said_empty);
 }
 
 // A cell keeps its first items in itself and the rest in a heap array: fill one cell far past

@@ -139,20 +139,6 @@ public:
         }
     }
 
-    /// True when the cells of r surely hold no item and no item is oversize: r spans at most
-    /// 2 x 2 cells, all inside the dense directory, and none of them was ever made. False says
-    /// nothing (a made cell may have emptied since). A few loads and no branch on the cells: a
-    /// walk asks it before visiting a small range, where in a sparse world nothing near is the
-    /// usual answer and a loop over the cells would mispredict its way to the same answer.
-    [[nodiscard]] bool surely_empty(const CellRange& r) const {
-        const std::uint64_t ux0 = dense_column(r.x0), ux1 = dense_column(r.x1);
-        const std::uint64_t uy0 = dense_row(r.y0), uy1 = dense_row(r.y1);
-        const bool square = dense_square(ux0, ux1, uy0, uy1), no_oversize = oversize_.empty();
-        if (!(square & no_oversize)) return false;
-        const std::uint32_t* d = dense_.data();
-        return (d[uy0 * dense_w_ + ux0] | d[uy0 * dense_w_ + ux1] | d[uy1 * dense_w_ + ux0] | d[uy1 * dense_w_ + ux1]) == 0;
-    }
-
     /// Room gather_small needs in its output.
     static constexpr std::size_t gather_room = 28;
     /// The items of the cells of r (not the oversize ones), written to out in the order of
