@@ -197,19 +197,7 @@ real sweep_back_time(const Aabb& a, Vec2 d, const Aabb& b) {
     return best;
 }
 
-Vec2 contact_point(const Aabb& a, const Aabb& b, Vec2 n) {
-    Vec2 p{0, 0};
-    for (int k = 0; k < 2; ++k) {
-        if (n[k] != 0) {
-            p[k] = n[k] < 0 ? b.min[k] : b.max[k];
-        } else {
-            const real lo = std::max(a.min[k], b.min[k]);
-            const real hi = std::min(a.max[k], b.max[k]);
-            p[k] = lo + (hi - lo) / 2;
-        }
-    }
-    return p;
-}
+Vec2 contact_point(const Aabb& a, const Aabb& b, Vec2 n) { return detail::contact_point(a, b, n); }
 
 Aabb place_flush(const Aabb& a, const Aabb& b, Vec2 n) { return detail::flush(a, b, n); }
 

@@ -343,7 +343,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         k.time = t_start + best.sweep.time * (1 - t_start);
         k.normal = best.sweep.normal;
         k.box = F;
-        k.point = contact_point(F, best.ob.box, best.sweep.normal);
+        k.point = detail::contact_point(F, best.ob.box, best.sweep.normal);
         k.response = best.response;
         k.started_overlapping = best.started;
         k.corner = best.sweep.corner;

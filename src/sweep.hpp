@@ -132,6 +132,21 @@ template <int k> SWEEPBOX_HOT void flush_axis(Aabb& box, const Aabb& b, bool neg
     }
 }
 
+/// contact_point (geometry.hpp), inline for the moves.
+SWEEPBOX_HOT Vec2 contact_point(const Aabb& a, const Aabb& b, Vec2 n) {
+    Vec2 p{0, 0};
+    for (int k = 0; k < 2; ++k) {
+        if (n[k] != 0) {
+            p[k] = n[k] < 0 ? b.min[k] : b.max[k];
+        } else {
+            const real lo = std::max(a.min[k], b.min[k]);
+            const real hi = std::min(a.max[k], b.max[k]);
+            p[k] = lo + (hi - lo) / 2;
+        }
+    }
+    return p;
+}
+
 /// place_flush (geometry.hpp), inline for the casts and moves.
 inline Aabb flush(const Aabb& a, const Aabb& b, Vec2 n) {
     Aabb out = a;
