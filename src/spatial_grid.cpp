@@ -262,7 +262,7 @@ bool SpatialGrid::move_small(std::uint32_t item, const CellRange& old, const Cel
     return true;
 }
 
-void SpatialGrid::update(std::uint32_t item, const Aabb& box) {
+void SpatialGrid::update_held(std::uint32_t item, const Aabb& box) {
     Item& it = items_[item];
     const CellRange r = hold(box);
     const bool big = is_oversize(r);

@@ -96,7 +96,30 @@ public:
     /// Adds item (a new small integer) with its box. The item must not be present.
     void insert(std::uint32_t item, const Aabb& box);
     /// Moves item to a new box; O(1) when the cells it is held in do not change.
-    void update(std::uint32_t item, const Aabb& box);
+    void update(std::uint32_t item, const Aabb& box) {
+        // Inline, the usual move of a small item: it stays small, within the reach, and in its
+        // cell or goes to another the dense directory knows (a call out of a move costs the
+        // move its spills and reloads). Everything else: update_held.
+        Item& it = items_[item];
+        if ((it.state == 1) & ((it.w | it.h) == 0) && is_small(box) && within_reach(box)) {
+            const CellRange r = cells_of(box);
+            if ((r.x0 == it.x0) & (r.y0 == it.y0)) return; // O(1): the same cell
+            const std::uint64_t ox = dense_column(it.x0), oy = dense_row(it.y0);
+            const std::uint64_t nx = dense_column(r.x0), ny = dense_row(r.y0);
+            if ((ox < dense_w_) & (oy < dense_h_) & (nx < dense_w_) & (ny < dense_h_)) {
+                const std::uint32_t from = dense_[oy * dense_w_ + ox], to = dense_[ny * dense_w_ + nx];
+                if ((from != 0) & (to != 0)) {
+                    // What remove_from_cells and add_to_cells do there, without their loops.
+                    cells_[from - 1].take_out(item, false);
+                    cells_[to - 1].push_back(item);
+                    it.x0 = r.x0;
+                    it.y0 = r.y0;
+                    return;
+                }
+            }
+        }
+        update_held(item, box);
+    }
     /// Removes item.
     void erase(std::uint32_t item);
     /// True when item is present.
@@ -225,6 +248,14 @@ private:
         return r;
     }
 #endif
+    // True when a small box's size is within the reach already (hold would not grow it).
+    [[nodiscard]] bool within_reach(const Aabb& box) const {
+        constexpr coord_wide raise = coord_wide(1) / coord_wide(std::uint64_t(1) << 50);
+        const coord_wide w = coord_wide(box.max.x) - coord_wide(box.min.x), h = coord_wide(box.max.y) - coord_wide(box.min.y);
+        return (w + w * raise <= reach_[0]) & (h + h * raise <= reach_[1]);
+    }
+    // update, the general case.
+    void update_held(std::uint32_t item, const Aabb& box);
     // Small: no side longer than half a cell (kept loose, in one cell).
     [[nodiscard]] bool is_small(const Aabb& box) const {
         return box.max.x - box.min.x <= half_cell_ && box.max.y - box.min.y <= half_cell_;
