@@ -198,12 +198,7 @@ CellRange SpatialGrid::hold(const Aabb& box) {
     if (is_small(box)) {
         r.x1 = r.x0;
         r.y1 = r.y0;
-        // The size in the wider type, raised by 2^-50 of itself: at least the exact size (the
-        // difference is exact there unless the edges' magnitudes are far apart, and then within
-        // 2^-53 of it).
-        constexpr coord_wide raise = coord_wide(1) / coord_wide(std::uint64_t(1) << 50);
-        const coord_wide w = coord_wide(box.max.x) - coord_wide(box.min.x), h = coord_wide(box.max.y) - coord_wide(box.min.y);
-        const coord_wide rw = w + w * raise, rh = h + h * raise;
+        const coord_wide rw = raised_size<0>(box), rh = raised_size<1>(box);
         // Written only when it grows (rarely): query_cells reads both halves in one 16-byte load,
         // which waits for the cache when it comes from two 8-byte stores just made.
         if (rw > reach_[0]) reach_[0] = rw;

@@ -961,8 +961,7 @@ bool walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     if (trip_cells.count() <= 16) {
         std::uint32_t items[SpatialGrid::gather_blocks_room];
         int n = grid.gather_small(trip_cells, items);
-        if (n < 0 && std::int64_t(trip_cells.x1) - trip_cells.x0 < 4 && std::int64_t(trip_cells.y1) - trip_cells.y0 < 4)
-            n = grid.gather_blocks(trip_cells, items);
+        if (n < 0) n = grid.gather_blocks(trip_cells, items);
         if (n >= 0) {
             visit_bodies(w, s, trip, [&](auto&& g) {
                 grid.for_each_oversize(g);

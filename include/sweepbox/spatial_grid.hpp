@@ -65,7 +65,7 @@ public:
     /// The range every query walks.
     [[nodiscard]] CellRange query_cells(const Aabb& box) const {
         // A small item meeting the box has min >= box.min - size >= box.min - reach exactly, and
-        // rounding is monotone: (box.min - reach) rounded is at most min (a float, exact in the
+        // rounding is monotone: (box.min - reach) rounded is at most min (a real, exact in the
         // wider type), and times inv rounded at most min * inv rounded, the product that placed
         // the item. So the floor is at most the item's cell, with no slack.
 #if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
@@ -201,13 +201,14 @@ public:
 
     /// Room gather_blocks needs in its output.
     static constexpr std::size_t gather_blocks_room = 4 * gather_room;
-    /// The items of the cells of r, which spans at most 4 x 4 cells, as gather_small gives them
-    /// for each block of at most 2 x 2 cells (r cut every second column and row; the blocks row
-    /// by row), and their number; -1 when gather_small does not answer for a block (out then
+    /// The items of the cells of r as gather_small gives them for each block of at most 2 x 2
+    /// cells (r cut every second column and row; the blocks row by row), and their number; -1
+    /// when r spans more than 4 x 4 cells or gather_small does not answer for a block (out then
     /// holds nothing of use). For a query whose range is a little over 2 x 2 cells (a move whose
     /// trip box, reaching back for small items, crosses two cell edges), where a loop per cell
     /// costs as much as the rest of the move. `out` holds gather_blocks_room.
     [[nodiscard]] int gather_blocks(const CellRange& r, std::uint32_t* out) const {
+        if (std::int64_t(r.x1) - r.x0 >= 4 || std::int64_t(r.y1) - r.y0 >= 4) return -1;
         int n = 0;
         for (std::int32_t y = r.y0; y <= r.y1; y += 2) {
             for (std::int32_t x = r.x0; x <= r.x1; x += 2) {
@@ -248,11 +249,17 @@ private:
         return r;
     }
 #endif
+    // A box's size on axis k in the wider type, raised by 2^-50 of itself: at least the exact
+    // size (the difference is exact there unless the edges' magnitudes are far apart, and then
+    // within 2^-53 of it). What the reach is made of.
+    template <int k> [[nodiscard]] static coord_wide raised_size(const Aabb& box) {
+        constexpr coord_wide raise = coord_wide(1) / coord_wide(std::uint64_t(1) << 50);
+        const coord_wide s = coord_wide(box.max[k]) - coord_wide(box.min[k]);
+        return s + s * raise;
+    }
     // True when a small box's size is within the reach already (hold would not grow it).
     [[nodiscard]] bool within_reach(const Aabb& box) const {
-        constexpr coord_wide raise = coord_wide(1) / coord_wide(std::uint64_t(1) << 50);
-        const coord_wide w = coord_wide(box.max.x) - coord_wide(box.min.x), h = coord_wide(box.max.y) - coord_wide(box.min.y);
-        return (w + w * raise <= reach_[0]) & (h + h * raise <= reach_[1]);
+        return raised_size<0>(box) <= reach_[0] && raised_size<1>(box) <= reach_[1];
     }
     // update, the general case.
     void update_held(std::uint32_t item, const Aabb& box);
