@@ -194,17 +194,14 @@ void SpatialGrid::place(std::uint32_t item, const CellRange& r) {
 }
 
 CellRange SpatialGrid::hold(const Aabb& box) {
-    CellRange r = cells_of(box);
     if (is_small(box)) {
-        r.x1 = r.x0;
-        r.y1 = r.y0;
         const coord_wide rw = raised_size<0>(box), rh = raised_size<1>(box);
         // Written only when it grows (rarely): query_cells reads both halves in one 16-byte load,
         // which waits for the cache when it comes from two 8-byte stores just made.
         if (rw > reach_[0]) reach_[0] = rw;
         if (rh > reach_[1]) reach_[1] = rh;
     }
-    return r; // (cells_held(box))
+    return cells_held(box);
 }
 
 void SpatialGrid::insert(std::uint32_t item, const Aabb& box) {

@@ -960,9 +960,7 @@ bool walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     // loop per cell, which mispredicts its way out of each cell.
     if (trip_cells.count() <= 16) {
         std::uint32_t items[SpatialGrid::gather_blocks_room];
-        int n = grid.gather_small(trip_cells, items);
-        if (n < 0) n = grid.gather_blocks(trip_cells, items);
-        if (n >= 0) {
+        if (const int n = grid.gather_blocks(trip_cells, items); n >= 0) {
             visit_bodies(w, s, trip, [&](auto&& g) {
                 grid.for_each_oversize(g);
                 for (int i = 0; i < n; ++i) g(items[i]);

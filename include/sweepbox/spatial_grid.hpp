@@ -104,18 +104,14 @@ public:
         if ((it.state == 1) & ((it.w | it.h) == 0) && is_small(box) && within_reach(box)) {
             const CellRange r = cells_of(box);
             if ((r.x0 == it.x0) & (r.y0 == it.y0)) return; // O(1): the same cell
-            const std::uint64_t ox = dense_column(it.x0), oy = dense_row(it.y0);
-            const std::uint64_t nx = dense_column(r.x0), ny = dense_row(r.y0);
-            if ((ox < dense_w_) & (oy < dense_h_) & (nx < dense_w_) & (ny < dense_h_)) {
-                const std::uint32_t from = dense_[oy * dense_w_ + ox], to = dense_[ny * dense_w_ + nx];
-                if ((from != 0) & (to != 0)) {
-                    // What remove_from_cells and add_to_cells do there, without their loops.
-                    cells_[from - 1].take_out(item, false);
-                    cells_[to - 1].push_back(item);
-                    it.x0 = r.x0;
-                    it.y0 = r.y0;
-                    return;
-                }
+            if (std::size_t from, to; dense_index(it.x0, it.y0, from) && dense_index(r.x0, r.y0, to) &&
+                                      dense_[from] != 0 && dense_[to] != 0) {
+                // What remove_from_cells and add_to_cells do there, without their loops.
+                cells_[dense_[from] - 1].take_out(item, false);
+                cells_[dense_[to] - 1].push_back(item);
+                it.x0 = r.x0;
+                it.y0 = r.y0;
+                return;
             }
         }
         update_held(item, box);
@@ -204,9 +200,10 @@ public:
     /// The items of the cells of r as gather_small gives them for each block of at most 2 x 2
     /// cells (r cut every second column and row; the blocks row by row), and their number; -1
     /// when r spans more than 4 x 4 cells or gather_small does not answer for a block (out then
-    /// holds nothing of use). For a query whose range is a little over 2 x 2 cells (a move whose
-    /// trip box, reaching back for small items, crosses two cell edges), where a loop per cell
-    /// costs as much as the rest of the move. `out` holds gather_blocks_room.
+    /// holds nothing of use). A range of at most 2 x 2 cells is one block: gather_small's answer.
+    /// The walks' gather: a move's trip box, reaching back for small items, often crosses two
+    /// cell edges, where a loop per cell costs as much as the rest of the move. `out` holds
+    /// gather_blocks_room.
     [[nodiscard]] int gather_blocks(const CellRange& r, std::uint32_t* out) const {
         if (std::int64_t(r.x1) - r.x0 >= 4 || std::int64_t(r.y1) - r.y0 >= 4) return -1;
         int n = 0;
