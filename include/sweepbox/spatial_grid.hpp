@@ -217,7 +217,7 @@ public:
         return n;
     }
 
-    /// Number of cells ever created (cells are kept when they empty, for steady-state speed).    /// Number of cells ever created (cells are kept when they empty, for steady-state speed).
+    /// Number of cells ever created (cells are kept when they empty, for steady-state speed).
     [[nodiscard]] std::size_t cell_count() const { return cells_.size(); }
     /// Number of items in the oversize list.
     [[nodiscard]] std::size_t oversize_count() const { return oversize_.size(); }
