@@ -125,6 +125,9 @@ struct Best {
     Vec2 normal{0, 0};
     Aabb box{};
     Other other{};
+
+    // The time the walks stop by: the best's, or above 1 when there is none.
+    [[nodiscard]] real stop_time() const { return any ? time : real(2); }
 };
 
 // The closest hit of a checked cast. Inline in cast_box and cast_ray (two copies): as one
@@ -193,7 +196,7 @@ SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, c
             consider(best, tb, Other::of(TileCell{col, row}), f.faces, f.seams);
         };
         constexpr wide slack = wide(1e-6); // walk_path's
-        auto stop = [&](wide t_end) { return wide(best.any ? best.time : real(2)) < t_end - slack; };
+        auto stop = [&](wide t_end) { return wide(best.stop_time()) < t_end - slack; };
         bool near = false;
         bool covered = false;
         if (detail::walk_box_tiles_cast(tiles, q, WorldAccess::body_marks(w), tile, stop, near, covered)) {
@@ -208,7 +211,7 @@ SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, c
             if (ob.one_way && !detail::one_way_blocks(box, ob.box)) return;
             consider(walked, ob.box, ob.other, ob.faces, ob.seams);
         };
-        auto best_time = [&] { return walked.any ? walked.time : real(2); };
+        auto best_time = [&] { return walked.stop_time(); };
         detail::walk_path(w, box, delta, sel, visit, best_time);
         best = walked;
     }
