@@ -882,15 +882,24 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
     // The next crossing's time is tested against the end and the stop before the axis is
     // picked: the walk then leaves without a branch on which axis comes next, a branch the
     // predictor often misses (box casts 102 -> 100 ns, measured A/B).
+    //
+    // Every crossing's time is positive, so a span is taken at the time itself, with no clamp
+    // to 0 on the chain of each crossing (box casts -1.3 ns, measured A/B). The first column a
+    // leading edge reaches lies beyond the start span, which holds the box's edge moved out by
+    // the padding, and the padding exceeds edge_error (edge_error_in_tiles: twice real's
+    // rounding at the map's largest coordinate, plus 1e-9 tiles), so that column's near edge,
+    // within half of edge_error of its place, is beyond the box's edge, and its time is a
+    // positive difference times 1 / |d| (a span clamped at the map's ends gives a column
+    // outside the map, whose time is `never`); the later times add steps. The same for rows.
     for (wide t = std::min(tx, ty); t <= end && !stop(t - err); t = std::min(tx, ty)) {
         std::int32_t i0, i1;
         if (tx <= ty) {
-            span(Y, rows, std::max(tx, wide(0)), i0, i1);
+            span(Y, rows, tx, i0, i1);
             for (std::int32_t i = i0; i <= i1; ++i) visit(nx, i);
             nx += sx;
             tx = std::uint32_t(nx) < std::uint32_t(columns) ? tx + step_x : never;
         } else {
-            span(X, columns, std::max(ty, wide(0)), i0, i1);
+            span(X, columns, ty, i0, i1);
             for (std::int32_t i = i0; i <= i1; ++i) visit(i, ny);
             ny += sy;
             ty = std::uint32_t(ny) < std::uint32_t(rows) ? ty + step_y : never;
