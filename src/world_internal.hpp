@@ -757,7 +757,7 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
     // (walk_box_tiles pads by 1e-12 of the coordinates and d). It is applied here, once, so that
     // a span's edge at a crossing is one sum after the product (lo + t * d): a shorter chain from
     // the crossing's time to its tile test, whose branch the predictor often misses (box casts
-    // -1 ns, measured A/B, against (lo + t * d) - pad). The two differ by a rounding of `wide`
+    // -1.5 ns, measured A/B, against (lo + t * d) - pad). The two differ by a rounding of `wide`
     // of an edge in tiles, which is below the map's size in tiles where the spans go unclamped:
     // far below edge_error, real's rounding at the map's largest coordinate, in the padding.
     struct Axis {
@@ -889,8 +889,9 @@ SWEEPBOX_HOT bool walk_box_tiles_cast(const TileMap& tiles, const SweepQuery& q,
     // the padding, and the padding exceeds edge_error (edge_error_in_tiles: twice real's
     // rounding at the map's largest coordinate, plus 1e-9 tiles), so that column's near edge,
     // within half of edge_error of its place, is beyond the box's edge, and its time is a
-    // positive difference times 1 / |d| (a span clamped at the map's ends gives a column
-    // outside the map, whose time is `never`); the later times add steps. The same for rows.
+    // positive difference times 1 / |d|. (Where the start span is clamped to the map, the padded
+    // edge lies beyond the clamped end as well, or the column reached next is off the map and
+    // its time is `never`.) The later times add steps. The same for rows.
     for (wide t = std::min(tx, ty); t <= end && !stop(t - err); t = std::min(tx, ty)) {
         std::int32_t i0, i1;
         if (tx <= ty) {
