@@ -149,7 +149,9 @@ SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, c
             return;
         b.any = true;
         b.time = time;
-        b.normal = sw.normal;
+        // (Component by component: the sweep stores its normal in pieces; see packed_cell.)
+        b.normal.x = sw.normal.x;
+        b.normal.y = sw.normal.y;
         b.corner = sw.corner;
         b.started = started;
         b.box = ob_box;
@@ -192,10 +194,10 @@ SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, c
         const real* ex = tiles.edge_table_x();
         const real* ey = tiles.edge_table_y();
         auto tile = [&](std::int32_t col, std::int32_t row, std::uint8_t bits) SWEEPBOX_HOT_LAMBDA {
-            const Aabb tb{{ex[col], ey[row]}, {ex[col + 1], ey[row + 1]}};
+            const Aabb tb = detail::tile_box(ex, ey, col, row);
             if (Tile(bits & 3) == Tile::one_way && !detail::one_way_blocks(box, tb)) return;
             const detail::TileFaces f = detail::tile_faces(bits);
-            consider(best, tb, Other::of(TileCell{col, row}), f.faces, f.seams);
+            consider(best, tb, Other::of(detail::packed_cell(col, row)), f.faces, f.seams);
         };
         constexpr wide slack = wide(1e-6); // walk_path's
         auto stop = [&](wide t_end) { return wide(best.stop_time()) < t_end - slack; };
@@ -219,12 +221,20 @@ SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, c
     }
     CastHit h;
     if (!best.any) return h;
+    // Field by field through a volatile view: the best's fields were stored one by one (see
+    // packed_cell), and the compiler would otherwise merge neighbouring copies into wider loads.
+    const volatile Best& kept = best;
     h.hit = true;
-    h.started_overlapping = best.started;
-    h.time = best.time;
-    h.normal = best.normal;
-    h.corner = best.corner;
-    h.other = best.other;
+    h.started_overlapping = kept.started;
+    h.time = kept.time;
+    h.normal.x = kept.normal.x;
+    h.normal.y = kept.normal.y;
+    h.corner = kept.corner;
+    h.other.kind = kept.other.kind;
+    h.other.body.index = kept.other.body.index;
+    h.other.body.generation = kept.other.body.generation;
+    h.other.tile.column = kept.other.tile.column;
+    h.other.tile.row = kept.other.tile.row;
     finish(box, delta, best.box, h);
     return h;
 }
