@@ -532,6 +532,7 @@ SWEEPBOX_HOT TileCell packed_cell(std::int32_t col, std::int32_t row) {
 /// (one 16-byte store where it is kept).
 SWEEPBOX_HOT Aabb tile_box(const real* ex, const real* ey, std::int32_t col, std::int32_t row) {
 #if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+    static_assert(sizeof(Aabb) == 4 * sizeof(float) && offsetof(Aabb, max) == 2 * sizeof(float));
     // (ex[col], ex[col + 1]) and (ey[row], ey[row + 1]) as two 8-byte loads, interleaved.
     const __m128 xs = _mm_castsi128_ps(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(ex + col)));
     const __m128 ys = _mm_castsi128_ps(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(ey + row)));
