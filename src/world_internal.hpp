@@ -652,7 +652,7 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
         const std::uint8_t b = bits[at];
         if (Tile(b & 3) != Tile::solid) return RayTiles::unsure;
         out.cell = packed_cell(col, row);
-        out.box = {{ex[col], ey[row]}, {ex[col + 1], ey[row + 1]}};
+        out.box = tile_box(ex, ey, col, row);
         // The sweep's answer where its own tests are clear (it would take the same route): the
         // face just crossed was entered last, clearly after the other slab and clearly before
         // the tile is left; its time is the sweep's, rounded once. Anything else: the sweep.
