@@ -207,6 +207,7 @@ CellRange SpatialGrid::hold(const Aabb& box) {
 void SpatialGrid::insert(std::uint32_t item, const Aabb& box) {
     if (item >= items_.size()) items_.resize(std::size_t(item) + 1);
     place(item, hold(box));
+    if (cells_.size() > compact_at_) compact();
 }
 
 void SpatialGrid::erase(std::uint32_t item) {
@@ -273,6 +274,9 @@ void SpatialGrid::update_held(std::uint32_t item, const Aabb& box) {
         } else if (!move_small(item, old, r)) {
             remove_from_cells(item, old, r);
             add_to_cells(item, r, old);
+            it.set_range(r);
+            if (cells_.size() > compact_at_) compact();
+            return;
         }
         it.set_range(r);
         return;
@@ -280,6 +284,21 @@ void SpatialGrid::update_held(std::uint32_t item, const Aabb& box) {
     if (it.state == 2 && big) return;
     erase(item);
     place(item, r);
+    if (cells_.size() > compact_at_) compact();
+}
+
+void SpatialGrid::compact() {
+    cells_.clear();
+    slot_keys_.assign(64, empty_key);
+    slot_cells_.assign(64, 0);
+    slot_shift_ = 64 - 6;
+    dense_.clear();
+    dense_w_ = dense_h_ = 0;
+    made_ = CellRange{0, 0, -1, -1};
+    // Items go back in index order, each into the cells it is recorded in.
+    for (std::uint32_t item = 0; item < items_.size(); ++item)
+        if (items_[item].state == 1) add_to_cells(item, items_[item].range(), CellRange{});
+    compact_at_ = std::max(2 * cells_.size(), 4 * items_.size()) + 64;
 }
 
 bool SpatialGrid::contains(std::uint32_t item) const {

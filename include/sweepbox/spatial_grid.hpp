@@ -118,6 +118,10 @@ public:
     }
     /// Removes item.
     void erase(std::uint32_t item);
+    /// Drops the cells no item is held in and rebuilds the tables from the items. Done by itself
+    /// when the cells outnumber four per item slot and twice those of the last compaction, so
+    /// a body that roams far (a long fall) leaves no trail of empty cells for walks to cross.
+    void compact();
     /// True when item is present.
     [[nodiscard]] bool contains(std::uint32_t item) const;
 
@@ -416,6 +420,7 @@ private:
     // (index + 1, 0 = none) over a rectangle containing it, kept while that is small next to the
     // number of cells (games fill a bounded area); empty when the cells are too spread out.
     CellRange made_{0, 0, -1, -1};
+    std::size_t compact_at_ = 1024; // compact() when there are more cells than this
     std::vector<std::uint32_t> dense_;
     Cell none_; // stands for a cell never made (no items), for gather_small
     std::int32_t dense_x0_ = 0, dense_y0_ = 0;
