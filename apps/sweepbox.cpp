@@ -7,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <sweepbox/scene.hpp>
@@ -21,12 +22,14 @@ const char* const usage =
     "\n"
     "  run      load SCENE.json, run its steps and print one JSON object per step on stdout\n"
     "           (JSON Lines); with --svg, also draw the world, every path, contact point,\n"
-    "           normal, velocity and cast into OUT.svg\n"
+    "           normal, velocity and cast into OUT.svg (at most 100000 moves and frames in all;\n"
+    "           a longer run is refused before it starts)\n"
     "  format   load SCENE.json and print it back in the canonical form (checks it, runs nothing)\n"
     "  SCENE.json may be - to read the scene from standard input.\n"
     "\n"
-    "Exit status: 0 on success; 2 on a malformed scene or command line, with one line on stderr\n"
-    "naming the file, the step and the problem; 1 on an internal error.\n"
+    "Exit status: 0 on success; 2 on a malformed scene or command line, a step the world refuses\n"
+    "or a result that is not finite, with one line on stderr naming the file, the step (and the\n"
+    "frame) and the problem; 1 on an internal error.\n"
     "The scene format is described in docs/scenes.md.\n";
 
 int fail_usage(const std::string& problem) {
@@ -42,8 +45,28 @@ sweepbox::Scene load(const std::string& path) {
     return sweepbox::parse_scene(text.str(), "<stdin>");
 }
 
+// --svg draws every move and frame: a run too long to draw is refused before it starts.
+void check_drawable(const sweepbox::Scene& scene, const std::string& file) {
+    std::size_t moves = 0;
+    for (std::size_t i = 0; i < scene.steps.size(); ++i) {
+        const sweepbox::SceneStep& s = scene.steps[i];
+        if (s.op == sweepbox::SceneOp::move) ++moves;
+        if (s.op == sweepbox::SceneOp::frames) moves += std::size_t(s.count);
+        if (moves > sweepbox::max_traced_moves)
+            throw sweepbox::SceneError(
+                file, "step " + std::to_string(i) + " (" + sweepbox::to_string(s.op) + ")",
+                "too long to draw: --svg draws at most " + std::to_string(sweepbox::max_traced_moves) +
+                    " moves and frames in all, the run has " + std::to_string(moves) +
+                    " by this step (run without --svg, or with fewer frames)");
+    }
+}
+
 int run(const std::string& path, const std::string& svg_path) {
-    sweepbox::SceneRunner runner(load(path), path == "-" ? "<stdin>" : path);
+    const std::string file = path == "-" ? "<stdin>" : path;
+    sweepbox::Scene scene = load(path);
+    if (!svg_path.empty()) check_drawable(scene, file);
+    // Without --svg nothing is recorded, so memory does not grow with the run.
+    sweepbox::SceneRunner runner(std::move(scene), file, !svg_path.empty());
     for (std::size_t i = 0; i < runner.step_count(); ++i) {
         const std::string line = runner.run_step(i);
         std::fwrite(line.data(), 1, line.size(), stdout);

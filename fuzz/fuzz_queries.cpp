@@ -11,8 +11,9 @@
 ///   the same order, every move result);
 /// - when tests/reference_world.hpp is available (SWEEPBOX_FUZZ_HAS_REFERENCE), the
 ///   independent brute-force reference of the tests agrees on cast_ray / cast_box (hit,
-///   other, normal, corner, started_overlapping, time within its stated bound), cast_all (the
-///   same obstacles in the same order), query_rect and query_point (the same lists). The
+///   other, normal, corner, started_overlapping, junction, time within its stated bound; a
+///   junction stop's point and box exactly), cast_all (the same obstacles in the same order,
+///   the junction stop at the same place), query_rect and query_point (the same lists). The
 ///   reference computes in __float128, exact only while compared coordinates are within
 ///   about 60 binades, so those comparisons run only when every number in the world and the
 ///   query is 0 or of magnitude in [2^-30, 2^30].
@@ -39,7 +40,7 @@ std::string hit_str(const CastHit& h) {
     if (!h.hit) return "miss";
     return "hit " + other_str(h.other) + " time " + str(h.time) + " normal " + str(h.normal) + " point " +
            str(h.point) + " box " + str(h.box) + (h.started_overlapping ? " started_overlapping" : "") +
-           (h.corner ? " corner" : "");
+           (h.corner ? " corner" : "") + (h.junction ? " junction" : "");
 }
 
 void trace_hit(std::vector<std::uint8_t>& out, const CastHit& h) {
@@ -52,6 +53,7 @@ void trace_hit(std::vector<std::uint8_t>& out, const CastHit& h) {
     trace_other(out, h.other);
     trace(out, std::uint8_t(h.started_overlapping));
     trace(out, std::uint8_t(h.corner));
+    trace(out, std::uint8_t(h.junction));
 }
 
 bool in_reference_domain(real v) {
@@ -94,11 +96,15 @@ void compare_with_reference(const std::string& what, const CastHit& h, const std
         fail("%s: the reference %s, the world %s", what.c_str(), r ? ("hits " + other_str(r->other)).c_str() : "misses",
              hit_str(h).c_str());
     if (!r) return;
-    if (h.other != r->other || h.normal != r->normal || h.corner != r->corner ||
+    if (h.other != r->other || h.normal != r->normal || h.corner != r->corner || h.junction != r->junction ||
         h.started_overlapping != r->started_overlapping || (!r->started_overlapping && !reference::time_matches(h.time, r->time)))
-        fail("%s: the reference hits %s at ~%.12Lg normal %s corner %d started %d; the world: %s", what.c_str(),
+        fail("%s: the reference hits %s at ~%.12Lg normal %s corner %d started %d junction %d; the world: %s", what.c_str(),
              other_str(r->other).c_str(), r->time.value(), str(r->normal).c_str(), int(r->corner),
-             int(r->started_overlapping), hit_str(h).c_str());
+             int(r->started_overlapping), int(r->junction), hit_str(h).c_str());
+    // A junction stop (rule 6): the meeting point exactly, the mover's box bit for bit.
+    if (r->junction && (h.point != r->point || !(h.box == r->box)))
+        fail("%s: the reference stops at junction %s with box %s; the world: %s", what.c_str(), str(r->point).c_str(),
+             str(r->box).c_str(), hit_str(h).c_str());
 }
 #endif
 
@@ -155,10 +161,12 @@ Query run_query(const World& w, const Op& op, const std::vector<BodyId>& ids, bo
         if (check && reference_ok && !skip_cast_all_reference) {
             const auto ref = reference::cast_all(w, op.box, op.delta, f);
             bool same = ref.size() == hits.size();
-            for (std::size_t i = 0; same && i < hits.size(); ++i) same = hits[i].other == ref[i].other;
+            for (std::size_t i = 0; same && i < hits.size(); ++i)
+                same = hits[i].other == ref[i].other && hits[i].junction == ref[i].junction &&
+                       (!ref[i].junction || (hits[i].point == ref[i].point && hits[i].box == ref[i].box));
             if (!same) {
                 std::string rs;
-                for (const auto& r : ref) rs += " " + other_str(r.other);
+                for (const auto& r : ref) rs += " " + other_str(r.other) + (r.junction ? " (junction)" : "");
                 fail("%s: the reference meets%s; the world:%s", q.text.c_str(), rs.c_str(), q.shown.c_str());
             }
         }

@@ -366,6 +366,9 @@ private:
                     fail_move("contact %zu: the point %s is not on the touching faces (obstacle %s)", i,
                               str(c.point).c_str(), str(obox).c_str());
             }
+            // A started-overlapping contact is rule 7's push out of the obstacle (or a stop at
+            // time 0 when the push was blocked): no response to follow.
+            if (c.started_overlapping) continue;
             switch (c.response) {
             case Response::slide: s[k] = 0; break;
             case Response::bounce:
@@ -382,7 +385,7 @@ private:
         // A move that ended on a touch stays at that contact.
         if (stopped) {
             for (const Contact& c : r.contacts)
-                if (c.response == Response::touch) {
+                if (c.response == Response::touch && !c.started_overlapping) {
                     if (!(c.box == r.box)) fail_move("stopped by a touch, but the result box is not the contact's box");
                     break;
                 }

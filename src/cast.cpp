@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "junction.hpp"
 #include "sweep.hpp"
 #include "world_internal.hpp"
 
@@ -21,15 +22,20 @@ namespace {
     if (!is_finite(box.min) || !is_finite(box.max)) throw Error(where, "box or origin has a NaN or infinite coordinate");
     if (box.min.x > box.max.x || box.min.y > box.max.y) throw Error(where, "box has min > max");
     if (!is_finite(delta)) throw Error(where, "delta has a NaN or infinite component");
-    if (!is_valid(box.translated(delta))) throw Error(where, "delta takes the box out of the finite range");
+    const Aabb moved = box.translated(delta);
+    if (!is_valid(moved)) throw Error(where, "delta takes the box out of the finite range");
+    const Vec2 size = box.max - box.min, moved_size = moved.max - moved.min;
+    if (!is_finite(size) || !is_finite(moved_size)) throw Error(where, "box is wider or taller than the finite range");
 }
 
 SWEEPBOX_HOT void require_cast(const char* where, const Aabb& box, Vec2 delta) {
-    // The usual case in a few operations: v - v is 0 exactly for a finite v and NaN otherwise,
-    // and a finite moved box by a finite delta means a finite box.
+    // The usual case in a few operations: v - v is 0 exactly for a finite v and NaN otherwise;
+    // a finite size of the moved box means finite edges, and by a finite delta a finite box. A
+    // box wider or taller than the finite range would meet a body as wide at a point of infinite
+    // coordinate (the middle of the touching faces).
     const Aabb moved = box.translated(delta);
-    const real z = ((delta.x - delta.x) + (delta.y - delta.y)) + ((moved.min.x - moved.min.x) + (moved.min.y - moved.min.y)) +
-                   ((moved.max.x - moved.max.x) + (moved.max.y - moved.max.y));
+    const real w = moved.max.x - moved.min.x, h = moved.max.y - moved.min.y;
+    const real z = ((delta.x - delta.x) + (delta.y - delta.y)) + ((w - w) + (h - h));
     if (!(z == 0 && box.min.x <= box.max.x && box.min.y <= box.max.y && moved.min.x <= moved.max.x &&
           moved.min.y <= moved.max.y))
         explain_bad_cast(where, box, delta);
@@ -130,15 +136,42 @@ struct Best {
     [[nodiscard]] real stop_time() const { return any ? time : real(2); }
 };
 
+// A cast of a point or plank: when a junction stop (junction.hpp) comes before the best hit,
+// h is that stop and the answer is true. Out of line: most casts never get here.
+detail::JunctionStop junction_of(const World& w, const detail::Selector& sel, const Aabb& box, Vec2 delta) {
+    std::vector<Obstacle>& solids = detail::junction_scratch();
+    detail::gather_solids(w, box, delta, sel, solids, [](const Obstacle&) { return true; });
+    return detail::first_junction(box, delta, solids);
+}
+
+void junction_hit(const detail::JunctionStop& js, CastHit& h) {
+    h.hit = true;
+    h.started_overlapping = false;
+    h.time = js.time;
+    h.normal = js.normal;
+    h.corner = js.corner;
+    h.junction = true;
+    h.other = js.ob.other;
+    h.box = js.box;
+    h.point = js.point;
+}
+
+[[gnu::noinline]] bool junction_cast(const World& w, const QueryFilter& filter, const Aabb& box, Vec2 delta,
+                                     const Best& best, CastHit& h) {
+    if (best.any && best.started) return false;
+    const detail::JunctionStop js = junction_of(w, selector_of(filter), box, delta);
+    if (!js.any || (best.any && !detail::stops_before(js, box, delta, best.box, best.normal))) return false;
+    junction_hit(js, h);
+    return true;
+}
+
 // The closest hit of a checked cast. Inline in cast_box and cast_ray (two copies): as one
 // function called by both, rays and box casts over the tile map took 2 ns longer each (measured
 // A/B, the call and the result built through a pointer).
 SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
     const detail::SweepQuery q(box, delta);
     // Keeps the obstacle with this box in b if its contact ranks before b's.
-    auto consider = [&](Best& b, const Aabb& ob_box, const Other& other, std::uint8_t faces,
-                        std::uint8_t seams) SWEEPBOX_HOT_LAMBDA {
-        const Sweep sw = detail::sweep(q, ob_box, faces, seams);
+    auto take = [&](Best& b, const Sweep& sw, const Aabb& ob_box, const Other& other) SWEEPBOX_HOT_LAMBDA {
         if (sw.state == SweepState::miss) return;
         const bool started = sw.state == SweepState::started_overlapping;
         const real time = started ? real(0) : sw.time;
@@ -157,6 +190,10 @@ SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, c
         b.box = ob_box;
         b.other = other;
     };
+    auto consider = [&](Best& b, const Aabb& ob_box, const Other& other, std::uint8_t faces,
+                        std::uint8_t seams) SWEEPBOX_HOT_LAMBDA {
+        take(b, detail::sweep(q, ob_box, faces, seams), ob_box, other);
+    };
     // The best so far. The tile walks below use it in place; walk_path, which is out of line,
     // gets a copy (`walked`), so that this one's address never leaves the function (box casts
     // 105 -> 102 ns, rays 80 -> 77; measured A/B against one best shared by both). It still
@@ -165,6 +202,10 @@ SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, c
     // across the walks, not in where it is kept.
     Best best;
     detail::Selector sel = selector_of(filter);
+    // Whether the path of a point or plank may meet a junction of obstacles (junction.hpp): a
+    // plank's, a path along a line, or one that passed exactly through a corner (a tile walk's
+    // exact step, an obstacle grazed; grazes are marked for boxes with area too, and left).
+    bool junction_possible = false;
     const TileMap& tiles = w.tiles();
     // The casts' own tile walks, where walk_path would walk the tiles (not in reference mode).
     const bool own_tile_walk = sel.tiles && !w.def().brute_force && tiles.blocking_count() > 0 &&
@@ -174,6 +215,7 @@ SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, c
         // the bodies are then walked up to that tile's time.
         detail::TileHit th;
         const detail::RayTiles rt = ray_tiles(tiles, q, WorldAccess::body_marks(w), th);
+        junction_possible = (rt == detail::RayTiles::unsure) | (delta.x == 0) | (delta.y == 0);
         if (rt != detail::RayTiles::unsure) {
             if (rt == detail::RayTiles::hit) {
                 best.any = true;
@@ -189,7 +231,8 @@ SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, c
             // marked it; see World::body_marks_).
             if (!th.near && !th.left) sel.bodies = false;
         }
-    } else if (own_tile_walk) {
+    } else if (junction_possible = detail::is_thin(box) && (box.min != box.max || delta.x == 0 || delta.y == 0);
+               own_tile_walk) {
         // A box over the tile map: walk_box_tiles' walk, each tile taken straight from the map.
         const real* ex = tiles.edge_table_x();
         const real* ey = tiles.edge_table_y();
@@ -213,13 +256,16 @@ SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, c
         Best walked = best;
         auto visit = [&](const Obstacle& ob) {
             if (ob.one_way && !detail::one_way_blocks(box, ob.box)) return;
-            consider(walked, ob.box, ob.other, ob.faces, ob.seams);
+            const Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
+            junction_possible |= (sw.state == SweepState::miss) & sw.corner;
+            take(walked, sw, ob.box, ob.other);
         };
         auto best_time = [&] { return walked.stop_time(); };
         detail::walk_path(w, box, delta, sel, visit, best_time);
         best = walked;
     }
     CastHit h;
+    if (junction_possible && detail::is_thin(box) && junction_cast(w, filter, box, delta, best, h)) return h;
     if (!best.any) return h;
     // Field by field through a volatile view: the best's fields were stored one by one (see
     // packed_cell), and the compiler would otherwise merge neighbouring copies into wider loads.
@@ -279,10 +325,24 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
                            [](const auto& x, const auto& y) { return x.first.other == y.first.other; }),
                hits.end());
     std::sort(hits.begin(), hits.end(), before);
+    // A point or plank that enters a seam or may not pass a meeting point (junction.hpp): that
+    // stop is a hit too, in its place by exact time; its obstacle is then not listed again.
+    detail::JunctionStop js;
+    if (detail::is_thin(box)) js = junction_of(*this, selector_of(filter), box, delta);
+    bool placed = !js.any;
     for (auto& [h, ob_box] : hits) {
+        if (!placed && !h.started_overlapping && detail::stops_before(js, box, delta, ob_box, h.normal)) {
+            junction_hit(js, out.emplace_back());
+            placed = true;
+        }
+        if (js.any && h.other == js.ob.other) {
+            if (placed) continue;
+            placed = true; // met as a plain hit first
+        }
         finish(box, delta, ob_box, h);
         out.push_back(h);
     }
+    if (!placed) junction_hit(js, out.emplace_back());
 }
 
 } // namespace sweepbox

@@ -70,7 +70,7 @@ Vec2 axis_normal(int axis, real d_component) {
 
 } // namespace
 
-Sweep detail::sweep_box_box_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {
+Sweep detail::sweep_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {
     Sweep out;
     if (overlaps(a, b)) {
         out.state = SweepState::started_overlapping;
@@ -89,7 +89,13 @@ Sweep detail::sweep_box_box_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uin
     detail::Diff num{};
     wide den = 1;
     // The entry at num/den must come strictly before the exit of s.
-    auto before_exit = [](const detail::Diff& n, wide dn, const Slab& s) { return compare(n, dn, s.exit, s.den) < 0; };
+    // A path that meets b's closed box at a single instant (a point passing exactly through a
+    // corner or the end of a thin box) is no contact; it is marked as a graze (junction.hpp).
+    auto before_exit = [&out](const detail::Diff& n, wide dn, const Slab& s) {
+        const int c = compare(n, dn, s.exit, s.den);
+        out.corner = c == 0;
+        return c < 0;
+    };
     // num/den in [0, 1): num >= 0 and num < den.
     auto in_unit = [](const detail::Diff& n, wide dn) { return sign(n) >= 0 && compare(n, dn) < 0; };
     if (sx.kind == Slab::moving && sy.kind == Slab::moving && sx.thin && sy.thin) {
@@ -103,7 +109,10 @@ Sweep detail::sweep_box_box_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uin
         const Slab& o = k == 0 ? sy : sx;
         if (!in_unit(t.enter, t.den)) return out; // crossing not in [0, 1)
         if (o.kind == Slab::moving) {
-            if (compare(o.enter, o.den, t.enter, t.den) >= 0) return out;
+            if (const int c = compare(o.enter, o.den, t.enter, t.den); c >= 0) {
+                out.corner = c == 0;
+                return out;
+            }
             if (!before_exit(t.enter, t.den, o)) return out;
         }
         axis = k;
@@ -152,14 +161,21 @@ Sweep detail::sweep_box_box_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uin
         if (!ok && !switched) return out;
     }
     out.state = SweepState::hit;
+    out.corner = false;
     out.time = to_time(num, den);
     out.normal = n;
     out.corner = corner;
     return out;
 }
 
+Sweep detail::sweep_box_box_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {
+    const Sweep s = sweep_exact(a, d, b, faces, seams);
+    return s.state == SweepState::miss ? Sweep{} : s;
+}
+
 Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {
-    return detail::sweep(detail::SweepQuery(a, d), b, faces, seams);
+    const Sweep s = detail::sweep(detail::SweepQuery(a, d), b, faces, seams);
+    return s.state == SweepState::miss ? Sweep{} : s;
 }
 
 Sweep segment_box(Vec2 origin, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {

@@ -12,11 +12,15 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <new>
+#include <string>
+#include <type_traits>
 
 #if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
 #    include <xmmintrin.h>
 #endif
 
+#include "junction.hpp"
 #include "sweep.hpp"
 #include "world_internal.hpp"
 
@@ -55,8 +59,17 @@ bool is_blocking(Response r) { return r == Response::touch || r == Response::sli
 
 int axis_of(Vec2 n) { return n.x != 0 ? 0 : 1; }
 
+[[noreturn, gnu::noinline]] void bad_filter_answer(Response r) {
+    throw Error("move", "the filter returned " + std::to_string(int(r)) + ", not a Response");
+}
+
+// The response to an obstacle; a filter's answer is checked as it comes (rule 11).
 Response response_for(const World& w, BodyId self, const Obstacle& ob, const MoveOptions& o) {
-    if (o.filter) return o.filter(o.filter_context, w, self, ob.other);
+    if (o.filter) {
+        const Response r = o.filter(o.filter_context, w, self, ob.other);
+        if (std::uint8_t(r) > std::uint8_t(Response::bounce)) bad_filter_answer(r);
+        return r;
+    }
     if (o.category_responses && ob.category != 0)
         return (*o.category_responses)[std::size_t(std::countr_zero(ob.category))];
     return o.response;
@@ -114,9 +127,9 @@ bool nothing_to_check(const Aabb& S, const Aabb& F, const std::vector<Obstacle>&
 // Rule 6 and 7 as a last line: F may not overlap a blocking obstacle that S did not overlap,
 // may not have crossed a thin one, and may not deepen an overlap S had. Violations are clamped
 // toward S on one axis; when that does not settle, the body stays at S.
+// s_thin: S has zero extent on an axis (else no thin crossing).
 Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
-               const std::vector<Obstacle>& candidates) {
-    const bool s_thin = S.min.x == S.max.x || S.min.y == S.max.y; // else no thin crossing
+               const std::vector<Obstacle>& candidates, bool s_thin) {
     if (!s_thin && nothing_to_check(S, F, candidates)) return F;
     for (int pass = 0; pass < 4; ++pass) {
         bool changed = false;
@@ -185,29 +198,191 @@ Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
     return S;
 }
 
+// The junction test of one leg of a point or plank (junction.hpp), after the slabs: when a stop
+// comes before their best contact, it becomes the contact (best, the leg's end F and what is left
+// of the motion, and the junction point). Then rule 5's rounding of F (settle_thin). Out of line:
+// most moves are of boxes with area.
+[[gnu::noinline]] bool junction_leg(const World& w, BodyId self, const MoveOptions& o, const detail::Selector& sel,
+                                    const Aabb& S, Vec2 d, Found& best, Aabb& F, Vec2& rest, Vec2& point) {
+    std::vector<Obstacle>& solids = detail::junction_scratch();
+    detail::gather_solids(w, S, d, sel, solids,
+                          [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); });
+    const detail::JunctionStop js = detail::first_junction(S, d, solids);
+    const bool stop =
+        js.any && (!best.any || (!best.started && detail::stops_before(js, S, d, best.ob.box, best.sweep.normal)));
+    if (stop) {
+        best.any = true;
+        best.sweep = Sweep{SweepState::hit, js.time, js.normal, js.corner};
+        best.ob = js.ob;
+        best.response = response_for(w, self, js.ob, o);
+        best.started = false;
+        best.depth = 0;
+        F = js.box;
+        point = js.point;
+        for (int k = 0; k < 2; ++k) rest[k] = real(wide(d[k]) - (wide(F.min[k]) - wide(S.min[k])));
+        if (rest.x * d.x < 0) rest.x = 0;
+        if (rest.y * d.y < 0) rest.y = 0;
+    }
+    F = detail::settle_thin(S, d, F, solids, best.any && !stop ? axis_of(best.sweep.normal) : -1);
+    return stop;
+}
+
+// Rule 7's recovery, before a move that goes anywhere (Godot's recovery): a body that overlaps a
+// blocking obstacle is first pushed out along the minimum translation of the first such
+// obstacle (Other's order), flush with its face, the push swept like any motion against what
+// the body does not overlap; a few rounds for a few obstacles. Each push is a started-overlapping
+// contact. Returns the body's box after the pushes.
+[[gnu::noinline]] Aabb recover(const World& w, BodyId self, const MoveOptions& o, const detail::Selector& sel, Aabb S,
+                               Vec2 d, MoveResult& out) {
+    for (int round = 0; round < 4; ++round) {
+        const Obstacle* pick = nullptr;
+        Obstacle picked;
+        detail::visit_region(w, S, sel, [&](const Obstacle& ob) {
+            if (ob.one_way || !overlaps(S, ob.box)) return;
+            if (pick && !(ob.other < picked.other)) return;
+            if (!is_blocking(response_for(w, self, ob, o))) return;
+            picked = ob;
+            pick = &picked;
+        });
+        if (!pick) return S;
+        const Penetration pen = minimum_translation(S, picked.box);
+        const Aabb target = place_flush(S, picked.box, pen.normal);
+        const Vec2 push{real(wide(target.min.x) - wide(S.min.x)), real(wide(target.min.y) - wide(S.min.y))};
+        if (push.x == 0 && push.y == 0) return S;
+        // The push, swept against the obstacles the body does not overlap (touch).
+        const detail::SweepQuery q(S, push);
+        bool hit = false;
+        Sweep hs{};
+        Obstacle hob{};
+        auto visit = [&](const Obstacle& ob) {
+            if (overlaps(S, ob.box)) return;
+            if (ob.one_way && !detail::one_way_blocks(S, ob.box)) return;
+            const Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
+            if (sw.state != SweepState::hit) return;
+            if (hit && !detail::ranks_before(S, push, {sw.time, false, sw.corner, sw.normal, &ob.box, ob.other},
+                                             {hs.time, false, hs.corner, hs.normal, &hob.box, hob.other}))
+                return;
+            if (!is_blocking(response_for(w, self, ob, o))) return;
+            hit = true;
+            hs = sw;
+            hob = ob;
+        };
+        detail::walk_path(w, S, push, sel, visit, [&] { return hit ? hs.time : real(2); });
+        const Aabb F = hit ? detail::contact_box(S, push, hob.box, hs.normal) : target;
+        Contact& c = out.contacts.emplace_back();
+        c.other = picked.other;
+        c.time = 0;
+        c.normal = pen.normal;
+        c.box = F;
+        c.point = contact_point(F, picked.box, pen.normal);
+        c.response = response_for(w, self, picked, o);
+        c.started_overlapping = true;
+        c.depth = pen.depth;
+        const real back = sweep_back_time(S, d, picked.box);
+        c.sweep_back = std::isfinite(back) ? S.min - d * back : S.min;
+        if (F == S) return S;
+        S = F;
+    }
+    return S;
+}
+
+bool is_response(Response r) { return std::uint8_t(r) <= std::uint8_t(Response::bounce); }
+
+// Every entry of a category table is a Response (one max over the bytes, no branch per entry).
+bool all_responses(const std::array<Response, 32>& table) {
+    std::uint8_t top = 0;
+    for (Response r : table) top = std::max(top, std::uint8_t(r));
+    return top <= std::uint8_t(Response::bounce);
+}
+
 // Throws the Error that names what is wrong with a move's input (the slow half of require_move),
 // in the order of the checks.
 [[gnu::noinline]] void explain_bad_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
     if (!is_finite(delta)) throw Error("move", "delta has a NaN or infinite component");
-    if (o.has_velocity && !is_finite(o.velocity)) throw Error("move", "velocity has a NaN or infinite component");
+    // Checked even without has_velocity: MoveResult::velocity returns it as it is.
+    if (!is_finite(o.velocity)) throw Error("move", "velocity has a NaN or infinite component");
     if (o.max_iterations < 1) throw Error("move", "max_iterations must be at least 1");
-    if (!std::isfinite(o.restitution) || !std::isfinite(o.friction))
-        throw Error("move", "restitution and friction must be finite");
-    if (!sweepbox::is_valid(box.translated(delta))) throw Error("move", "delta takes the box out of the finite range");
+    if (!(o.restitution >= 0 && o.restitution <= 1)) throw Error("move", "restitution must be in [0, 1]");
+    if (!(o.friction >= 0 && o.friction <= 1)) throw Error("move", "friction must be in [0, 1]");
+    if (!is_response(o.response))
+        throw Error("move", "response " + std::to_string(int(o.response)) + " is not a Response");
+    if (o.category_responses)
+        for (std::size_t i = 0; i < 32; ++i)
+            if (!is_response((*o.category_responses)[i]))
+                throw Error("move", "category_responses[" + std::to_string(i) + "] = " +
+                                        std::to_string(int((*o.category_responses)[i])) + " is not a Response");
+    const Aabb moved = box.translated(delta);
+    if (!sweepbox::is_valid(moved)) throw Error("move", "delta takes the box out of the finite range");
+    if (!is_finite(moved.max - moved.min)) throw Error("move", "box is wider or taller than the finite range");
 }
+
+// The bits of x as an unsigned number are at most those of 1 exactly for x in [+0, 1] (a sign
+// bit, an infinity or a NaN makes them larger): both ranges in one comparison.
+using RealBits = std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>;
+RealBits bits_of(real x) { return std::bit_cast<RealBits>(x); }
 
 // The checks of a move's input in a few operations for the usual case, as require_cast does: v - v
 // is 0 exactly for a finite v and NaN otherwise, so one sum of such differences is 0 exactly
-// when every number in it is finite (the moved box, finite, means a finite delta too).
+// when every number in it is finite (a finite size of the moved box means finite edges, and by
+// a finite delta a finite box; a size beyond the finite range is refused, as by add and the
+// casts). -0 as restitution or friction takes the slow path, which accepts it.
 void require_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
     const Aabb moved = box.translated(delta);
-    real z = ((delta.x - delta.x) + (delta.y - delta.y)) + ((o.restitution - o.restitution) + (o.friction - o.friction)) +
-             ((moved.min.x - moved.min.x) + (moved.min.y - moved.min.y)) +
-             ((moved.max.x - moved.max.x) + (moved.max.y - moved.max.y));
-    if (o.has_velocity) z += (o.velocity.x - o.velocity.x) + (o.velocity.y - o.velocity.y);
-    if (!(z == 0 && o.max_iterations >= 1 && moved.min.x <= moved.max.x && moved.min.y <= moved.max.y))
+    const real w = moved.max.x - moved.min.x, h = moved.max.y - moved.min.y;
+    const real z = ((delta.x - delta.x) + (delta.y - delta.y)) + ((o.velocity.x - o.velocity.x) + (o.velocity.y - o.velocity.y)) +
+                   ((w - w) + (h - h));
+    if (!(z == 0 && o.max_iterations >= 1 && std::max(bits_of(o.restitution), bits_of(o.friction)) <= bits_of(1) &&
+          is_response(o.response) && (!o.category_responses || all_responses(*o.category_responses))))
         explain_bad_move(box, delta, o);
 }
+
+// Throws the Error that names what of a move's result is out of the finite range of real (the
+// slow half of require_finite_result): the first contact with such a number, else the box, else
+// the velocity. Returns when there is none (the fast sum overflowed).
+[[gnu::noinline]] void explain_bad_result(const Aabb& box, Vec2 v, const std::vector<Contact>& contacts) {
+    const std::string what = "the result leaves the finite range of real: ";
+    for (std::size_t i = 0; i < contacts.size(); ++i) {
+        const Contact& c = contacts[i];
+        const char* field = !is_valid(c.box)              ? "box"
+                            : !is_finite(c.point)         ? "point"
+                            : !std::isfinite(c.depth)     ? "depth"
+                            : !is_finite(c.sweep_back)    ? "sweep_back"
+                                                          : nullptr;
+        if (field) throw Error("move", what + "contact " + std::to_string(i) + "'s " + field);
+    }
+    if (!is_valid(box)) throw Error("move", what + "the box after the move");
+    if (!is_finite(v)) throw Error("move", what + "the velocity");
+}
+
+// Rule 11 on a move's result: the box, the velocity and each contact's box, point, depth and
+// sweep-back point (a bounce can carry the body past the finite range, and a sweep-back point can
+// lie beyond it). A contact's time and normal are finite by construction (in [0, 1], an axis).
+// The fast half adds them all up: a NaN or an infinity makes the sum one, and a sum that
+// overflowed from finite numbers only costs the exact check.
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+void require_finite_result(const Aabb& box, Vec2 v, const std::vector<Contact>& contacts) {
+    const auto pair = [](const Vec2& a, const Vec2& b) {
+        const __m128 lo = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(&a.x));
+        return _mm_loadh_pi(lo, reinterpret_cast<const __m64*>(&b.x));
+    };
+    __m128 z = _mm_add_ps(_mm_loadu_ps(&box.min.x), _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(&v.x)));
+    for (const Contact& c : contacts) {
+        z = _mm_add_ps(z, _mm_loadu_ps(&c.box.min.x));
+        z = _mm_add_ps(z, pair(c.point, c.sweep_back));
+        z = _mm_add_ss(z, _mm_load_ss(&c.depth));
+    }
+    z = _mm_sub_ps(z, z);
+    if (_mm_movemask_ps(_mm_cmpunord_ps(z, z)) != 0) explain_bad_result(box, v, contacts);
+}
+#else
+void require_finite_result(const Aabb& box, Vec2 v, const std::vector<Contact>& contacts) {
+    real z = (box.min.x + box.min.y) + (box.max.x + box.max.y) + (v.x + v.y);
+    for (const Contact& c : contacts)
+        z += ((c.box.min.x + c.box.min.y) + (c.box.max.x + c.box.max.y)) + ((c.point.x + c.point.y) + c.depth) +
+             (c.sweep_back.x + c.sweep_back.y);
+    if (!(z - z == 0)) explain_bad_result(box, v, contacts);
+}
+#endif
 
 } // namespace
 
@@ -234,9 +409,13 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
     // The whole-trip box of the last leg whose walk visited every obstacle meeting that box.
     bool have_visited = false;
     Aabb visited_box{};
+    // Rule 7's recovery is tried once, when a leg (the first, but for rounding) meets an obstacle
+    // the body overlaps.
+    bool recovery_tried = false;
     while (d.x != 0 || d.y != 0) {
         sc.crosses.clear();
         Found best;
+        bool overlap_seen = false;
         const detail::SweepQuery q(S, d);
         // The narrow phase of one candidate. Inlined where the walk meets a candidate: a call
         // per candidate costs as much as the sweep of a clear miss.
@@ -247,8 +426,10 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             const bool started = sw.state == SweepState::started_overlapping;
             real depth = 0;
             if (started) {
+                overlap_seen = true;
                 const Penetration p = minimum_translation(S, ob.box);
-                if (d.x * p.normal.x + d.y * p.normal.y >= 0) return; // out of it or along: free
+                // Out of it: free. Into it or along it (a recovery that was blocked): stopped.
+                if (d.x * p.normal.x + d.y * p.normal.y > 0) return;
                 sw.normal = p.normal;
                 sw.time = 0;
                 sw.corner = false;
@@ -284,6 +465,14 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
                                   &trip);
             visited_box = trip;
         }
+        if (overlap_seen && !recovery_tried) [[unlikely]] {
+            recovery_tried = true;
+            const Aabb pushed = recover(*this, id, o, sel, S, d, out);
+            if (!(pushed == S)) {
+                S = pushed; // the leg again, from out of the obstacle
+                continue;
+            }
+        }
 
         Aabb F;
         Vec2 rest{0, 0};
@@ -291,7 +480,8 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             F = S.translated(d);
         } else if (best.started) {
             F = S;
-            rest = d;
+            // Into it, the slide keeps the tangent part; along it, nothing is left.
+            if (d.x * best.sweep.normal.x + d.y * best.sweep.normal.y < 0) rest = d;
         } else {
             F = detail::contact_box(S, d, best.ob.box, best.sweep.normal);
             // What is left is what was not travelled (d - (F - S)): a slide keeps the whole
@@ -309,7 +499,15 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             // is left, and the body never goes back along it.
             if (rest[1 - k] * d[1 - k] < 0) rest[1 - k] = 0;
         }
-        F = make_safe(*this, id, o, S, d, best.any ? best.sweep.time : real(1), F, sc.candidates);
+        // Points and planks: the thin crossings of make_safe, and the junction test.
+        const bool thin = detail::is_thin(S);
+        F = make_safe(*this, id, o, S, d, best.any ? best.sweep.time : real(1), F, sc.candidates, thin);
+        // Rule 6 where obstacles meet, for points and planks (junction.hpp): a seam entered or a
+        // meeting point passed before the first contact of the slabs is the contact instead.
+        Vec2 junction_point;
+        bool junction = false;
+        if (thin) [[unlikely]]
+            junction = junction_leg(*this, id, o, sel, S, d, best, F, rest, junction_point);
 
         // Cross contacts met up to the blocking one, in order, each once.
         std::sort(sc.crosses.begin(), sc.crosses.end(), [&](const CrossHit& a, const CrossHit& b) {
@@ -347,6 +545,10 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         k.response = best.response;
         k.started_overlapping = best.started;
         k.corner = best.sweep.corner;
+        if (junction) [[unlikely]] {
+            k.junction = true;
+            k.point = junction_point;
+        }
         if (best.started) {
             k.depth = best.depth;
             const real s = sweep_back_time(S, d, best.ob.box);
@@ -382,6 +584,8 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         }
     }
 
+    // Before anything is stored: a throw leaves the world as it was.
+    require_finite_result(S, v, out.contacts);
     bodies_[id.index].box = S;
     grid_.update(id.index, S);
     mark_body(S);

@@ -22,6 +22,12 @@
 
 namespace sweepbox::detail {
 
+/// sweep_box_box_exact, except that a miss whose path meets b's closed box at one instant only
+/// (a point passing exactly through a corner of b) has `corner` set: a graze, which the junction
+/// test of points needs to hear of (junction.hpp). Every other miss is Sweep{} (sweep() also
+/// marks a box that only touches b at the start and leaves it).
+Sweep sweep_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams);
+
 /// What every sweep of box a by d shares.
 struct SweepQuery {
     Aabb a;
@@ -37,7 +43,8 @@ struct SweepQuery {
     }
 };
 
-/// sweep_box_box of q.a by q.d against b: the exact answer (see the file comment).
+/// sweep_box_box of q.a by q.d against b: the exact answer (see the file comment); a graze is
+/// marked as sweep_exact marks it.
 SWEEPBOX_HOT Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces = face_all, std::uint8_t seams = 0) {
     const Aabb& a = q.a;
     wide num[2] = {0, 0};
@@ -79,15 +86,21 @@ SWEEPBOX_HOT Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces 
         } else if (gap < -m) {
             axis = 1;
         } else {
-            return sweep_box_box_exact(a, q.d, b, faces, seams); // a corner, or nearly
+            return sweep_exact(a, q.d, b, faces, seams); // a corner, or nearly
         }
     }
     // Entered before t = 0: a start inside (exact routine), or passed already.
-    if (num[axis] < 0) return overlaps(a, b) ? sweep_box_box_exact(a, q.d, b, faces, seams) : Sweep{};
+    if (num[axis] < 0) {
+        if (overlaps(a, b)) return sweep_exact(a, q.d, b, faces, seams);
+        // Touching at the start and leaving at once (an exit at exactly 0): a graze too.
+        Sweep g{};
+        g.corner = t_out == 0;
+        return g;
+    }
     const wide t = t_in[axis]; // >= 0
     // Strictly before the exit (thin against thin has entry == exit: exact routine) and before 1.
     if (!(t_out - t > (t + std::fabs(t_out)) * rel) || !(t < 1 - rel))
-        return sweep_box_box_exact(a, q.d, b, faces, seams);
+        return sweep_exact(a, q.d, b, faces, seams);
     // Not a corner: the entered face is the contact, if it may be entered (seams only matter
     // at a corner tie).
     Sweep out;

@@ -14,6 +14,8 @@ namespace {
 void require_box(const char* where, const Aabb& box) {
     if (!is_finite(box.min) || !is_finite(box.max)) throw Error(where, "box has a NaN or infinite coordinate");
     if (box.min.x > box.max.x || box.min.y > box.max.y) throw Error(where, "box has min > max");
+    // Else a contact point (the middle of touching faces) or an overlap depth would be infinite.
+    if (!is_finite(box.max - box.min)) throw Error(where, "box is wider or taller than the finite range");
 }
 } // namespace
 
@@ -25,7 +27,7 @@ const char* to_string(Response r) {
     case Response::cross: return "cross";
     case Response::bounce: return "bounce";
     }
-    return "unknown";
+    return "invalid";
 }
 
 namespace {

@@ -587,6 +587,8 @@ SWEEPBOX_HOT RayTiles first_tile_of_ray(const TileMap& tiles, const SweepQuery& 
     const std::uint64_t* occupied = tiles.occupied_table();
     std::size_t at = std::size_t(row) * std::size_t(columns) + std::size_t(col);
     if (TileMap::occupied(occupied, at)) return RayTiles::unsure;
+    // A start on a tile corner may be a meeting point of tiles (junction.hpp).
+    if (o.x == ex[col] && o.y == ey[row]) return RayTiles::unsure;
     // Whether a tile passed is marked (the path up to the answer lies in them).
     bool near = TileMap::occupied(marks, at);
     // The signs of d, and what depends on them, without a branch: a ray's direction is a coin

@@ -231,8 +231,245 @@ void add_hit(std::vector<RefHit>& out, const Other& o, const Aabb& ob, const Ref
 
 } // namespace
 
-std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& f) {
-    std::vector<RefHit> out;
+namespace {
+
+// ---- Junctions (contract rule 6 for points and planks) ----
+//
+// Written from the rule's text: at a point q, the closed boxes of the obstacles holding q cut
+// the plane around q into four open quadrants and four open rays; a free quadrant belongs to a
+// component with the free quadrants it reaches across uncovered rays; a piece's sides are the
+// components it touches. Everything here compares `real` values exactly or quad values formed
+// exactly; the one product test (a corner exactly on a diagonal path) uses an error-free product.
+
+// A solid obstacle as the junction rule sees it (one-way tiles never take part).
+struct Obstacle {
+    Other other{};
+    Aabb box{};
+};
+
+// Rays and quadrants around q, counter-clockwise: ray i is +x, +y, -x, -y for i = 0..3;
+// quadrant i lies between ray i and ray i + 1: (+,+), (-,+), (-,-), (+,-).
+int ray_toward(int axis, real sign) { return axis == 0 ? (sign > 0 ? 0 : 2) : (sign > 0 ? 1 : 3); }
+int quadrant_toward(real sx, real sy) {
+    if (sx > 0) return sy > 0 ? 0 : 3;
+    return sy > 0 ? 1 : 2;
+}
+
+struct Star {
+    bool ray_covered[4] = {false, false, false, false};
+    bool quad_covered[4] = {false, false, false, false};
+    int component[4] = {0, 1, 2, 3}; // smallest quadrant index of the class (free quadrants)
+    const Obstacle* lowest_cover = nullptr; // lowest (Other's order) holder of q covering a piece
+
+    // Bit set of components: a free quadrant gives its component, a covered one nothing.
+    unsigned quadrant_sides(int i) const { return quad_covered[i] ? 0u : 1u << component[i]; }
+    // The sides of a ray: the components of the free quadrants beside it (0: a seam, solid).
+    unsigned ray_sides(int i) const { return quadrant_sides((i + 3) % 4) | quadrant_sides(i); }
+    unsigned all_sides() const { return quadrant_sides(0) | quadrant_sides(1) | quadrant_sides(2) | quadrant_sides(3); }
+};
+
+// The closed box b holds q.
+bool holds(const Aabb& b, Vec2 q) { return b.min.x <= q.x && q.x <= b.max.x && b.min.y <= q.y && q.y <= b.max.y; }
+
+Star star_at(const std::vector<const Obstacle*>& obs, Vec2 q) {
+    Star s;
+    for (const Obstacle* o : obs) {
+        const Aabb& b = o->box;
+        if (!holds(b, q)) continue;
+        // Strictly beyond q toward +x, +y, -x, -y.
+        const bool ext[4] = {b.max.x > q.x, b.max.y > q.y, b.min.x < q.x, b.min.y < q.y};
+        bool covers = false;
+        for (int i = 0; i < 4; ++i) {
+            s.ray_covered[i] = s.ray_covered[i] || ext[i];
+            s.quad_covered[i] = s.quad_covered[i] || (ext[i] && ext[(i + 1) % 4]);
+            covers = covers || ext[i];
+        }
+        if (covers && (s.lowest_cover == nullptr || o->other < s.lowest_cover->other)) s.lowest_cover = o;
+    }
+    // Join the two quadrants beside every uncovered ray (both are free then): relabel the
+    // larger class to the smaller one.
+    for (int i = 0; i < 4; ++i) {
+        if (s.ray_covered[i]) continue;
+        const int a = (i + 3) % 4, b = i;
+        const int from = std::max(s.component[a], s.component[b]);
+        const int to = std::min(s.component[a], s.component[b]);
+        for (int k = 0; k < 4; ++k)
+            if (s.component[k] == from) s.component[k] = to;
+    }
+    return s;
+}
+
+// Error-free product (Veltkamp split, Dekker): hi + lo == a * b exactly (no overflow here).
+struct Product {
+    quad hi, lo;
+};
+Product exact_product(quad a, quad b) {
+    const quad split = quad(144115188075855873.0L); // 2^57 + 1 for a 113-bit mantissa
+    const auto halves = [&](quad v, quad& h, quad& l) {
+        const quad c = split * v;
+        h = c - (c - v);
+        l = v - h;
+    };
+    quad ah, al, bh, bl;
+    halves(a, ah, al);
+    halves(b, bh, bl);
+    const quad hi = a * b;
+    const quad lo = ((ah * bh - hi) + ah * bl + al * bh) + al * bl;
+    return {hi, lo};
+}
+// Exact a * b == c * d (the rounded product and its error are functions of the exact value).
+bool products_equal(quad a, quad b, quad c, quad d) {
+    const Product x = exact_product(a, b), y = exact_product(c, d);
+    return x.hi == y.hi && x.lo == y.lo;
+}
+
+real step_toward(real from, real to) { return std::nextafter(from, to); }
+
+// The junction stop of a mover with zero extent on some axis, moving by d, among `obs`.
+std::optional<RefHit> junction_among(const std::vector<Obstacle>& all, const Aabb& a, Vec2 d) {
+    const bool flat_x = a.min.x == a.max.x, flat_y = a.min.y == a.max.y;
+    if (!flat_x && !flat_y) return std::nullopt; // an area box: not this rule
+    const bool point = flat_x && flat_y;
+    if (d.x == 0 && d.y == 0) return std::nullopt;
+
+    std::vector<const Obstacle*> obs;
+    for (const Obstacle& o : all) obs.push_back(&o);
+
+    RefHit h;
+    h.junction = true;
+    h.started_overlapping = false;
+    const auto finish = [&](const Obstacle* o) {
+        h.other = o->other;
+        h.obstacle = o->box;
+        return std::optional<RefHit>(h);
+    };
+
+    if (d.x != 0 && d.y != 0) {
+        // (b) Diagonal motion: points only.
+        if (!point) return std::nullopt;
+        const Vec2 p = a.min;
+        const int ahead = quadrant_toward(d.x, d.y), behind = (ahead + 2) % 4;
+        const int axis = std::fabs(d.x) > std::fabs(d.y) ? 0 : 1; // rule 4: larger |d|, ties y
+        h.normal = axis_normal(axis, d);
+        h.corner = true;
+        const Star s0 = star_at(obs, p);
+        if (s0.lowest_cover != nullptr && !s0.quad_covered[ahead] &&
+            (s0.all_sides() & ~s0.quadrant_sides(ahead)) != 0) {
+            h.time = {0, 1};
+            h.point = p;
+            h.box = a;
+            return finish(s0.lowest_cover);
+        }
+        // Corners of obstacles exactly on the open path 0 < t < 1, in path order.
+        const quad dx = quad(d.x), dy = quad(d.y), adx = dx < 0 ? -dx : dx;
+        std::vector<std::pair<quad, Vec2>> events; // (|q.x - p.x|, q)
+        for (const Obstacle* o : obs) {
+            const real xs[2] = {o->box.min.x, o->box.max.x}, ys[2] = {o->box.min.y, o->box.max.y};
+            for (real cx : xs)
+                for (real cy : ys) {
+                    const quad ex = quad(cx) - quad(p.x), ey = quad(cy) - quad(p.y);
+                    if ((ex > 0) != (dx > 0) || ex == 0) continue;
+                    const quad aex = ex < 0 ? -ex : ex;
+                    if (!(aex < adx)) continue;
+                    if (!products_equal(ex, dy, ey, dx)) continue;
+                    events.push_back({aex, Vec2{cx, cy}});
+                }
+        }
+        std::sort(events.begin(), events.end(), [](const auto& u, const auto& v) { return u.first < v.first; });
+        for (const auto& [dist, q] : events) {
+            const Star s = star_at(obs, q);
+            if (s.quad_covered[ahead]) continue; // the slabs' ordinary hit at that instant
+            const unsigned back = s.quadrant_sides(behind), front = s.quadrant_sides(ahead);
+            if (back == 0 || (back & ~front) == 0) continue;
+            h.time = {dist, adx};
+            h.point = q;
+            const Vec2 r{step_toward(q.x, p.x), step_toward(q.y, p.y)};
+            h.box = {r, r};
+            return finish(s.lowest_cover);
+        }
+        return std::nullopt;
+    }
+
+    // (a) Motion along axis m. A plank only along its own line, tested at its leading end.
+    const int m = d.x != 0 ? 0 : 1, o = 1 - m;
+    if (!point && !(m == 0 ? flat_y : flat_x)) return std::nullopt;
+    const real dm = d[m];
+    const real sgn = dm > 0 ? real(1) : real(-1);
+    Vec2 p = a.min;
+    p[m] = dm > 0 ? a.max[m] : a.min[m];
+    const quad adm = dm > 0 ? quad(dm) : -quad(dm);
+    const auto ahead_dist = [&](real e) { return dm > 0 ? quad(e) - quad(p[m]) : quad(p[m]) - quad(e); };
+    std::vector<real> es{p[m]};
+    for (const Obstacle* ob : obs) {
+        const Aabb& b = ob->box;
+        if (!(b.min[o] <= p[o] && p[o] <= b.max[o])) continue;
+        for (real e : {b.min[m], b.max[m]}) {
+            const quad k = ahead_dist(e);
+            if (k >= 0 && k < adm) es.push_back(e);
+        }
+    }
+    std::sort(es.begin(), es.end(), [&](real u, real v) { return dm > 0 ? u < v : u > v; });
+    es.erase(std::unique(es.begin(), es.end()), es.end());
+    const int ahead = ray_toward(m, sgn), behind = (ahead + 2) % 4;
+    for (real e : es) {
+        Vec2 q = p;
+        q[m] = e;
+        const Star s = star_at(obs, q);
+        if (s.lowest_cover == nullptr) continue;
+        const bool start = e == p[m];
+        const unsigned front = s.ray_sides(ahead);
+        const unsigned back = start && point ? s.all_sides() : s.ray_sides(behind);
+        const bool enters = front == 0;
+        const bool passes = !enters && back != 0 && (back & ~front) != 0;
+        if (!enters && !passes) continue;
+        h.time = {ahead_dist(e), adm};
+        h.normal = axis_normal(m, d);
+        h.corner = false;
+        h.point = q;
+        if (start) {
+            h.box = a;
+        } else {
+            const real lead = enters ? e : step_toward(e, p[m]);
+            h.box = a;
+            if (point) {
+                h.box.min[m] = h.box.max[m] = lead;
+            } else {
+                // A plank keeps its size: the trailing end is lead -+ size, rounded once.
+                const quad size = quad(a.max[m]) - quad(a.min[m]);
+                const real trail = static_cast<real>(dm > 0 ? quad(lead) - size : quad(lead) + size);
+                if (dm > 0) {
+                    h.box.max[m] = lead;
+                    h.box.min[m] = std::min(trail, lead);
+                } else {
+                    h.box.min[m] = lead;
+                    h.box.max[m] = std::max(trail, lead);
+                }
+            }
+        }
+        const Obstacle* named = nullptr;
+        if (enters) {
+            // The lowest obstacle holding q whose face at e meets the motion (with extent on m).
+            for (const Obstacle* ob : obs) {
+                const Aabb& b = ob->box;
+                if (!holds(b, q) || !(b.max[m] > b.min[m])) continue;
+                if ((dm > 0 ? b.min[m] : b.max[m]) != e) continue;
+                if (named == nullptr || ob->other < named->other) named = ob;
+            }
+        }
+        return finish(named != nullptr ? named : s.lowest_cover);
+    }
+    return std::nullopt;
+}
+
+// The obstacles the filter selects, for the ordinary sweeps (with their flags) and the junction
+// rule (solid ones only), limited to those the trip box may touch.
+struct Candidates {
+    std::vector<Obstacle> bodies;
+    std::vector<TileBox> tile_boxes;
+};
+
+Candidates candidates(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& f) {
+    Candidates c;
     const TripBox trip = trip_box(box, delta);
     if (f.bodies) {
         std::vector<BodyId> ids;
@@ -242,23 +479,56 @@ std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta, const 
             const BodyInfo info = w.info(id);
             if (!passes(f, info.category, info.mask)) continue;
             if (!may_touch(trip, info.box)) continue;
-            add_hit(out, Other::of(id), info.box, sweep(box, delta, info.box));
+            c.bodies.push_back({Other::of(id), info.box});
         }
     }
     const TileMap& m = w.tiles();
-    if (f.tiles && !m.is_empty() && passes(f, m.def().category, m.def().mask)) {
-        for (const TileBox& t : blocking_tiles(m)) {
-            if (!may_touch(trip, t.box)) continue;
-            if (t.tile == Tile::one_way && !one_way_blocks(box, delta, t.box)) continue;
-            // A solid tile may be entered through every face, its non-surfaces are seams; a
-            // one-way tile only through its top, when that is a surface.
-            const bool solid = t.tile == Tile::solid;
-            const std::uint8_t enter = solid ? std::uint8_t(face_all) : std::uint8_t(t.faces & face_neg_y);
-            const std::uint8_t seams = solid ? std::uint8_t(~t.faces & face_all) : std::uint8_t(0);
-            add_hit(out, Other::of(t.cell), t.box, sweep(box, delta, t.box, enter, seams));
-        }
+    if (f.tiles && !m.is_empty() && passes(f, m.def().category, m.def().mask))
+        for (const TileBox& t : blocking_tiles(m))
+            if (may_touch(trip, t.box)) c.tile_boxes.push_back(t);
+    return c;
+}
+
+std::vector<Obstacle> solid_obstacles(const Candidates& c) {
+    std::vector<Obstacle> out = c.bodies;
+    for (const TileBox& t : c.tile_boxes)
+        if (t.tile == Tile::solid) out.push_back({Other::of(t.cell), t.box});
+    return out;
+}
+
+} // namespace
+
+std::optional<RefHit> junction_stop(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& f) {
+    return junction_among(solid_obstacles(candidates(w, box, delta, f)), box, delta);
+}
+
+std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& f) {
+    std::vector<RefHit> out;
+    const Candidates c = candidates(w, box, delta, f);
+    for (const Obstacle& b : c.bodies) add_hit(out, b.other, b.box, sweep(box, delta, b.box));
+    for (const TileBox& t : c.tile_boxes) {
+        if (t.tile == Tile::one_way && !one_way_blocks(box, delta, t.box)) continue;
+        // A solid tile may be entered through every face, its non-surfaces are seams; a
+        // one-way tile only through its top, when that is a surface.
+        const bool solid = t.tile == Tile::solid;
+        const std::uint8_t enter = solid ? std::uint8_t(face_all) : std::uint8_t(t.faces & face_neg_y);
+        const std::uint8_t seams = solid ? std::uint8_t(~t.faces & face_all) : std::uint8_t(0);
+        add_hit(out, Other::of(t.cell), t.box, sweep(box, delta, t.box, enter, seams));
     }
     std::sort(out.begin(), out.end(), before);
+    // Rule 6's junction stop goes right before the first hit strictly after it (a started hit is
+    // at 0, never after it); it is dropped when its obstacle was hit before that place, and an
+    // ordinary hit of its obstacle after it is dropped (every obstacle once).
+    const std::optional<RefHit> j = junction_among(solid_obstacles(c), box, delta);
+    if (!j) return out;
+    const auto place = std::find_if(out.begin(), out.end(), [&](const RefHit& h) {
+        return !h.started_overlapping && less(j->time, h.time);
+    });
+    if (std::any_of(out.begin(), place, [&](const RefHit& h) { return h.other == j->other; })) return out;
+    const auto at = place - out.begin();
+    const auto later = std::find_if(place, out.end(), [&](const RefHit& h) { return h.other == j->other; });
+    if (later != out.end()) out.erase(later);
+    out.insert(out.begin() + at, *j);
     return out;
 }
 

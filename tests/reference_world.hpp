@@ -1,15 +1,17 @@
 #pragma once
 /// @file reference_world.hpp
 /// The brute-force reference of the tests: every answer of the contract (DESIGN.md rules 1-4,
-/// 7, 8 and the one-way tile rule) computed the slow, obvious way, written from the contract
-/// text and not from src/. It loops over every body (World::body_ids / info) and every blocking
-/// tile (World::tiles()), sweeps each with its own slab code in 113-bit `__float128` arithmetic,
-/// and sorts the answers in the order of the contract. Accelerated answers are compared to it.
+/// 7, 8, rule 6's junctions and the one-way tile rule) computed the slow, obvious way, written
+/// from the contract text and not from src/. It loops over every body (World::body_ids / info)
+/// and every blocking tile (World::tiles()), sweeps each with its own slab code in 113-bit
+/// `__float128` arithmetic, and sorts the answers in the order of the contract. Accelerated
+/// answers are compared to it.
 ///
 /// Exactness: slab numerators are differences of two `real` values and times are compared by
 /// cross-multiplication, all in __float128 (113-bit mantissa). For `float` coordinates this is
 /// exact unless two compared coordinates differ by more than ~60 binades (never in the tests);
-/// for `double` builds it is exact while exponents differ by at most ~7 binades.
+/// for `double` builds it is exact while exponents differ by at most ~7 binades. Whether a
+/// corner lies exactly on a diagonal path (junctions) is decided with error-free products.
 ///
 /// Also here, because every random test needs them: `Rng`, a std::mt19937 with hand-written
 /// distributions (the standard distributions differ between standard libraries), and
@@ -81,6 +83,9 @@ struct RefHit {
     Vec2 normal{0, 0};                ///< face normal (started: minimum translation normal)
     bool corner = false;              ///< same-instant entry on both axes
     bool started_overlapping = false; ///< interiors overlapped at time 0
+    bool junction = false;            ///< rule 6's junction stop (see junction_stop)
+    Vec2 point{0, 0};                 ///< junction: the meeting point q, exactly
+    Aabb box{};                       ///< junction: the mover at the stop, exactly
 };
 
 /// The contract order of hits: time, then face before corner, then bodies by id, then tiles
@@ -90,8 +95,24 @@ struct RefHit {
 /// True when an obstacle with (category, mask) passes the query filter's category test.
 [[nodiscard]] bool passes(const QueryFilter& f, std::uint32_t category, std::uint32_t mask);
 
+/// Rule 6's junction stop, if any. Why: touching obstacles form one solid, but a point (or a
+/// plank moving along its own line) can slip between two of them where no slab sweep sees overlap.
+/// At a point q the solid obstacles holding q (bodies, solid tiles; never one-way tiles) cover the
+/// open rays from q they extend beyond and the open quadrants they extend beyond on both axes;
+/// free quadrants joined across uncovered rays form components, and a piece's sides are the
+/// components beside it (none for a covered ray: a seam). Along an axis (points; planks at their
+/// leading end) the mover stops at the first start or face line where the ray ahead is a seam
+/// ("enters", flush) or the sides behind (a point's start: all sides) are not all sides ahead
+/// ("passes", one step of `real` before q); diagonally (points) at a start whose free quadrant
+/// ahead lacks a side of q, or at the first obstacle corner on the path whose free quadrant ahead
+/// lacks a side of the quadrant behind (corner = true, rule 4's normal). point = q exactly.
+[[nodiscard]] std::optional<RefHit> junction_stop(const World& w, const Aabb& box, Vec2 delta,
+                                                  const QueryFilter& f = {});
+
 /// Every obstacle that box, moved by delta, meets in [0, 1), sorted by `before`.
 /// One-way tiles count only when the box starts fully above them (max.y <= tile top) and moves +y.
+/// The junction stop, if any, goes right before the first hit strictly later than it; it is left
+/// out when its obstacle is hit before that place, and a later hit of its obstacle is left out.
 [[nodiscard]] std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta,
                                            const QueryFilter& f = {});
 /// The first hit of cast_all, if any.

@@ -1,6 +1,7 @@
 // Suite `bad_input`: every bad input throws sweepbox::Error whose message reads
 // "sweepbox: <function>: <problem>" and names the function, and the world is left exactly as it
 // was (every body's box and fields, the count, the tiles, and query answers before and after).
+#include <array>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -92,8 +93,10 @@ struct Fixture {
     }
 };
 
-// Runs f, which must throw sweepbox::Error naming `function`, and checks the world is unchanged.
-template <class F> void expect_error(World& w, const std::string& function, F&& f, const char* what) {
+// Runs f, which must throw sweepbox::Error naming `function` (and saying `problem`, when given),
+// and checks the world is unchanged.
+template <class F>
+void expect_error(World& w, const std::string& function, F&& f, const char* what, const std::string& problem = "") {
     const Snapshot before(w);
     bool threw = false;
     try {
@@ -104,6 +107,7 @@ template <class F> void expect_error(World& w, const std::string& function, F&& 
         BOOST_TEST(msg.rfind("sweepbox: ", 0) == 0u, what << ": message '" << msg << "' does not start with 'sweepbox: '");
         BOOST_TEST(msg.find(function) != std::string::npos,
                    what << ": message '" << msg << "' does not name the function " << function);
+        BOOST_TEST(msg.find(problem) != std::string::npos, what << ": message '" << msg << "' does not say " << problem);
     } catch (const std::exception& e) {
         BOOST_ERROR(what << ": threw a std::exception that is not sweepbox::Error: " << e.what());
         threw = true;
@@ -111,6 +115,25 @@ template <class F> void expect_error(World& w, const std::string& function, F&& 
     BOOST_TEST(threw, what << ": did not throw");
     const Snapshot after(w);
     BOOST_TEST(bool(before == after), what << ": the world changed");
+}
+
+// A point between two 0-thickness walls at x = 1 and x = 20.
+struct Walls {
+    World w;
+    BodyId b;
+    Walls() {
+        w.add({.box = box(1, -100, 1, 100), .is_static = true});
+        w.add({.box = box(20, -100, 20, 100), .is_static = true});
+        b = w.add({.box = box(5, 0, 5, 0)});
+    }
+};
+
+MoveOptions bounce(real restitution, real friction) {
+    MoveOptions o;
+    o.response = Response::bounce;
+    o.restitution = restitution;
+    o.friction = friction;
+    return o;
 }
 
 } // namespace
@@ -274,6 +297,199 @@ BOOST_AUTO_TEST_CASE(bad_world_and_tile_defs) {
     expect_error(empty, "set_tile", [&] { empty.set_tile({0, 0}, Tile::solid); }, "set_tile without a map");
 }
 
+// Rule 11: restitution and friction in [0, 1] (MoveOptions), NaN and infinity included.
+BOOST_AUTO_TEST_CASE(restitution_and_friction_out_of_range) {
+    const real above_1 = std::nextafter(real(1), real(2));
+    const real below_0 = -std::numeric_limits<real>::denorm_min();
+    for (real r : {below_0, real(-1e30), above_1, real(1.5), real(1e38), nan_, inf, -inf}) {
+        BOOST_TEST_CONTEXT("restitution " << r) {
+            Fixture fx;
+            expect_error(fx.w, "move", [&] { (void)fx.w.move(fx.mover, v2(40, 20), bounce(r, 0)); }, "restitution",
+                         "restitution must be in [0, 1]");
+        }
+    }
+    for (real f : {below_0, real(-0.5), above_1, real(2), real(7.2), real(1e38), nan_, -inf}) {
+        BOOST_TEST_CONTEXT("friction " << f) {
+            Fixture fx;
+            expect_error(fx.w, "move", [&] { (void)fx.w.move(fx.mover, v2(40, 20), bounce(1, f)); }, "friction",
+                         "friction must be in [0, 1]");
+        }
+    }
+    // Cases that left the finite range: friction 1e38 stored a box at y = -inf, restitution 1e38
+    // and -1e30 sent it to -inf and +inf (through the wall), and restitution 1.5 between two
+    // walls reached -inf after 209 contacts.
+    {
+        Walls s;
+        expect_error(s.w, "move", [&] { (void)s.w.move(s.b, v2(40, 20), bounce(1, real(1e38))); }, "friction 1e38");
+    }
+    for (real r : {real(1e38), real(-1e30)}) {
+        BOOST_TEST_CONTEXT("restitution " << r) {
+            Walls s;
+            expect_error(s.w, "move", [&] { (void)s.w.move(s.b, v2(40, 0), bounce(r, 0)); }, "restitution");
+        }
+    }
+    {
+        Walls s;
+        MoveOptions gaining = bounce(real(1.5), 0);
+        gaining.max_iterations = 100000;
+        expect_error(s.w, "move", [&] { (void)s.w.move(s.b, v2(40, 0), gaining); }, "restitution 1.5 between walls");
+    }
+    // The ends of the ranges, and -0, are accepted.
+    for (real r : {real(0), real(-0.0), real(1)})
+        for (real f : {real(0), real(-0.0), real(1)}) {
+            BOOST_TEST_CONTEXT("restitution " << r << ", friction " << f) {
+                Walls s;
+                const MoveResult m = s.w.move(s.b, v2(40, 3), bounce(r, f));
+                BOOST_TEST(m.contacts.size() >= 1u);
+                BOOST_TEST(m.box.min.x >= 1);
+                BOOST_TEST(m.box.max.x <= 20);
+            }
+        }
+}
+
+// Rule 11: a Response outside the enum, as the option, in a category table (whether or not the
+// move meets that category) or from a filter, throws; to_string names it "invalid".
+BOOST_AUTO_TEST_CASE(response_outside_the_enum) {
+    for (int bad : {5, 7, 255}) {
+        BOOST_TEST_CONTEXT("Response(" << bad << ")") {
+            Fixture fx;
+            expect_error(fx.w, "move", [&] {
+                MoveOptions o;
+                o.response = Response(bad);
+                (void)fx.w.move(fx.mover, v2(100, 0), o);
+            }, "response", "not a Response");
+            for (std::size_t entry : {std::size_t(0), std::size_t(31)}) {
+                std::array<Response, 32> table;
+                table.fill(Response::slide);
+                table[entry] = Response(bad);
+                expect_error(fx.w, "move", [&] {
+                    MoveOptions o;
+                    o.category_responses = &table;
+                    (void)fx.w.move(fx.mover, v2(100, 0), o);
+                }, "category_responses entry", "category_responses[" + std::to_string(entry) + "]");
+            }
+        }
+    }
+    // A filter that answers Response(7) for the wall only, met after the body the mover starts in.
+    Fixture fx;
+    struct Context {
+        BodyId wall;
+        int calls = 0;
+    } ctx{fx.wall};
+    MoveOptions o;
+    o.filter_context = &ctx;
+    o.filter = [](void* c, const World&, BodyId, const Other& other) {
+        Context& k = *static_cast<Context*>(c);
+        ++k.calls;
+        return other.is_body() && other.body == k.wall ? Response(7) : Response::slide;
+    };
+    expect_error(fx.w, "move", [&] { (void)fx.w.move(fx.mover, v2(100, 0), o); }, "filter answer",
+                 "the filter returned 7");
+    BOOST_TEST(ctx.calls >= 1);
+    // The same filter with valid answers: the check of its answers changes nothing else.
+    o.filter = [](void* c, const World&, BodyId, const Other& other) {
+        Context& k = *static_cast<Context*>(c);
+        ++k.calls;
+        return other.is_body() && other.body == k.wall ? Response::touch : Response::ignore;
+    };
+    const MoveResult r = fx.w.move(fx.mover, v2(100, 0), o);
+    SB_CHECK_BOX(r.box, box(26, 0, 30, 4));
+    BOOST_TEST(r.contacts.size() == 1u);
+    BOOST_TEST(std::string(to_string(Response(7))) == "invalid");
+    BOOST_TEST(std::string(to_string(Response::bounce)) == "bounce");
+}
+
+// Rule 11: without has_velocity the velocity is returned as it is, so it must be finite then too.
+BOOST_AUTO_TEST_CASE(velocity_checked_without_has_velocity) {
+    for (const Vec2& v : {Vec2{nan_, 0}, Vec2{0, inf}}) {
+        Fixture fx;
+        expect_error(fx.w, "move", [&] {
+            MoveOptions o;
+            o.velocity = v;
+            (void)fx.w.move(fx.mover, v2(1, 0), o);
+        }, "velocity without has_velocity", "velocity");
+    }
+}
+
+// Rule 11: valid input whose result would leave the finite range of real throws, the world
+// unchanged: a bounce back past the lowest real, a sweep-back point out of range.
+BOOST_AUTO_TEST_CASE(result_out_of_the_finite_range) {
+    const double top = std::numeric_limits<real>::max();
+    const std::string out_of_range = "the result leaves the finite range";
+    World w;
+    w.add({.box = box(-0.85 * top, -100, -0.85 * top, 100), .is_static = true});
+    const BodyId point = w.add({.box = box(-0.88 * top, 0, -0.88 * top, 0)});
+    MoveOptions o;
+    o.response = Response::bounce;
+    o.has_velocity = true;
+    o.velocity = v2(1, 0);
+    // The delta ends at 0.09 * top; the bounce off the wall sends the rest back to -1.79 * top.
+    expect_error(w, "move", [&] { (void)w.move(point, v2(0.97 * top, 0), o); }, "bounce past the lowest real",
+                 out_of_range + " of real: the box after the move");
+    MoveResult reused;
+    expect_error(w, "move", [&] { w.move(point, v2(0.97 * top, 0), o, reused); }, "the same (out)", out_of_range);
+    // A shorter one stays in range and is stored.
+    const MoveResult r = w.move(point, v2(0.1 * top, 0), o);
+    BOOST_TEST(r.contacts.size() == 1u);
+    BOOST_TEST(std::isfinite(r.box.min.x));
+    SB_CHECK_BOX(w.box(point), r.box);
+
+    // A body sunk near the left end of a long one, pushed down and right: moved back along -d it
+    // would first touch at x = -1.03 * top (the sweep-back point).
+    World back;
+    back.add({.box = box(-top, -10, -0.01 * top, 10), .is_static = true});
+    const BodyId near_end = back.add({.box = box(-0.97 * top, -1, -0.94 * top, 1)});
+    expect_error(back, "move", [&] { (void)back.move(near_end, v2(0.5 * top, 1)); }, "sweep_back",
+                 out_of_range + " of real: contact 0's sweep_back");
+}
+
+// Rule 11: a box wider or taller than the finite range is refused wherever a box comes in (its
+// contact point, the middle of the touching faces, or its overlap depth would be infinite).
+BOOST_AUTO_TEST_CASE(boxes_wider_than_the_finite_range) {
+    const double top = std::numeric_limits<real>::max();
+    const std::string too_wide = "wider or taller than the finite range";
+    Fixture fx;
+    std::vector<CastHit> hits;
+    for (const Aabb& b : {box(-0.88 * top, 0, 0.88 * top, 1), box(0, -0.88 * top, 1, 0.88 * top),
+                          box(-top, -top, top, top)}) {
+        BOOST_TEST_CONTEXT("box " << ref::str(b)) {
+            expect_error(fx.w, "add", [&] { (void)fx.w.add({.box = b}); }, "add", too_wide);
+            expect_error(fx.w, "teleport", [&] { fx.w.teleport(fx.mover, b); }, "teleport", too_wide);
+            expect_error(fx.w, "cast_box", [&] { (void)fx.w.cast_box(b, v2(0, 10)); }, "cast_box", too_wide);
+            expect_error(fx.w, "cast_all", [&] { fx.w.cast_all(b, v2(10, 0), hits); }, "cast_all", too_wide);
+        }
+    }
+    // Half as wide is fine: every number of a contact with a body as wide is finite.
+    World w;
+    w.add({.box = box(-0.44 * top, 5, 0.44 * top, 6), .is_static = true});
+    const CastHit h = w.cast_box(box(-0.44 * top, 0, 0.44 * top, 1), v2(0, 10));
+    BOOST_TEST(h.hit);
+    BOOST_TEST(is_finite(h.point));
+    BOOST_TEST(is_valid(h.box));
+    const BodyId b = w.add({.box = box(-0.44 * top, 0, 0.44 * top, 1)});
+    const MoveResult r = w.move(b, v2(0, 10));
+    BOOST_TEST(r.contacts.size() == 1u);
+    BOOST_TEST(is_finite(r.contacts[0].point));
+}
+
+// Rule 11 for the casts: a moved box or ray end out of the finite range, and a segment too long.
+BOOST_AUTO_TEST_CASE(casts_out_of_the_finite_range) {
+    const double top = std::numeric_limits<real>::max();
+    World w;
+    w.add({.box = box(-0.44 * top, 5, 0.44 * top, 6), .is_static = true});
+    std::vector<CastHit> hits;
+    std::vector<Other> out;
+    const Aabb far = box(0.88 * top, 0, 0.9 * top, 1);
+    expect_error(w, "cast_box", [&] { (void)w.cast_box(far, v2(0.3 * top, 0)); }, "cast_box past the highest real",
+                 "finite range");
+    expect_error(w, "cast_ray", [&] { (void)w.cast_ray(v2(0.88 * top, 0), v2(0.3 * top, 0)); },
+                 "cast_ray past the highest real", "finite range");
+    expect_error(w, "cast_all", [&] { w.cast_all(far, v2(0.3 * top, 0), hits); }, "cast_all past the highest real",
+                 "finite range");
+    expect_error(w, "query_segment", [&] { w.query_segment(v2(-0.88 * top, 0), v2(0.88 * top, 0), out); },
+                 "query_segment longer than the highest real", "too long");
+}
+
 // After all these errors the world still works normally.
 BOOST_AUTO_TEST_CASE(world_still_works_after_errors) {
     Fixture fx;
@@ -285,8 +501,9 @@ BOOST_AUTO_TEST_CASE(world_still_works_after_errors) {
         fx.w.remove(fx.stale);
     } catch (const Error&) {
     }
+    // The mover overlaps `other` by 2: rule 7 pushes it out upward (ties: y) before it moves.
     const MoveResult r = fx.w.move(fx.mover, v2(-10, 0));
-    SB_CHECK_BOX(r.box, box(-10, 0, -6, 4));
+    SB_CHECK_BOX(r.box, box(-10, -2, -6, 2));
     BOOST_TEST(fx.w.body_count() == 3u);
 }
 

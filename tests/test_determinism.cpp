@@ -83,6 +83,7 @@ struct Fnv {
             i(std::int64_t(c.response));
             i(c.started_overlapping);
             i(c.corner);
+            i(c.junction);
             if (c.started_overlapping) {
                 r(c.depth);
                 v(c.sweep_back);
@@ -99,6 +100,7 @@ struct Fnv {
         other(c.other);
         i(c.started_overlapping);
         i(c.corner);
+        i(c.junction);
     }
 };
 

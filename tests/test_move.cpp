@@ -10,6 +10,8 @@
 
 using namespace sweepbox;
 namespace ref = sweepbox::reference;
+using sbt::add_mover;
+using sbt::add_static;
 using sbt::box;
 using sbt::v2;
 
@@ -21,19 +23,6 @@ MoveOptions with(Response r, Vec2 velocity = {0, 0}, bool has_velocity = false) 
     o.velocity = velocity;
     o.has_velocity = has_velocity;
     return o;
-}
-
-BodyId add_static(World& w, const Aabb& b) {
-    BodyDef d;
-    d.box = b;
-    d.is_static = true;
-    return w.add(d);
-}
-
-BodyId add_mover(World& w, const Aabb& b) {
-    BodyDef d;
-    d.box = b;
-    return w.add(d);
 }
 
 bool a_zero_on(const Aabb& b, int k) { return b.min[k] == b.max[k]; }
@@ -489,38 +478,55 @@ BOOST_AUTO_TEST_CASE(rule6_bounces_between_close_walls) {
     BOOST_TEST(failures == 0);
 }
 
-// Rule 7: started inside. Motion out is free, motion in is clipped; the contact reports
-// started_overlapping, the minimum translation and the sweep-back point.
+// Rule 7: started inside. A move first pushes the body out along the minimum translation (the
+// push reported as a started_overlapping contact with the depth and the sweep-back point), then
+// moves it; it never leaves the obstacle on another side.
 BOOST_AUTO_TEST_CASE(rule7_started_inside) {
     for (const ref::Symmetry& s : ref::Symmetry::all()) {
         BOOST_TEST_CONTEXT("symmetry " << s.name()) {
             World w;
             const BodyId wall = add_static(w, s.apply(box(3, -10, 13, 10)));
             const BodyId m = add_mover(w, s.apply(box(0, 0, 4, 4))); // overlaps by 1 on x
-            // Out: free.
+            // Out: pushed flush, then moved on.
             MoveResult r = w.move(m, s.apply(v2(-5, 0)));
-            SB_CHECK_BOX(r.box, s.apply(box(-5, 0, -1, 4)));
-            for (const Contact& c : r.contacts) BOOST_TEST(c.started_overlapping);
-            // Back inside by teleport; into it with a tangent part: the normal part is clipped.
+            SB_CHECK_BOX(r.box, s.apply(box(-6, 0, -2, 4)));
+            BOOST_REQUIRE(r.contacts.size() == 1u);
+            BOOST_TEST(r.contacts[0].started_overlapping);
+            SB_CHECK_BOX(r.contacts[0].box, s.apply(box(-1, 0, 3, 4)));
+            // Into it with a tangent part: pushed out, then the slide keeps the tangent part.
             w.teleport(m, s.apply(box(0, 0, 4, 4)));
             r = w.move(m, s.apply(v2(5, 3)));
-            SB_CHECK_BOX(r.box, s.apply(box(0, 3, 4, 7)));
-            BOOST_REQUIRE(!r.contacts.empty());
+            SB_CHECK_BOX(r.box, s.apply(box(-1, 3, 3, 7)));
+            BOOST_REQUIRE(r.contacts.size() == 2u);
             const Contact& c = r.contacts[0];
             BOOST_TEST(bool(c.other == Other::of(wall)));
             BOOST_TEST(c.started_overlapping);
             BOOST_TEST(c.time == real(0.0));
             BOOST_TEST(c.depth == real(1.0));
             SB_CHECK_VEC(c.normal, s.apply(v2(-1, 0)));
+            SB_CHECK_BOX(c.box, s.apply(box(-1, 0, 3, 4)));
             // Back along -(5,3) until x separates: s = (4 - 3) / 5 = 0.2, min corner (-1, -0.6).
             SB_CHECK_VEC_NEAR(c.sweep_back, s.apply(box(-1, -0.6, 3, 3.4)).min, 1e-6);
-            // Straight in: nothing moves.
+            BOOST_TEST(!r.contacts[1].started_overlapping);
+            BOOST_TEST(bool(r.contacts[1].other == Other::of(wall)));
+            // Straight in: pushed out, then stopped flush.
             w.teleport(m, s.apply(box(0, 0, 4, 4)));
             r = w.move(m, s.apply(v2(5, 0)), with(Response::touch));
+            SB_CHECK_BOX(r.box, s.apply(box(-1, 0, 3, 4)));
+            // A move of nothing pushes nothing.
+            w.teleport(m, s.apply(box(0, 0, 4, 4)));
+            r = w.move(m, v2(0, 0));
             SB_CHECK_BOX(r.box, s.apply(box(0, 0, 4, 4)));
-            // Along: free (the overlap does not deepen).
+            // Along it: pushed out first, so it slides along the face.
             r = w.move(m, s.apply(v2(0, 5)));
-            SB_CHECK_BOX(r.box, s.apply(box(0, 5, 4, 9)));
+            SB_CHECK_BOX(r.box, s.apply(box(-1, 5, 3, 9)));
+            // A push that is itself blocked: the body stays overlapping, and motion along the
+            // obstacle does not carry it out of the far side.
+            const BodyId stop = add_static(w, s.apply(box(-3, -10, -2, 10)));
+            w.teleport(m, s.apply(box(-2, 0, 4, 4))); // overlaps the wall by 1, touches `stop`
+            r = w.move(m, s.apply(v2(0, 50)));
+            SB_CHECK_BOX(r.box, s.apply(box(-2, 0, 4, 4)));
+            w.remove(stop);
             // Out, then a second obstacle on the way out still stops it.
             add_static(w, s.apply(box(-8, -10, -7, 10)));
             w.teleport(m, s.apply(box(0, 0, 4, 4)));

@@ -3,8 +3,9 @@
 //
 // - Tens of thousands of random ray and box casts on random worlds (bodies of every size
 //   including zero-size and oversize ones, 0-thickness walls, solid and one-way tiles, small and
-//   large cells): same hit or miss, same `other`, same normal, corner and started flags, the
-//   time within ref::time_matches' bound (two roundings), the contact box flush exactly.
+//   large cells): same hit or miss, same `other`, same normal, corner, started and junction
+//   flags, the time within ref::time_matches' bound (two roundings), the contact box flush
+//   exactly; a junction stop (rule 6) at the same point exactly, its box bit for bit.
 // - cast_all, query_rect, query_point, query_segment and overlapping_pairs on the same worlds.
 // - Thousands of random moves with every response, run in a grid World and in a brute_force
 //   World built the same way: results must be equal bit for bit; after every move rule 6's
@@ -173,11 +174,22 @@ std::string compare_hit(const CastHit& got, const std::vector<ref::RefHit>& want
     }
     const ref::RefHit& h = *match;
     if (got.started_overlapping != h.started_overlapping || !(got.normal == h.normal) || got.corner != h.corner ||
-        !ref::time_matches(got.time, h.time)) {
+        got.junction != h.junction || !ref::time_matches(got.time, h.time)) {
         out << "time, normal or flags: " << ref::str(h.other) << " got t " << got.time << " n " << ref::str(got.normal) << " corner " << got.corner
-            << " started " << got.started_overlapping << "; want t " << double(h.time.value()) << " n "
-            << ref::str(h.normal) << " corner " << h.corner << " started " << h.started_overlapping;
+            << " started " << got.started_overlapping << " junction " << got.junction << "; want t "
+            << double(h.time.value()) << " n " << ref::str(h.normal) << " corner " << h.corner << " started "
+            << h.started_overlapping << " junction " << h.junction;
         return out.str();
+    }
+    if (h.junction) {
+        // Rule 6's junction stop: the meeting point exactly, the mover flush there (a seam it
+        // would enter) or one step of `real` before it (a meeting point it may not pass).
+        if (!(got.point == h.point) || !(got.box == h.box)) {
+            out << "junction point or box: " << ref::str(h.other) << " got point " << ref::str(got.point) << " box "
+                << ref::str(got.box) << "; want point " << ref::str(h.point) << " box " << ref::str(h.box);
+            return out.str();
+        }
+        return {};
     }
     if (h.started_overlapping) return {};
     // Point and box (rule 8, rule 5).
@@ -230,9 +242,43 @@ std::string compare_hit(const CastHit& got, const std::vector<ref::RefHit>& want
     return {};
 }
 
+// Compares cast_all with the reference's hits: every obstacle once, in the contract's order;
+// returns "" when it matches.
+std::string compare_all(const std::vector<CastHit>& all, const std::vector<ref::RefHit>& want, const Aabb& a, Vec2 d,
+                        bool ray) {
+    std::string msg;
+    if (all.size() != want.size()) {
+        std::ostringstream o;
+        o << "cast_all count: cast_all has " << all.size() << " hits, the reference " << want.size();
+        msg = o.str();
+    }
+    bool group_started = false;
+    for (const ref::RefHit& h : want)
+        if (h.time.num == 0 && h.started_overlapping) group_started = true;
+    for (std::size_t j = 0; msg.empty() && j < all.size(); ++j) {
+        // Find the reference hit of the same obstacle; its position must be j unless it is
+        // in the time-0 group that holds a started-overlapping obstacle.
+        auto it = std::find_if(want.begin(), want.end(), [&](const ref::RefHit& h) { return h.other == all[j].other; });
+        if (it == want.end()) {
+            msg = "cast_all extra: cast_all reports " + ref::str(all[j].other) + " which the reference does not hit";
+            break;
+        }
+        const auto pos = std::size_t(it - want.begin());
+        if (pos != j && !(group_started && it->time.num == 0 && want[j].time.num == 0)) {
+            msg = "cast_all order: position " + std::to_string(j) + " holds " + ref::str(all[j].other) +
+                  ", the reference has " + ref::str(want[j].other) + " there";
+            break;
+        }
+        std::vector<ref::RefHit> one{*it};
+        const std::string m = compare_hit(all[j], one, a, d, ray);
+        if (!m.empty()) msg = "cast_all entry, " + m + " (entry " + std::to_string(j) + ")";
+    }
+    return msg;
+}
+
 struct Counters {
     int failures = 0;
-    long casts = 0, hits = 0, started = 0, corners = 0, tiles = 0, zero_time = 0;
+    long casts = 0, hits = 0, started = 0, corners = 0, tiles = 0, zero_time = 0, junctions = 0;
     // Failures by kind (the text before the first ':' of the message), with the first examples,
     // so that one broken rule does not hide another in the log.
     std::map<std::string, std::pair<int, std::vector<std::string>>> kinds;
@@ -291,37 +337,12 @@ void random_casts(ref::Rng& rng, const World& w, const WorldParams& p, const std
             c.corners += want[0].corner;
             c.tiles += want[0].other.is_tile();
             c.zero_time += want[0].time.num == 0;
+            c.junctions += want[0].junction;
         }
         // cast_all: every obstacle once, in the contract's order.
         if (rng.chance(0.3)) {
             w.cast_all(a, d, all, f);
-            std::string msg;
-            if (all.size() != want.size()) {
-                std::ostringstream o;
-                o << "cast_all count: cast_all has " << all.size() << " hits, the reference " << want.size();
-                msg = o.str();
-            }
-            bool group_started = false;
-            for (const ref::RefHit& h : want)
-                if (h.time.num == 0 && h.started_overlapping) group_started = true;
-            for (std::size_t j = 0; msg.empty() && j < all.size(); ++j) {
-                // Find the reference hit of the same obstacle; its position must be j unless it is
-                // in the time-0 group that holds a started-overlapping obstacle.
-                auto it = std::find_if(want.begin(), want.end(), [&](const ref::RefHit& h) { return h.other == all[j].other; });
-                if (it == want.end()) {
-                    msg = "cast_all extra: cast_all reports " + ref::str(all[j].other) + " which the reference does not hit";
-                    break;
-                }
-                const auto pos = std::size_t(it - want.begin());
-                if (pos != j && !(group_started && it->time.num == 0 && want[j].time.num == 0)) {
-                    msg = "cast_all order: position " + std::to_string(j) + " holds " + ref::str(all[j].other) +
-                          ", the reference has " + ref::str(want[j].other) + " there";
-                    break;
-                }
-                std::vector<ref::RefHit> one{*it};
-                const std::string m = compare_hit(all[j], one, a, d, ray);
-                if (!m.empty()) msg = "cast_all entry, " + m + " (entry " + std::to_string(j) + ")";
-            }
+            const std::string msg = compare_all(all, want, a, d, ray);
             report(c, "cast_all " + what.str(), msg);
         }
     }
@@ -427,6 +448,93 @@ BOOST_AUTO_TEST_CASE(reference_sanity) {
     BOOST_TEST(ref::equal(s.time, ref::Time{1, 2}));
 }
 
+// Rule 6's junction stops, the worked examples of the rule: the reference's answers spelled out,
+// and the library must give the same (every field).
+BOOST_AUTO_TEST_CASE(reference_junction_examples) {
+    const auto same_as_library = [](const World& w, const CastHit& got, const std::optional<ref::RefHit>& want) {
+        BOOST_REQUIRE(want.has_value());
+        BOOST_TEST(got.hit);
+        BOOST_TEST(got.junction);
+        BOOST_TEST(bool(got.other == want->other), ref::str(got.other) << " vs " << ref::str(want->other));
+        SB_CHECK_VEC(got.normal, want->normal);
+        BOOST_TEST(got.corner == want->corner);
+        BOOST_TEST(got.time == want->time.to_real());
+        BOOST_TEST(bool(got.point == want->point), ref::str(got.point) << " vs " << ref::str(want->point));
+        BOOST_TEST(bool(got.box == want->box), ref::str(got.box) << " vs " << ref::str(want->box));
+        (void)w;
+    };
+    {
+        // 3x3 tiles of 16, all solid but the middle one: a ray along the top of the hole enters
+        // the seam between tiles (0,1) and (0,2) where the hole ends.
+        World w;
+        TileMapDef td;
+        td.columns = td.rows = 3;
+        w.set_tile_map(td);
+        for (std::int32_t r = 0; r < 3; ++r)
+            for (std::int32_t c = 0; c < 3; ++c)
+                if (r != 1 || c != 1) w.set_tile({c, r}, Tile::solid);
+        const auto h = ref::cast_ray(w, v2(24, 32), v2(-100, 0));
+        BOOST_REQUIRE(h.has_value());
+        BOOST_TEST(h->junction);
+        BOOST_TEST(bool(h->other == Other::of(TileCell{0, 1})));
+        BOOST_TEST(ref::equal(h->time, ref::Time{8, 100}));
+        SB_CHECK_VEC(h->normal, v2(1, 0));
+        BOOST_TEST(!h->corner);
+        SB_CHECK_VEC(h->point, v2(16, 32));
+        BOOST_TEST(bool(h->box == box(16, 32, 16, 32)));
+        same_as_library(w, w.cast_ray(v2(24, 32), v2(-100, 0)), h);
+        // A plank lying along that line, leading end at 24, enters at the same place, flush.
+        const auto k = ref::cast_box(w, box(24, 32, 30, 32), v2(-100, 0));
+        BOOST_REQUIRE(k.has_value());
+        BOOST_TEST(k->junction);
+        BOOST_TEST(bool(k->box == box(16, 32, 22, 32)));
+        same_as_library(w, w.cast_box(box(24, 32, 30, 32), v2(-100, 0)), k);
+    }
+    {
+        // Four zero-thickness walls closing a room: a ray into the corner (0,0) stops one step
+        // before it on both axes (rule 4's tie: normal along y).
+        World w;
+        BodyDef d;
+        d.is_static = true;
+        for (const Aabb& b : {box(0, 0, 0, 100), box(0, 0, 100, 0), box(100, 0, 100, 100), box(0, 100, 100, 100)}) {
+            d.box = b;
+            (void)w.add(d);
+        }
+        const auto h = ref::cast_ray(w, v2(10, 10), v2(-20, -20));
+        BOOST_REQUIRE(h.has_value());
+        BOOST_TEST(h->junction);
+        BOOST_TEST(h->corner);
+        BOOST_TEST(ref::equal(h->time, ref::Time{1, 2}));
+        SB_CHECK_VEC(h->normal, v2(0, 1));
+        SB_CHECK_VEC(h->point, v2(0, 0));
+        const real up = std::nextafter(real(0), real(10));
+        BOOST_TEST(bool(h->box == Aabb{{up, up}, {up, up}}));
+        same_as_library(w, w.cast_ray(v2(10, 10), v2(-20, -20)), h);
+        // cast_all: the stop comes first; nothing beyond it is left out by the rule.
+        const auto all = ref::cast_all(w, Aabb{v2(10, 10), v2(10, 10)}, v2(-20, -20));
+        BOOST_REQUIRE(!all.empty());
+        BOOST_TEST(all.front().junction);
+    }
+    {
+        // A checkerboard: two solid tiles touching only at (16,16); a ray through that corner stops.
+        World w;
+        TileMapDef td;
+        td.columns = td.rows = 2;
+        w.set_tile_map(td);
+        w.set_tile({0, 0}, Tile::solid);
+        w.set_tile({1, 1}, Tile::solid);
+        const auto h = ref::cast_ray(w, v2(24, 8), v2(-16, 16));
+        BOOST_REQUIRE(h.has_value());
+        BOOST_TEST(h->junction);
+        SB_CHECK_VEC(h->point, v2(16, 16));
+        BOOST_TEST(ref::equal(h->time, ref::Time{1, 2}));
+        same_as_library(w, w.cast_ray(v2(24, 8), v2(-16, 16)), h);
+        // An area box passes by that corner freely; so does a ray that only touches one tile.
+        BOOST_TEST(!ref::junction_stop(w, box(20, 4, 24, 8), v2(-16, 16)).has_value());
+        BOOST_TEST(!ref::junction_stop(w, box(16, 0, 16, 0), v2(0, 10)).has_value());
+    }
+}
+
 BOOST_AUTO_TEST_CASE(random_casts_and_queries_match_reference) {
     Counters c;
     std::uint32_t seed = 1000;
@@ -452,7 +560,8 @@ BOOST_AUTO_TEST_CASE(random_casts_and_queries_match_reference) {
     }
     BOOST_TEST_MESSAGE("reference casts: " << c.casts << " casts, " << c.hits << " hits, " << c.started
                                            << " started inside, " << c.corners << " corners, " << c.tiles
-                                           << " tiles, " << c.zero_time << " at t = 0");
+                                           << " tiles, " << c.zero_time << " at t = 0, " << c.junctions
+                                           << " junctions");
     summarize(c);
     BOOST_TEST(c.failures == 0);
     BOOST_TEST(c.casts >= 50000);
@@ -461,6 +570,142 @@ BOOST_AUTO_TEST_CASE(random_casts_and_queries_match_reference) {
     BOOST_TEST(c.started > 0);
     BOOST_TEST(c.zero_time > 0);
     BOOST_TEST(c.tiles > 0);
+    BOOST_TEST(c.junctions > 0);
+}
+
+// Rule 6's junctions on purpose: small worlds on a coarse grid (solid and one-way tiles, boxes,
+// zero-thickness walls and zero-size bodies whose faces and corners meet), points and planks
+// started on those lines and corners and moved along them, diagonally through corners, or
+// anyhow; every cast_ray, cast_box and cast_all compared with the reference, every field.
+BOOST_AUTO_TEST_CASE(random_junctions_match_reference) {
+    Counters c;
+    long junctions_all = 0, planks = 0, plank_junctions = 0, diagonal_junctions = 0, start_junctions = 0;
+    std::vector<CastHit> all;
+    for (std::uint32_t seed = 7000; seed < 7040; ++seed) {
+        ref::Rng rng(seed);
+        WorldDef def;
+        const real cells[] = {4, 16, 64};
+        def.cell_size = cells[rng.uniform_int(0, 2)];
+        World w(def);
+        // Far from the origin the trailing end of a plank and the step before a meeting point
+        // round coarsely (near 2^20 a float is a multiple of 1/8).
+        const real bases[] = {0, real(-1000.375), real(1 << 20), real(-3.5 * (1 << 21))};
+        const real base = bases[rng.uniform_int(0, 3)];
+        TileMapDef td;
+        td.tile_size = 8;
+        td.columns = td.rows = 8;
+        td.origin = {base, base};
+        w.set_tile_map(td);
+        const double solid = 0.15 + 0.35 * rng.unit();
+        for (std::int32_t r = 0; r < td.rows; ++r)
+            for (std::int32_t col = 0; col < td.columns; ++col) {
+                const double u = rng.unit();
+                if (u < solid) w.set_tile({col, r}, Tile::solid);
+                else if (u < solid + 0.08) w.set_tile({col, r}, Tile::one_way);
+            }
+        std::vector<Aabb> boxes;
+        for (int i = 0; i < 25; ++i) {
+            BodyDef d;
+            const real x = base + rng.grid(-2, 18, 4), y = base + rng.grid(-2, 18, 4);
+            const real wd = rng.chance(0.35) ? real(0) : rng.grid(1, 3, 4);
+            const real ht = rng.chance(0.35) ? real(0) : rng.grid(1, 3, 4);
+            d.box = {{x, y}, {x + wd, y + ht}};
+            d.category = 1u << rng.uniform_int(0, 1);
+            d.is_static = rng.chance(0.5);
+            (void)w.add(d);
+            boxes.push_back(d.box);
+        }
+        for (std::int32_t r = 0; r < td.rows; ++r)
+            for (std::int32_t col = 0; col < td.columns; ++col)
+                if (w.tiles().get({col, r}) != Tile::empty) boxes.push_back(w.tiles().cell_box({col, r}));
+        for (int i = 0; i < 600; ++i) {
+            // The start: a corner, an edge or the middle of an obstacle's face, or a grid point.
+            Vec2 p;
+            if (rng.chance(0.6)) {
+                const Aabb& b = boxes[std::size_t(rng.uniform_int(0, std::int32_t(boxes.size()) - 1))];
+                const real xs[3] = {b.min.x, b.max.x, (b.min.x + b.max.x) / 2};
+                const real ys[3] = {b.min.y, b.max.y, (b.min.y + b.max.y) / 2};
+                p = {xs[rng.uniform_int(0, 2)], ys[rng.uniform_int(0, 2)]};
+            } else {
+                const double step = rng.chance(0.7) ? 4 : 2;
+                p = {base + rng.grid(-4, 36, step * 2) / 2, base + rng.grid(-4, 36, step * 2) / 2};
+            }
+            // The displacement: along an axis, diagonal through grid corners, or anyhow.
+            Vec2 d;
+            const double kind = rng.unit();
+            const real sx = rng.chance(0.5) ? real(1) : real(-1), sy = rng.chance(0.5) ? real(1) : real(-1);
+            if (kind < 0.5) {
+                const real len = rng.chance(0.7) ? rng.grid(1, 40, 2) : rng.uniform(0.25, 90);
+                d = rng.chance(0.5) ? Vec2{sx * len, 0} : Vec2{0, sy * len};
+            } else if (kind < 0.85) {
+                const real k = rng.grid(1, 20, 2);
+                const int slope = rng.uniform_int(0, 2);
+                d = {sx * k * (slope == 1 ? 2 : 1), sy * k * (slope == 2 ? 2 : 1)};
+            } else {
+                d = {rng.uniform(-80, 80), rng.uniform(-80, 80)};
+            }
+            // Now and then from afar along the same line (the walks must find the meeting points
+            // far ahead): p - M d by (M + 1) d, exact for the grid values.
+            if (rng.chance(0.25)) {
+                const real ms[] = {8, 64, 500};
+                const real mm = ms[rng.uniform_int(0, 2)];
+                p -= mm * d;
+                d *= mm + 1;
+            }
+            // The mover: a point (ray or zero-size box), a plank, or now and then an area box.
+            Aabb a{p, p};
+            bool ray = false;
+            const double mover = rng.unit();
+            if (mover < 0.35) {
+                ray = true;
+            } else if (mover < 0.85) {
+                const real len = rng.chance(0.7) ? rng.grid(1, 4, 2) : rng.uniform(0.01, 12);
+                // A plank along its motion when it moves along an axis (mostly), else either way.
+                const int along = d.x != 0 && d.y == 0 ? 0 : d.y != 0 && d.x == 0 ? 1 : rng.uniform_int(0, 1);
+                const int axis = rng.chance(0.85) ? along : 1 - along;
+                if (rng.chance(0.5)) a.max[axis] = p[axis] + len;
+                else a.min[axis] = p[axis] - len;
+                ++planks;
+            } else if (mover < 0.9) {
+                // (a zero-size box through cast_box)
+            } else {
+                a.max = p + Vec2{rng.grid(1, 3, 2), rng.grid(1, 3, 2)};
+            }
+            QueryFilter f;
+            if (rng.chance(0.15)) f.mask = 1u << rng.uniform_int(0, 1);
+            if (rng.chance(0.05)) f.tiles = false;
+            if (rng.chance(0.05)) f.bodies = false;
+            const std::vector<ref::RefHit> want = ref::cast_all(w, a, d, f);
+            const CastHit got = ray ? w.cast_ray(a.min, d, f) : w.cast_box(a, d, f);
+            std::ostringstream what;
+            what << "seed " << seed << ": " << (ray ? "cast_ray from " : "cast_box ") << ref::str(a) << " by "
+                 << ref::str(d) << " filter(mask " << f.mask << " bodies " << f.bodies << " tiles " << f.tiles << ")";
+            report(c, what.str(), compare_hit(got, want, a, d, ray));
+            ++c.casts;
+            if (!want.empty()) {
+                ++c.hits;
+                if (want[0].junction) {
+                    ++c.junctions;
+                    plank_junctions += a.min.x != a.max.x || a.min.y != a.max.y;
+                    diagonal_junctions += want[0].corner;
+                    start_junctions += want[0].time.num == 0;
+                }
+            }
+            for (const ref::RefHit& h : want) junctions_all += h.junction;
+            w.cast_all(a, d, all, f);
+            report(c, "cast_all " + what.str(), compare_all(all, want, a, d, ray));
+        }
+    }
+    BOOST_TEST_MESSAGE("junction casts: " << c.casts << " casts (" << planks << " planks), " << c.hits << " hits, "
+                                          << c.junctions << " junction stops first (" << plank_junctions
+                                          << " of planks, " << diagonal_junctions << " diagonal, " << start_junctions
+                                          << " at t = 0), " << junctions_all << " in cast_all");
+    summarize(c);
+    BOOST_TEST(c.failures == 0);
+    BOOST_TEST(c.junctions > 1000);
+    BOOST_TEST(plank_junctions > 100);
+    BOOST_TEST(diagonal_junctions > 30);
+    BOOST_TEST(start_junctions > 100);
 }
 
 namespace {

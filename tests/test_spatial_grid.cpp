@@ -445,4 +445,34 @@ BOOST_AUTO_TEST_CASE(crowded_cell_reports_exactly_its_items) {
     BOOST_TEST(failures == 0);
 }
 
+// A body that roams far leaves no trail of cells: the grid drops the empty ones once they
+// outnumber the items (compact), and still answers every query exactly as before.
+BOOST_AUTO_TEST_CASE(roaming_items_leave_no_trail_of_cells) {
+    SpatialGrid g(16);
+    g.insert(0, box(0, 0, 4, 4));
+    g.insert(1, box(-20, -40, 60, -30)); // held in several cells
+    g.insert(2, box(5, 5, 6, 6));
+    g.erase(2);
+    std::size_t most = 0;
+    for (int step = 1; step <= 20000; ++step) {
+        const real y = real(step) * 16;
+        g.update(0, box(0, y, 4, y + 4));
+        most = std::max(most, g.cell_count());
+    }
+    BOOST_TEST(most <= 1025u);
+    BOOST_TEST(g.cell_count() < 100u);
+    // (A candidate held in several cells may be reported more than once.)
+    std::set<std::uint32_t> found;
+    g.for_each_candidate(box(0, 320000, 4, 320004), [&](std::uint32_t i) { found.insert(i); });
+    BOOST_TEST((found == std::set<std::uint32_t>{0}));
+    found.clear();
+    g.for_each_candidate(box(50, -35, 60, -31), [&](std::uint32_t i) { found.insert(i); });
+    BOOST_TEST((found == std::set<std::uint32_t>{1}));
+    found.clear();
+    g.for_each_candidate(box(0, 0, 4, 4), [&](std::uint32_t i) { found.insert(i); });
+    BOOST_TEST(found.count(0u) == 0u);
+    BOOST_TEST(g.contains(1));
+    BOOST_TEST(!g.contains(2));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -23,6 +23,21 @@ inline Aabb box(double x0, double y0, double x1, double y1) {
 /// A vector from two numbers (each rounded once to real).
 inline Vec2 v2(double x, double y) { return {real(x), real(y)}; }
 
+/// A static body with box b.
+inline sweepbox::BodyId add_static(sweepbox::World& w, const Aabb& b) {
+    sweepbox::BodyDef d;
+    d.box = b;
+    d.is_static = true;
+    return w.add(d);
+}
+
+/// A movable body with box b.
+inline sweepbox::BodyId add_mover(sweepbox::World& w, const Aabb& b) {
+    sweepbox::BodyDef d;
+    d.box = b;
+    return w.add(d);
+}
+
 /// Which obstacles block the mover in a move (response touch, slide or bounce).
 using BlocksFn = std::function<bool(const sweepbox::Other&)>;
 
@@ -75,9 +90,10 @@ inline std::string move_violation(const sweepbox::World& w, sweepbox::BodyId id,
             if (t.tile == Tile::solid && blocks(Other::of(t.cell)) && !overlaps(start, t.box))
                 obstacles.push_back({Other::of(t.cell), t.box});
     std::vector<Aabb> path{start};
+    // Every blocking contact's box is where a straight leg ended (a started-overlapping one too:
+    // rule 7's push out of the obstacle, or no motion at all).
     for (const Contact& c : r.contacts)
-        if (!c.started_overlapping && (c.response == Response::touch || c.response == Response::slide ||
-                                       c.response == Response::bounce))
+        if (c.response == Response::touch || c.response == Response::slide || c.response == Response::bounce)
             path.push_back(c.box);
     path.push_back(r.box);
     for (std::size_t i = 1; i < path.size(); ++i) {

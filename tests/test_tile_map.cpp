@@ -51,12 +51,13 @@ std::string str(const Other& o) {
 std::string str(const CastHit& h) {
     if (!h.hit) return "miss";
     return "hit t=" + str(h.time) + " n=" + str(h.normal) + " p=" + str(h.point) + " box=" + str(h.box) +
-           " other=" + str(h.other) + (h.started_overlapping ? " started" : "") + (h.corner ? " corner" : "");
+           " other=" + str(h.other) + (h.started_overlapping ? " started" : "") + (h.corner ? " corner" : "") +
+           (h.junction ? " junction" : "");
 }
 std::string str(const Contact& c) {
     return "{" + str(c.other) + " t=" + str(c.time) + " n=" + str(c.normal) + " p=" + str(c.point) +
            " box=" + str(c.box) + " " + to_string(c.response) + (c.started_overlapping ? " started" : "") +
-           (c.corner ? " corner" : "") + "}";
+           (c.corner ? " corner" : "") + (c.junction ? " junction" : "") + "}";
 }
 std::string str(const MoveResult& r) {
     std::string s = "box=" + str(r.box) + " v=" + str(r.velocity) + " it=" + std::to_string(r.iterations) +
@@ -241,7 +242,8 @@ bool same(const CastHit& a, const CastHit& b) {
     if (a.hit != b.hit) return false;
     if (!a.hit) return true;
     return a.time == b.time && a.normal == b.normal && a.point == b.point && a.box == b.box &&
-           a.other == b.other && a.started_overlapping == b.started_overlapping && a.corner == b.corner;
+           a.other == b.other && a.started_overlapping == b.started_overlapping && a.corner == b.corner &&
+           a.junction == b.junction;
 }
 bool same(const std::vector<CastHit>& a, const std::vector<CastHit>& b) {
     if (a.size() != b.size()) return false;
@@ -252,7 +254,7 @@ bool same(const std::vector<CastHit>& a, const std::vector<CastHit>& b) {
 bool same(const Contact& a, const Contact& b) {
     return a.other == b.other && a.time == b.time && a.normal == b.normal && a.point == b.point &&
            a.box == b.box && a.response == b.response && a.started_overlapping == b.started_overlapping &&
-           a.corner == b.corner && a.depth == b.depth && a.sweep_back == b.sweep_back;
+           a.corner == b.corner && a.junction == b.junction && a.depth == b.depth && a.sweep_back == b.sweep_back;
 }
 bool same(const MoveResult& a, const MoveResult& b) {
     if (!(a.box == b.box && a.velocity == b.velocity && a.iterations == b.iterations &&
@@ -269,6 +271,7 @@ bool same(const MoveResult& a, const MoveResult& b) {
 std::string check_tile_hit(const TileMap& m, const CastHit& h, const Aabb& start, Vec2 d) {
     if (!h.hit || h.started_overlapping) return {};
     if (!h.other.is_tile()) return "a tile world hit names no tile";
+    if (h.junction) return contains_point(m.cell_box(h.other.tile), h.point) ? "" : "junction point is not on its tile";
     const Tile t = m.get(h.other.tile);
     if (t == Tile::empty) return "hit an empty tile";
     // At a corner the seam yields to the other face when that one is a surface; when both
@@ -356,7 +359,7 @@ Expected expected_from_box_world(const Worlds& w, const Other& body, real time, 
 std::vector<Expected> expected_hits(const Worlds& w, const std::vector<CastHit>& box_all, Vec2 d) {
     std::vector<Expected> out;
     for (const CastHit& h : box_all)
-        out.push_back(expected_from_box_world(w, h.other, h.time, h.normal, h.started_overlapping, h.corner, h.box, d));
+        if (!h.junction) out.push_back(expected_from_box_world(w, h.other, h.time, h.normal, h.started_overlapping, h.corner, h.box, d));
     return out;
 }
 std::string str(const Expected& e) {
@@ -374,6 +377,11 @@ bool normal_fits(const Expected& e, Vec2 n, Vec2 d) {
 std::string check_tile_contact(const TileMap& m, const Contact& c) {
     if (c.started_overlapping || !c.other.is_tile()) return {};
     const Aabb t = m.cell_box(c.other.tile);
+    if (c.junction) {
+        // Stopped where tiles meet: the meeting point is on the tile it names.
+        if (!contains_point(t, c.point)) return "junction contact point is not on the tile it names";
+        return {};
+    }
     // A seam normal is only for a seam entered strictly last (then beyond it is solid); at a
     // corner the seam yields to the other face.
     // (Both faces seams, a concave corner: either normal is right.) The other face entered is
@@ -441,6 +449,13 @@ std::string compare_closest(const Worlds& w, const CastHit& t, const CastHit& b,
     // The box world's own closest hit is its first cast_all hit (checked here, since the rest relies on it).
     if (b.hit != !b_all.empty() || (b.hit && !(b.time == b_all.front().time && b.other == b_all.front().other)))
         return "box world: cast is not the first of cast_all";
+    if (t.junction || b.junction) {
+        // Stopped where obstacles meet (rule 6): the same stop in both worlds; the obstacle named
+        // (and its face) may differ, since tiles and bodies rank differently.
+        if (!(t.junction && b.junction && t.time == b.time && t.point == b.point && t.box == b.box && t.corner == b.corner))
+            return "junction stops differ";
+        return {};
+    }
     const bool seam_line = t.hit && on_seam_line(w.map(), t.other, t.box, t.normal, d);
     if (!t.hit) return first == ex.end() ? "" : "tile world missed; expected " + str(*first);
     if (seam_line && (first == ex.end() || t.time <= first->time)) return {};
@@ -470,7 +485,14 @@ std::string compare_all(const Worlds& w, const std::vector<CastHit>& t, const st
     for (std::size_t i = 0; i + 1 < t.size(); ++i)
         if (t[i + 1].time < t[i].time) return "tile hits not sorted by time";
     const std::vector<Expected> ex = expected_hits(w, b, d);
+    // A junction stop (rule 6) is in both lists at the same place, whatever obstacle it names.
+    const auto tj = std::find_if(t.begin(), t.end(), [](const CastHit& h) { return h.junction; });
+    const auto bj = std::find_if(b.begin(), b.end(), [](const CastHit& h) { return h.junction; });
+    if ((tj == t.end()) != (bj == b.end()) ||
+        (tj != t.end() && !(tj->time == bj->time && tj->point == bj->point && tj->box == bj->box)))
+        return "junction stops differ";
     for (const CastHit& th : t) {
+        if (th.junction) continue;
         auto it = std::find_if(ex.begin(), ex.end(), [&](const Expected& e) { return e.tile == th.other; });
         const bool seam_line = on_seam_line(w.map(), th.other, th.box, th.normal, d);
         if (seam_line && (it == ex.end() || th.time <= it->time)) continue;
@@ -1292,8 +1314,16 @@ BOOST_AUTO_TEST_CASE(rays_through_exact_tile_corners) {
                                 fails.fail("corner: " + e + ": " + where);
                             // What the contract says, spelled out.
                             const Vec2 nx{real(-sx), 0}, ny{0, real(-sy)};
-                            if (!arr.ahead) {
-                                if (g.hit) fails.fail("corner: touching corners only must not hit: " + where);
+                            if (!arr.ahead && arr.side_x && arr.side_y) {
+                                // Two tiles meeting at v form one solid: the ray may not pass
+                                // between them (rule 6), and stops one step before v.
+                                if (!(g.hit && g.junction && g.corner && g.time == real(0.5) && g.point == v &&
+                                      g.box.min == g.box.max && g.box.min.x * real(sx) < v.x * real(sx) &&
+                                      g.box.min.y * real(sy) < v.y * real(sy) &&
+                                      std::nextafter(g.box.min.x, v.x) == v.x && std::nextafter(g.box.min.y, v.y) == v.y))
+                                    fails.fail("corner: the meeting point of two tiles must stop the ray: " + where);
+                            } else if (!arr.ahead) {
+                                if (g.hit) fails.fail("corner: touching one corner only must not hit: " + where);
                             } else {
                                 if (!(g.hit && g.time == real(0.5) && g.point == v && g.other == Other::of(ahead)))
                                     fails.fail("corner: must hit `ahead` at the corner, t=0.5: " + where);
@@ -1406,7 +1436,12 @@ BOOST_AUTO_TEST_CASE(long_diagonal_rays_over_a_checkerboard) {
                         fails.fail("checkerboard vs box world: " + e + ": " + where);
                     if (const std::string e = compare_all(w, all_t, all_b, d); !e.empty())
                         fails.fail("checkerboard cast_all vs box world: " + e + ": " + where);
-                    if (exact && g.hit) fails.fail("checkerboard: an exact diagonal through corners must miss: " + where);
+                    // The solid tiles meet at the corners the ray passes: it stops before the
+                    // first one after its start (rule 6). A ray that starts on such a corner
+                    // (inside the map) could be on either side of it, and does not leave it.
+                    const Vec2 first = start == 0 ? Vec2{m.edge_x(ci + sx), m.edge_y(ri + sy)} : o;
+                    if (exact && !(g.hit && g.junction && g.point == first))
+                        fails.fail("checkerboard: an exact diagonal through corners must stop at the first one: " + where);
                     // Touching counts for query_segment: every solid tile whose corner the ray passes.
                     w.grid.query_segment(o, o + d, q_g);
                     w.boxes.query_segment(o, o + d, q_b);

@@ -18,16 +18,18 @@
 
 namespace sweepbox {
 
-/// Thrown for a malformed scene (bad JSON, unknown op or body, wrong types, NaN, min > max...)
-/// and for a step the world refuses. `what()` is one line: "<file>: <where>: <problem>", where
-/// `<where>` is e.g. "step 3 (move)", "bodies[1]" or "tiles".
+/// Thrown for a malformed scene (bad JSON, duplicate keys, unknown op or body, wrong types, NaN,
+/// min > max...), for a step the world refuses and for a result that is not finite. `what()` is
+/// one line: "<file>: <where>: <problem>", where `<where>` is e.g. "step 3 (move)",
+/// "step 3 (frames), frame 1234", "bodies[1]" or "tiles".
 class SceneError : public std::runtime_error {
 public:
     /// Builds the one-line message from its three parts (empty parts are left out).
     SceneError(const std::string& file, const std::string& where, const std::string& problem);
     /// The file name given to the loader ("<scene>" for text without a file).
     [[nodiscard]] const std::string& file() const { return file_; }
-    /// Where in the scene: "step 3 (move)", "bodies[1]", "tiles", "scene" or "json".
+    /// Where in the scene: "step 3 (move)", "step 3 (frames), frame 1234", "bodies[1]", "tiles",
+    /// "scene" or "json".
     [[nodiscard]] const std::string& where() const { return where_; }
     /// What is wrong, without the file and the place.
     [[nodiscard]] const std::string& problem() const { return problem_; }
@@ -125,11 +127,13 @@ struct Scene {
 };
 
 /// Parses scene text. `file` only names the source in error messages. Checks everything that
-/// can be checked before running: JSON syntax, types, unknown fields and ops, finite numbers,
-/// min <= max, tile characters, cells inside the map, and that every body name a step uses is
-/// live at that step (not unknown, not removed). Throws SceneError.
+/// can be checked before running: JSON syntax, NUL bytes, keys given twice in one object, types,
+/// unknown fields and ops, finite numbers, min <= max, tile characters, cells inside the map, and
+/// that every body name a step uses is live at that step (not unknown, not removed). Throws
+/// SceneError.
 [[nodiscard]] Scene parse_scene(std::string_view text, const std::string& file = "<scene>");
-/// Reads and parses a scene file. Throws SceneError (also when the file cannot be read).
+/// Reads and parses a scene file. Throws SceneError (also when the file cannot be read, or is a
+/// directory).
 [[nodiscard]] Scene load_scene(const std::string& path);
 /// The scene as JSON text that parse_scene reads back to an equal Scene (one body and one
 /// step per line; numbers in their shortest round-trip form; default fields left out).
@@ -138,8 +142,15 @@ struct Scene {
 void save_scene_file(const Scene& scene, const std::string& path);
 
 /// A number in the shortest text that reads back to the same `real` ("100", "0.192", "1e+30");
-/// negative zero prints as "0".
+/// negative zero prints as "0". Throws SceneError for infinities and NaN (JSON has no such number).
 [[nodiscard]] std::string format_real(real v);
+
+/// A `frames` line lists at most this many contacts, the first ones; "contacts_omitted" counts
+/// the others (so a long step needs no memory per frame).
+inline constexpr std::size_t max_listed_contacts = 1000;
+/// The trace keeps at most this many moves and frames in all (one per `move` step, `count` per
+/// `frames` step); render_svg refuses a run that had more.
+inline constexpr std::size_t max_traced_moves = 100000;
 
 /// What one move (or one frame of a `frames` step) did, for the picture.
 struct MoveTrace {
@@ -174,9 +185,11 @@ struct QueryTrace {
 
 /// Everything the runner recorded, in step order within each list.
 struct SceneTrace {
-    std::vector<MoveTrace> moves;    ///< every move and frame
+    std::vector<MoveTrace> moves;    ///< every move and frame, up to max_traced_moves
     std::vector<CastTrace> casts;    ///< every cast
     std::vector<QueryTrace> queries; ///< every rectangle, point and segment query
+    std::size_t moves_not_traced = 0; ///< moves and frames past max_traced_moves (not in `moves`)
+    std::size_t first_step_not_traced = 0; ///< the step of the first of them (when there are any)
 };
 
 /// A body as the runner knows it: its scene name and its id in the runner's world.
@@ -189,20 +202,25 @@ struct NamedBody {
 /// each returning its JSON Lines output line (without the newline).
 class SceneRunner {
 public:
-    /// Builds the world (cell size, tiles, bodies). `file` names the scene in errors.
+    /// Builds the world (cell size, tiles, bodies). `file` names the scene in errors. With
+    /// `record` false the trace stays empty (for a run that draws nothing).
     /// Throws SceneError when the world refuses the scene.
-    explicit SceneRunner(Scene scene, std::string file = "<scene>");
+    explicit SceneRunner(Scene scene, std::string file = "<scene>", bool record = true);
 
     /// Number of steps in the scene.
     [[nodiscard]] std::size_t step_count() const { return scene_.steps.size(); }
     /// Runs step i (steps must run in order, each once) and returns its output line.
-    /// Throws SceneError when the world refuses the step (the world is then unchanged).
+    /// Throws SceneError when the world refuses the step (the world is then unchanged, except
+    /// for the frames of a `frames` step before the refused one) or when the line would hold a
+    /// number that is not finite.
     std::string run_step(std::size_t i);
     /// Runs every remaining step, returning the output lines in order.
     std::vector<std::string> run_all();
 
     /// The scene being played.
     [[nodiscard]] const Scene& scene() const { return scene_; }
+    /// The name of the scene in errors.
+    [[nodiscard]] const std::string& file() const { return file_; }
     /// The world in its current state.
     [[nodiscard]] const World& world() const { return world_; }
     /// Every live body with its name, in id order.
@@ -217,6 +235,7 @@ private:
     [[nodiscard]] std::string other_json(const Other& other) const;
     [[nodiscard]] QueryFilter filter_of(const SceneStep& s, std::size_t step) const;
     void add_body(const SceneBody& b, const std::string& where);
+    [[nodiscard]] bool trace_move(std::size_t step);
 
     Scene scene_;
     std::string file_;
@@ -225,6 +244,7 @@ private:
     std::map<std::uint32_t, std::string> names_; // live bodies by slot index
     std::map<std::string, Vec2> velocities_;     // last known velocity of each body (frames)
     SceneTrace trace_;
+    bool record_ = true;
     std::size_t next_step_ = 0;
 };
 

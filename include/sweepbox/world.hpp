@@ -26,7 +26,7 @@ enum class Response : std::uint8_t {
     bounce, ///< reflect the rest of the motion and the velocity (restitution, friction)
 };
 
-/// The name of a response ("ignore", "touch", "slide", "cross", "bounce").
+/// The name of a response ("ignore", "touch", "slide", "cross", "bounce"; "invalid" for any other value).
 [[nodiscard]] SWEEPBOX_API const char* to_string(Response r);
 
 /// How to build a world.
@@ -62,6 +62,7 @@ using ResponseFilter = Response (*)(void* context, const World& world, BodyId se
 /// How a move responds and what it reports.
 struct MoveOptions {
     /// Response for every obstacle, unless `category_responses` or `filter` says otherwise.
+    /// Here, in the table and from the filter, a value outside the enum throws Error.
     Response response = Response::slide;
     /// When set: the response for an obstacle is entry i, i = the lowest set bit of its category.
     const std::array<Response, 32>* category_responses = nullptr;
@@ -69,15 +70,18 @@ struct MoveOptions {
     ResponseFilter filter = nullptr;
     /// Passed to `filter`.
     void* filter_context = nullptr;
-    /// Bounce: the normal part of motion and velocity is scaled by -restitution (0 to 1 usual).
+    /// Bounce: the normal part of motion and velocity is scaled by -restitution, in [0, 1] (1 keeps
+    /// the speed; above 1 every bounce would gain some, without bound between two walls).
     real restitution = 1;
-    /// Bounce: the tangent part of motion and velocity is scaled by 1 - friction (0 to 1 usual).
+    /// Bounce: the tangent part of motion and velocity is scaled by 1 - friction, in [0, 1] (1 stops
+    /// it; above 1 it would turn back, which no surface does).
     real friction = 0;
     /// At most this many blocking contacts are resolved; then the rest of the motion is dropped.
     std::int32_t max_iterations = 8;
     /// When true, `velocity` is carried through the responses into MoveResult::velocity.
     bool has_velocity = false;
-    /// The body's velocity (any unit); responses change it as they change the motion.
+    /// The body's velocity (any unit, finite even without has_velocity: it is then returned as
+    /// is); responses change it as they change the motion.
     Vec2 velocity{0, 0};
 };
 
@@ -91,6 +95,9 @@ struct Contact {
     Response response = Response::slide; ///< the response applied
     bool started_overlapping = false; ///< the body overlapped the obstacle at the start of the leg
     bool corner = false;           ///< both axes entered at the same instant
+    bool junction = false;         ///< a point or plank stopped where obstacles meet (rule 6): `point` is
+                                   ///< the meeting point; `box` is flush at a seam it would enter, else
+                                   ///< one step of `real` before a meeting point it may not pass
     real depth = 0;                ///< started_overlapping: minimum translation depth out of the obstacle
     Vec2 sweep_back{0, 0};         ///< started_overlapping: the min corner of the body moved back along
                                    ///< the leg's -d to where it would first have touched (its own min
@@ -126,6 +133,7 @@ struct CastHit {
     Other other{};                    ///< what was hit
     bool started_overlapping = false; ///< the cast started inside the obstacle (normal: minimum translation)
     bool corner = false;              ///< both axes entered at the same instant
+    bool junction = false;            ///< stopped where obstacles meet (rule 6; as Contact::junction)
 };
 
 /// One overlapping pair of bodies (interiors overlap), each pair once, a.index < b.index.
@@ -143,11 +151,12 @@ public:
     explicit World(const WorldDef& def = {});
 
     // ---- bodies ----
-    /// Adds a body. Throws Error on an invalid box.
+    /// Adds a body. Throws Error on an invalid box (NaN or infinite, min > max, or wider or taller
+    /// than the finite range of real).
     BodyId add(const BodyDef& def);
     /// Removes a body; its id becomes stale. Throws Error on a stale id.
     void remove(BodyId id);
-    /// Puts a body at a new box at once (no sweep). Throws Error on a stale id or invalid box.
+    /// Puts a body at a new box at once (no sweep). Throws Error on a stale id or invalid box (as add).
     void teleport(BodyId id, const Aabb& box);
     /// True when id names a live body of this world.
     [[nodiscard]] bool is_valid(BodyId id) const;
@@ -178,7 +187,9 @@ public:
 
     // ---- movement ----
     /// Moves a body by delta, colliding with every other body (at its current position) and the
-    /// tiles. Throws Error on a stale id, a non-finite delta or velocity, or max_iterations < 1.
+    /// tiles. Throws Error on a stale id, a non-finite delta or velocity, a moved box out of the
+    /// finite range of real, max_iterations < 1, options out of their ranges (MoveOptions), or a
+    /// result (box, velocity, a contact's numbers) out of that range; the world is then unchanged.
     MoveResult move(BodyId id, Vec2 delta, const MoveOptions& options = {});
     /// The same, filling `out` (reuse it across calls and the move allocates nothing).
     void move(BodyId id, Vec2 delta, const MoveOptions& options, MoveResult& out);
@@ -187,11 +198,12 @@ public:
     /// The closest hit of the segment origin -> origin + delta. A ray starting inside a box hits
     /// it at time 0 with started_overlapping.
     [[nodiscard]] CastHit cast_ray(Vec2 origin, Vec2 delta, const QueryFilter& filter = {}) const;
-    /// The closest hit of box moved by delta.
+    /// The closest hit of box moved by delta. Throws Error on a NaN, infinite or inverted box or
+    /// delta, a moved box out of the finite range of real, or a box wider or taller than that range.
     [[nodiscard]] CastHit cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter = {}) const;
     /// Every obstacle the moving box meets in [0, 1), each once at its first contact, sorted by
     /// time (then face before corner, then bodies by id, then tiles by row, column). For
-    /// piercing shots. `out` is cleared first.
+    /// piercing shots. `out` is cleared first. Throws Error as cast_box does.
     void cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out,
                   const QueryFilter& filter = {}) const;
     /// Everything whose closed box meets the closed rectangle (touching counts), bodies by id

@@ -2,11 +2,36 @@
 // step (JSON Lines, the field order of DESIGN.md), recording what happened for the SVG renderer.
 #include <sweepbox/scene.hpp>
 
+#include <cmath>
+#include <string_view>
 #include <utility>
 
 namespace sweepbox {
 
 namespace {
+
+// A number the output would have to print as inf or nan; run_step turns it into a SceneError.
+struct NonFinite {
+    const char* field;
+    real value;
+    std::string problem() const {
+        const char* text = std::isnan(value) ? "nan" : value > 0 ? "inf" : "-inf";
+        return std::string("the result is not finite: \"") + field + "\" would be " + text;
+    }
+};
+
+// The library's messages start with "sweepbox: "; the program adds that prefix itself.
+std::string problem_of(const Error& e) {
+    std::string_view m = e.what();
+    constexpr std::string_view prefix = "sweepbox: ";
+    if (m.substr(0, prefix.size()) == prefix) m.remove_prefix(prefix.size());
+    return std::string(m);
+}
+
+void check_finite(Vec2 v, const char* field) {
+    if (!std::isfinite(v.x)) throw NonFinite{field, v.x};
+    if (!std::isfinite(v.y)) throw NonFinite{field, v.y};
+}
 
 // A small writer for one output line: `{"key": value, ...}` with the spacing of DESIGN.md.
 class Line {
@@ -17,6 +42,7 @@ public:
         out_ += k;
         out_ += "\": ";
         need_comma_ = false;
+        last_key_ = k;
         return *this;
     }
     Line& raw(const std::string& s) {
@@ -25,7 +51,10 @@ public:
         need_comma_ = true;
         return *this;
     }
-    Line& num(real v) { return raw(format_real(v)); }
+    Line& num(real v) {
+        if (!std::isfinite(v)) throw NonFinite{last_key_, v};
+        return raw(format_real(v));
+    }
     Line& integer(long long v) { return raw(std::to_string(v)); }
     Line& boolean(bool b) { return raw(b ? "true" : "false"); }
     Line& str(const std::string& s) {
@@ -66,21 +95,23 @@ private:
     }
     std::string out_;
     bool need_comma_ = false;
+    const char* last_key_ = "";
 };
 
 } // namespace
 
 
-SceneRunner::SceneRunner(Scene scene, std::string file)
+SceneRunner::SceneRunner(Scene scene, std::string file, bool record)
     : scene_(std::move(scene)), file_(std::move(file)), world_([this] {
           WorldDef def;
           def.cell_size = scene_.cell_size;
           try {
               return World(def);
           } catch (const Error& e) {
-              throw SceneError(file_, "cell_size", e.what());
+              throw SceneError(file_, "cell_size", problem_of(e));
           }
-      }()) {
+      }()),
+      record_(record) {
     if (scene_.tiles) {
         const SceneTiles& t = *scene_.tiles;
         TileMapDef def;
@@ -99,7 +130,7 @@ SceneRunner::SceneRunner(Scene scene, std::string file)
                     if (tile != Tile::empty) world_.set_tile({c, r}, tile);
                 }
         } catch (const Error& e) {
-            throw SceneError(file_, "tiles", e.what());
+            throw SceneError(file_, "tiles", problem_of(e));
         }
     }
     for (std::size_t i = 0; i < scene_.bodies.size(); ++i)
@@ -118,10 +149,17 @@ void SceneRunner::add_body(const SceneBody& b, const std::string& where) {
     try {
         id = world_.add(def);
     } catch (const Error& e) {
-        throw SceneError(file_, where, e.what());
+        throw SceneError(file_, where, problem_of(e));
     }
     ids_[b.name] = id;
     names_[id.index] = b.name;
+}
+
+bool SceneRunner::trace_move(std::size_t step) {
+    if (!record_) return false;
+    if (trace_.moves.size() < max_traced_moves) return true;
+    if (trace_.moves_not_traced++ == 0) trace_.first_step_not_traced = step;
+    return false;
 }
 
 std::vector<NamedBody> SceneRunner::bodies() const {
@@ -189,6 +227,7 @@ void write_contact(Line& l, const Contact& c, const std::string& other, std::int
         l.key("depth").num(c.depth);
         l.key("sweep_back").vec(c.sweep_back);
     }
+    if (c.junction) l.key("junction").boolean(true);
     l.close('}');
 }
 
@@ -235,33 +274,59 @@ std::string SceneRunner::run_step(std::size_t i) {
             for (const Contact& c : t.result.contacts) write_contact(l, c, other_json(c.other), -1);
             l.close(']');
             if (t.result.truncated) l.key("truncated").boolean(true);
-            trace_.moves.push_back(std::move(t));
+            if (trace_move(i)) trace_.moves.push_back(std::move(t));
             break;
         }
         case SceneOp::frames: {
             // Semi-implicit Euler, one move per frame: v += g*dt; move by v*dt carrying v.
+            // Per frame only the listed contacts (at most max_listed_contacts) and the bounded
+            // trace are kept, so memory does not grow with the count.
             const BodyId id = id_of(s.body, i);
             MoveOptions o = options_of(s);
             o.has_velocity = true;
             Vec2 v = s.has_velocity ? s.velocity : velocities_[s.body];
-            std::vector<std::pair<std::int32_t, Contact>> contacts;
+            Line contacts;
+            std::size_t listed = 0, omitted = 0;
             bool truncated = false;
+            MoveResult r;
             for (std::int32_t f = 0; f < s.count; ++f) {
-                v += s.gravity * s.dt;
-                MoveTrace t;
-                t.step = i;
-                t.frame = f;
-                t.body = s.body;
-                t.start = world_.box(id);
-                t.delta = v * s.dt;
-                t.has_velocity = true;
-                t.velocity_before = v;
-                o.velocity = v;
-                t.result = world_.move(id, t.delta, o);
-                v = t.result.velocity;
-                truncated = truncated || t.result.truncated;
-                for (const Contact& c : t.result.contacts) contacts.emplace_back(f, c);
-                trace_.moves.push_back(std::move(t));
+                try {
+                    v += s.gravity * s.dt;
+                    check_finite(v, "velocity");
+                    const Aabb start = world_.box(id);
+                    const Vec2 delta = v * s.dt;
+                    o.velocity = v;
+                    world_.move(id, delta, o, r);
+                    check_finite(r.box.min, "box");
+                    check_finite(r.box.max, "box");
+                    check_finite(r.velocity, "velocity");
+                    for (const Contact& c : r.contacts) {
+                        if (listed == max_listed_contacts) {
+                            ++omitted;
+                            continue;
+                        }
+                        write_contact(contacts, c, other_json(c.other), f);
+                        ++listed;
+                    }
+                    if (trace_move(i)) {
+                        MoveTrace t;
+                        t.step = i;
+                        t.frame = f;
+                        t.body = s.body;
+                        t.start = start;
+                        t.delta = delta;
+                        t.has_velocity = true;
+                        t.velocity_before = v;
+                        t.result = r;
+                        trace_.moves.push_back(std::move(t));
+                    }
+                    v = r.velocity;
+                    truncated = truncated || r.truncated;
+                } catch (const Error& e) {
+                    throw SceneError(file_, where + ", frame " + std::to_string(f), problem_of(e));
+                } catch (const NonFinite& n) {
+                    throw SceneError(file_, where + ", frame " + std::to_string(f), n.problem());
+                }
             }
             velocities_[s.body] = v;
             l.key("body").str(s.body);
@@ -269,8 +334,9 @@ std::string SceneRunner::run_step(std::size_t i) {
             l.key("velocity").vec(v);
             l.key("frames").integer(s.count);
             l.key("contacts").open('[');
-            for (const auto& [f, c] : contacts) write_contact(l, c, other_json(c.other), f);
+            if (listed > 0) l.raw(contacts.take());
             l.close(']');
+            if (omitted > 0) l.key("contacts_omitted").integer(static_cast<long long>(omitted));
             if (truncated) l.key("truncated").boolean(true);
             break;
         }
@@ -292,9 +358,10 @@ std::string SceneRunner::run_step(std::size_t i) {
                 if (s.op == SceneOp::cast_box) l.key("box").box(h.box);
                 l.key("other").raw(other_json(h.other));
                 if (h.started_overlapping) l.key("started_overlapping").boolean(true);
+                if (h.junction) l.key("junction").boolean(true);
                 t.hits.push_back(h);
             }
-            trace_.casts.push_back(std::move(t));
+            if (record_) trace_.casts.push_back(std::move(t));
             break;
         }
         case SceneOp::cast_all: {
@@ -314,10 +381,11 @@ std::string SceneRunner::run_step(std::size_t i) {
                 l.key("box").box(h.box);
                 l.key("other").raw(other_json(h.other));
                 if (h.started_overlapping) l.key("started_overlapping").boolean(true);
+                if (h.junction) l.key("junction").boolean(true);
                 l.close('}');
             }
             l.close(']');
-            trace_.casts.push_back(std::move(t));
+            if (record_) trace_.casts.push_back(std::move(t));
             break;
         }
         case SceneOp::query_rect:
@@ -343,7 +411,7 @@ std::string SceneRunner::run_step(std::size_t i) {
             l.key("found").open('[');
             for (const Other& o : found) l.raw(other_json(o));
             l.close(']');
-            trace_.queries.push_back(t);
+            if (record_) trace_.queries.push_back(t);
             break;
         }
         case SceneOp::overlapping_pairs: {
@@ -391,7 +459,9 @@ std::string SceneRunner::run_step(std::size_t i) {
         }
         }
     } catch (const Error& e) {
-        throw SceneError(file_, where, e.what());
+        throw SceneError(file_, where, problem_of(e));
+    } catch (const NonFinite& n) {
+        throw SceneError(file_, where, n.problem());
     }
     l.close('}');
     ++next_step_;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -31,7 +32,11 @@ constexpr const char* c_query = "#129a9a";
 
 double d(real v) { return double(v); }
 
+// A coordinate that would print as inf or nan; render_svg turns it into a SceneError.
+struct NotFinite {};
+
 std::string n(double v) {
+    if (!std::isfinite(v)) throw NotFinite{};
     if (std::fabs(v) < 1e-9) return "0";
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.6g", v);
@@ -52,6 +57,10 @@ std::string escape(const std::string& s) {
     }
     return out;
 }
+
+struct Pt {
+    double x, y;
+};
 
 struct Bounds {
     double x0 = std::numeric_limits<double>::infinity(), y0 = x0;
@@ -88,16 +97,16 @@ public:
     void circle(double x, double y, double r, const std::string& style) {
         out += "<circle cx=\"" + n(x) + "\" cy=\"" + n(y) + "\" r=\"" + n(r) + "\" " + style + "/>\n";
     }
-    void polyline(const std::vector<Vec2>& pts, const std::string& style) {
+    void polyline(const std::vector<Pt>& pts, const std::string& style) {
         if (pts.size() < 2) return;
         out += "<polyline points=\"";
         // Appended piece by piece: GCC 12 at -O3 warns (-Wrestrict, a false positive) on
         // chains of `"literal" + std::string`.
         for (std::size_t i = 0; i < pts.size(); ++i) {
             if (i) out += ' ';
-            out += n(d(pts[i].x));
+            out += n(pts[i].x);
             out += ',';
-            out += n(d(pts[i].y));
+            out += n(pts[i].y);
         }
         out += "\" fill=\"none\" " + style + "/>\n";
     }
@@ -142,7 +151,8 @@ public:
     }
 };
 
-Vec2 centre(const Aabb& b) { return (b.min + b.max) * real(0.5); }
+// In double: min + max overflows a real near the largest one.
+Pt centre(const Aabb& b) { return {(d(b.min.x) + d(b.max.x)) * 0.5, (d(b.min.y) + d(b.max.y)) * 0.5}; }
 
 // The velocity after each contact of a move, replaying the responses of DESIGN.md: bounce
 // reflects, touch and slide drop the part into the surface, cross and ignore keep it.
@@ -158,9 +168,12 @@ std::vector<Vec2> velocities_after(const MoveTrace& t, const SceneStep& s) {
     return out;
 }
 
-} // namespace
+std::string step_where(const SceneRunner& runner, std::size_t step) {
+    return "step " + std::to_string(step) + " (" + to_string(runner.scene().steps[step].op) + ")";
+}
 
-std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
+// The picture; `drawing` follows the step being drawn, for errors.
+std::string draw(const SceneRunner& runner, const SvgOptions& options, std::optional<std::size_t>& drawing) {
     const World& world = runner.world();
     const TileMap& tiles = world.tiles();
     const SceneTrace& trace = runner.trace();
@@ -306,6 +319,7 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
     std::vector<Label> step_labels;
     for (std::size_t k = 0; k < trace.moves.size(); ++k) {
         const MoveTrace& t = trace.moves[k];
+        drawing = t.step;
         const bool first_frame = t.frame <= 0;
         const bool last_frame = t.frame < 0 || k + 1 == trace.moves.size() || trace.moves[k + 1].step != t.step;
         if (first_frame) {
@@ -314,7 +328,7 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
             step_labels.push_back({d(t.start.min.x), d(t.start.min.y) - 0.8 * u,
                                    "step " + std::to_string(t.step) + (t.frame == 0 ? " (frames)" : "")});
         }
-        std::vector<Vec2> pts{centre(t.start)};
+        std::vector<Pt> pts{centre(t.start)};
         for (const Contact& c : t.result.contacts) pts.push_back(centre(c.box));
         pts.push_back(centre(t.result.box));
         svg.polyline(pts, std::string("stroke=\"") + c_path + "\" stroke-width=\"" + thin + "\" stroke-linejoin=\"round\"");
@@ -332,6 +346,7 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
     // contact and is not drawn again (the first touch, the landing, is).
     for (std::size_t k = 0; k < trace.moves.size(); ++k) {
         const MoveTrace& t = trace.moves[k];
+        drawing = t.step;
         const SceneStep& s = runner.scene().steps[t.step];
         const std::vector<Vec2> vs = velocities_after(t, s);
         const MoveTrace* before = k > 0 && t.frame > 0 ? &trace.moves[k - 1] : nullptr;
@@ -353,24 +368,27 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
     // The velocity going in, at the start of each move (frames: the first frame only).
     for (const MoveTrace& t : trace.moves)
         if (t.has_velocity && vscale > 0 && t.frame <= 0) {
-            const Vec2 c = centre(t.start);
-            svg.arrow(d(c.x), d(c.y), d(t.velocity_before.x) * vscale, d(t.velocity_before.y) * vscale, c_velocity,
+            drawing = t.step;
+            const Pt c = centre(t.start);
+            svg.arrow(c.x, c.y, d(t.velocity_before.x) * vscale, d(t.velocity_before.y) * vscale, c_velocity,
                       0.2 * u);
         }
 
     // ---- casts ----
     for (const CastTrace& t : trace.casts) {
+        drawing = t.step;
         const bool ray = t.op == SceneOp::cast_ray;
-        const Vec2 a = centre(t.box);
+        const Pt a = centre(t.box);
         const real reach = t.hits.empty() || t.op == SceneOp::cast_all ? real(1) : t.hits.front().time;
-        const Vec2 hit_c = a + t.delta * reach, end_c = a + t.delta;
+        const Pt hit_c{a.x + d(t.delta.x) * d(reach), a.y + d(t.delta.y) * d(reach)};
+        const Pt end_c{a.x + d(t.delta.x), a.y + d(t.delta.y)};
         const std::string st = std::string("stroke=\"") + c_cast + "\" stroke-width=\"" + thin + "\"";
-        svg.line(d(a.x), d(a.y), d(hit_c.x), d(hit_c.y), st);
+        svg.line(a.x, a.y, hit_c.x, hit_c.y, st);
         if (reach < 1)
-            svg.line(d(hit_c.x), d(hit_c.y), d(end_c.x), d(end_c.y),
+            svg.line(hit_c.x, hit_c.y, end_c.x, end_c.y,
                      st + " stroke-opacity=\"0.45\" stroke-dasharray=\"" + n(u) + "," + n(0.8 * u) + "\"");
         if (ray) {
-            svg.circle(d(a.x), d(a.y), 0.5 * u, std::string("fill=\"") + c_cast + "\"");
+            svg.circle(a.x, a.y, 0.5 * u, std::string("fill=\"") + c_cast + "\"");
         } else {
             svg.box(t.box, std::string("fill=\"none\" ") + st + " stroke-dasharray=\"" + n(u) + "," + n(0.6 * u) + "\"");
         }
@@ -384,6 +402,7 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
 
     // ---- queries ----
     for (const QueryTrace& q : trace.queries) {
+        drawing = q.step;
         const std::string st = std::string("stroke=\"") + c_query + "\" stroke-width=\"" + thin + "\" stroke-dasharray=\"" +
                                n(0.8 * u) + "," + n(0.5 * u) + "\"";
         double lx = d(q.rect.min.x), ly = d(q.rect.min.y) - 0.8 * u;
@@ -398,6 +417,8 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
         }
         step_labels.push_back({lx, ly, "step " + std::to_string(q.step) + ": found " + std::to_string(q.found)});
     }
+
+    drawing.reset();
 
     // ---- labels ----
     if (options.labels) {
@@ -485,6 +506,24 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
     }
     svg.out += "</svg>\n";
     return std::move(svg.out);
+}
+
+} // namespace
+
+std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
+    const SceneTrace& trace = runner.trace();
+    if (trace.moves_not_traced > 0)
+        throw SceneError(runner.file(), step_where(runner, trace.first_step_not_traced),
+                         "too long to draw: a picture holds at most " + std::to_string(max_traced_moves) +
+                             " moves and frames, the run had " +
+                             std::to_string(trace.moves.size() + trace.moves_not_traced));
+    std::optional<std::size_t> drawing;
+    try {
+        return draw(runner, options, drawing);
+    } catch (const NotFinite&) {
+        throw SceneError(runner.file(), drawing ? step_where(runner, *drawing) : "svg",
+                         "a coordinate of the picture is not finite");
+    }
 }
 
 void write_svg_file(const SceneRunner& runner, const std::string& path, const SvgOptions& options) {

@@ -88,6 +88,22 @@ inline const std::vector<Malformed>& malformed_cases() {
          "step 0 (set_tile)", "field \"tile\""},
         {"add_duplicate", with_steps(R"({"op": "add", "name": "wall", "box": [0, 0, 1, 1]})"), "step 0 (add)",
          "duplicate body name \"wall\""},
+        // JSON allows a key twice in an object (the last would win); a scene does not.
+        {"duplicate_op", with_steps(R"({"op": "move", "body": "box", "op": "move", "delta": [1, 0]})"), "step 0",
+         "duplicate key \"op\""},
+        {"duplicate_step_field", with_steps(R"({"op": "move", "body": "box", "delta": [1, 0], "delta": [2, 0]})"),
+         "step 0", "duplicate key \"delta\""},
+        {"duplicate_top_field", R"({"cell_size": 8, "cell_size": 16})", "scene", "duplicate key \"cell_size\""},
+        {"duplicate_body_field",
+         R"({"bodies": [{"name": "a", "box": [0, 0, 1, 1]}, {"name": "b", "name": "c", "box": [2, 2, 3, 3]}]})",
+         "bodies[1]", "duplicate key \"name\""},
+        {"duplicate_tiles_field", R"({"tiles": {"size": 16, "rows": ["."], "size": 8}})", "tiles",
+         "duplicate key \"size\""},
+        {"duplicate_nested", with_steps(R"({"op": "move", "body": "box", "delta": [1, 0], "x": {"a": 1, "a": 2}})"),
+         "step 0", "duplicate key \"a\" in field \"x\""},
+        // Bytes after a NUL must not be ignored.
+        {"nul_byte", std::string(R"({"cell_size": 16})") + '\0' + R"({"cell_size": 0})", "json",
+         "NUL byte at line 1, column 18"},
     };
     return cases;
 }

@@ -103,6 +103,61 @@ BOOST_AUTO_TEST_CASE(missing_file_and_runtime_refusal_exit_2) {
     BOOST_TEST(r.err[0].find(path + ": step 1 (move): ") != std::string::npos, r.err[0]);
 }
 
+BOOST_AUTO_TEST_CASE(runtime_errors_print_one_prefix_and_the_frame) {
+    // Frame 0 falls by 3e38; in frame 1 the velocity, 6e38, is past the largest real.
+    const std::string path = scene_test::tmp_dir() + "/overflow_frame.json";
+    scene_test::write_text(path, R"({"bodies": [{"name": "g", "box": [0, 0, 4, 4]}],
+        "steps": [{"op": "frames", "body": "g", "count": 3, "gravity": [0, 3e38], "dt": 1}]})");
+    const Result r = run("run " + q(path), "overflow_frame");
+    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.out.empty());
+    BOOST_REQUIRE(r.err.size() == 1u);
+    BOOST_TEST(r.err[0].rfind("sweepbox: " + path + ": step 0 (frames), frame 1: ", 0) == 0u, r.err[0]);
+    BOOST_TEST(r.err[0].find("sweepbox:", 1) == std::string::npos, r.err[0]);
+}
+
+BOOST_AUTO_TEST_CASE(non_finite_results_exit_2) {
+    // A bounce with restitution 3 turns a velocity of 3e38 into -9e38: no "-inf" on stdout.
+    const std::string path = scene_test::tmp_dir() + "/non_finite.json";
+    scene_test::write_text(path, R"({"bodies": [{"name": "w", "box": [100, 0, 101, 400], "static": true},
+                                                {"name": "g", "box": [0, 0, 4, 4]}],
+        "steps": [{"op": "query_point", "point": [0, 0]},
+                  {"op": "move", "body": "g", "delta": [200, 0], "response": "bounce", "restitution": 3,
+                   "velocity": [3e38, 0]}]})");
+    const Result r = run("run " + q(path), "non_finite");
+    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.out.size() == 1u);
+    BOOST_REQUIRE(r.err.size() == 1u);
+    BOOST_TEST(r.err[0].find(path + ": step 1 (move): ") != std::string::npos, r.err[0]);
+    for (const std::string& l : r.out) BOOST_TEST(l.find("inf") == std::string::npos, l);
+}
+
+BOOST_AUTO_TEST_CASE(a_directory_is_not_a_scene) {
+    const Result r = run("run " + q(scene_test::tmp_dir()), "directory");
+    BOOST_TEST(r.code == 2);
+    BOOST_REQUIRE(r.err.size() == 1u);
+    BOOST_TEST(r.err[0].find("is a directory") != std::string::npos, r.err[0]);
+}
+
+// --svg draws every move and frame, up to 100,000 in all: beyond that it is refused before
+// anything runs; without --svg the same scene runs.
+BOOST_AUTO_TEST_CASE(svg_refuses_a_run_longer_than_it_draws) {
+    const std::string path = scene_test::tmp_dir() + "/long_fall.json";
+    scene_test::write_text(path, R"({"cell_size": 1000000, "bodies": [{"name": "g", "box": [0, 0, 4, 4]}],
+        "steps": [{"op": "move", "body": "g", "delta": [0, 1]},
+                  {"op": "frames", "body": "g", "count": 100000, "gravity": [0, 980]}]})");
+    const std::string svg = scene_test::tmp_dir() + "/long_fall.svg";
+    const Result refused = run("run " + q(path) + " --svg " + q(svg), "long_fall_svg");
+    BOOST_TEST(refused.code == 2);
+    BOOST_TEST(refused.out.empty());
+    BOOST_REQUIRE(refused.err.size() == 1u);
+    BOOST_TEST(refused.err[0].find(path + ": step 1 (frames): ") != std::string::npos, refused.err[0]);
+    BOOST_TEST(refused.err[0].find("--svg") != std::string::npos, refused.err[0]);
+    const Result ran = run("run " + q(path), "long_fall");
+    BOOST_TEST(ran.code == 0);
+    BOOST_TEST(ran.out.size() == 2u);
+}
+
 BOOST_AUTO_TEST_CASE(format_prints_a_scene_that_loads_back_equal) {
     for (const std::string& name : scene_test::demo_scenes()) {
         const std::string path = scene_test::scenes_dir() + "/" + name + ".json";

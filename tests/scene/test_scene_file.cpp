@@ -2,6 +2,8 @@
 // malformed case is rejected with a SceneError naming the place and the problem.
 #include <boost/test/unit_test.hpp>
 
+#include <limits>
+
 #include "malformed_cases.hpp"
 #include "scene_test_support.hpp"
 
@@ -141,6 +143,37 @@ BOOST_AUTO_TEST_CASE(every_malformed_case_names_the_place_and_the_problem) {
 
 BOOST_AUTO_TEST_CASE(missing_file_is_a_scene_error) {
     BOOST_CHECK_THROW((void)load_scene(scene_test::tmp_dir() + "/no/such/scene.json"), SceneError);
+}
+
+BOOST_AUTO_TEST_CASE(a_directory_is_not_a_scene_file) {
+    try {
+        (void)load_scene(scene_test::tmp_dir());
+        BOOST_TEST(false, "expected a SceneError");
+    } catch (const SceneError& e) {
+        BOOST_TEST(e.problem().find("is a directory") != std::string::npos, e.problem());
+        BOOST_TEST(e.problem().find("parse error") == std::string::npos, e.problem());
+    }
+}
+
+BOOST_AUTO_TEST_CASE(duplicate_key_names_its_line_and_column) {
+    try {
+        (void)parse_scene("{\n  \"cell_size\": 8,\n  \"steps\": [],\n  \"cell_size\": 16\n}", "dup.json");
+        BOOST_TEST(false, "expected a SceneError");
+    } catch (const SceneError& e) {
+        BOOST_TEST(e.where() == "scene");
+        BOOST_TEST(e.problem() == "duplicate key \"cell_size\" at line 4, column 3");
+    }
+    // The same key in two different objects is fine.
+    BOOST_CHECK_NO_THROW((void)parse_scene(R"({"bodies": [{"name": "a", "box": [0, 0, 1, 1]},
+                                                          {"name": "b", "box": [0, 0, 1, 1]}]})"));
+}
+
+BOOST_AUTO_TEST_CASE(format_real_refuses_non_finite_numbers) {
+    // inf and nan are not JSON: the output must never carry them.
+    BOOST_CHECK_THROW((void)format_real(std::numeric_limits<real>::infinity()), SceneError);
+    BOOST_CHECK_THROW((void)format_real(-std::numeric_limits<real>::infinity()), SceneError);
+    BOOST_CHECK_THROW((void)format_real(std::numeric_limits<real>::quiet_NaN()), SceneError);
+    BOOST_TEST(format_real(std::numeric_limits<real>::max()) == "3.4028235e+38");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -241,6 +241,86 @@ BOOST_AUTO_TEST_CASE(runtime_refusal_is_a_scene_error_naming_the_step) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(runtime_refusal_prints_the_library_message_without_its_prefix) {
+    SceneRunner runner(parse_scene(R"({"bodies": [{"name": "a", "box": [3e38, 0, 3.1e38, 1]}],
+        "steps": [{"op": "move", "body": "a", "delta": [3e38, 0]}]})", "huge.json"), "huge.json");
+    try {
+        runner.run_step(0);
+        BOOST_TEST(false, "expected a SceneError");
+    } catch (const SceneError& e) {
+        // The program adds "sweepbox: " itself.
+        BOOST_TEST(std::string(e.what()).find("sweepbox:") == std::string::npos, e.what());
+        BOOST_TEST(!e.problem().empty());
+    }
+}
+
+// Frame 0 falls by 3e38; in frame 1 the velocity, 6e38, is past the largest real.
+BOOST_AUTO_TEST_CASE(a_refused_frame_is_named) {
+    SceneRunner runner(parse_scene(R"({"bodies": [{"name": "g", "box": [0, 0, 4, 4]}],
+        "steps": [{"op": "frames", "body": "g", "count": 3, "gravity": [0, 3e38], "dt": 1}]})", "fall.json"),
+                       "fall.json");
+    try {
+        runner.run_step(0);
+        BOOST_TEST(false, "expected a SceneError");
+    } catch (const SceneError& e) {
+        BOOST_TEST(e.where() == "step 0 (frames), frame 1");
+        BOOST_TEST(std::string(e.what()).rfind("fall.json: step 0 (frames), frame 1: ", 0) == 0u, e.what());
+    }
+}
+
+// A bounce with restitution 3 turns a velocity of 3e38 into -9e38, past the largest real: the
+// step is refused rather than printing -inf.
+BOOST_AUTO_TEST_CASE(a_non_finite_result_is_refused) {
+    SceneRunner runner(parse_scene(R"({"bodies": [{"name": "w", "box": [100, 0, 101, 400], "static": true},
+                                                  {"name": "g", "box": [0, 0, 4, 4]}],
+        "steps": [{"op": "move", "body": "g", "delta": [200, 0], "response": "bounce", "restitution": 3,
+                   "velocity": [3e38, 0]}]})", "nf.json"), "nf.json");
+    try {
+        const std::string line = runner.run_step(0);
+        BOOST_TEST(false, "expected a SceneError, got " << line);
+    } catch (const SceneError& e) {
+        BOOST_TEST(e.where() == "step 0 (move)");
+    }
+}
+
+// The reproduction of a million frames of free fall at the default cell size (it used to run
+// for over 900 s and grow without bound): the runner keeps a bounded record, not one entry per
+// frame, and the world's grid drops the cells the body left (SpatialGrid::compact), so the walk
+// of each frame crosses few cells. Work is checked, not time.
+BOOST_AUTO_TEST_CASE(long_free_fall_keeps_a_bounded_record) {
+    SceneRunner runner(parse_scene(R"({"bodies": [{"name": "g", "box": [0, 0, 4, 4]}],
+        "steps": [{"op": "frames", "body": "g", "count": 1000000, "gravity": [0, 980]}]})", "fall.json"),
+                       "fall.json");
+    const json l = json::parse(runner.run_step(0));
+    BOOST_TEST(l.at("frames") == 1000000);
+    BOOST_TEST(l.at("contacts").empty());
+    BOOST_TEST(l.at("velocity")[1].get<double>() > 1.6e7);
+    BOOST_TEST(runner.world().grid().cell_count() <= 1024u);
+    BOOST_TEST(runner.trace().moves.size() == max_traced_moves);
+    BOOST_TEST(runner.trace().moves_not_traced == 1000000u - max_traced_moves);
+    BOOST_TEST(runner.trace().first_step_not_traced == 0u);
+    // Without recording (the program without --svg) nothing is kept, and the line is the same.
+    SceneRunner quiet(runner.scene(), "fall.json", false);
+    BOOST_TEST(json::parse(quiet.run_step(0)) == l);
+    BOOST_TEST(quiet.trace().moves.empty());
+    BOOST_TEST(quiet.trace().moves_not_traced == 0u);
+}
+
+// A body resting on a floor touches it every frame: the line lists the first 1000 contacts and
+// counts the others.
+BOOST_AUTO_TEST_CASE(long_resting_frames_list_a_bounded_number_of_contacts) {
+    SceneRunner runner(parse_scene(R"({"bodies": [{"name": "floor", "box": [-100, 10, 100, 20], "static": true},
+                                                  {"name": "g", "box": [0, 0, 4, 10]}],
+        "steps": [{"op": "frames", "body": "g", "count": 200000, "gravity": [0, 980]}]})", "rest.json"),
+                       "rest.json");
+    const json l = json::parse(runner.run_step(0));
+    BOOST_TEST(l.at("frames") == 200000);
+    BOOST_REQUIRE(l.at("contacts").size() == 1000u);
+    BOOST_TEST(l.at("contacts")[999].at("frame") == 999);
+    BOOST_TEST(l.at("contacts_omitted") == 199000);
+    BOOST_TEST(runner.trace().moves.size() <= 100000u);
+}
+
 BOOST_AUTO_TEST_CASE(every_op_runs) {
     const auto lines = scene_test::run_text(R"({
       "tiles": {"size": 16, "rows": ["....", "####"]},

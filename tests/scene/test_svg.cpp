@@ -183,6 +183,35 @@ BOOST_AUTO_TEST_CASE(empty_scene_still_draws) {
     BOOST_TEST(XmlCheck(svg).run() == "");
 }
 
+// Near the largest real, the centre of a box (min + max) / 2 overflows when computed in real.
+BOOST_AUTO_TEST_CASE(huge_coordinates_draw_finite_numbers) {
+    SceneRunner runner(parse_scene(R"({"bodies": [{"name": "far", "box": [3e38, 0, 3.1e38, 1]}],
+        "steps": [{"op": "move", "body": "far", "delta": [1e37, 0]},
+                  {"op": "cast_box", "box": [3e38, 0, 3.1e38, 1], "delta": [-1e37, 0]}]})"));
+    runner.run_all();
+    const std::string svg = render_svg(runner);
+    BOOST_TEST(XmlCheck(svg).run() == "");
+    BOOST_TEST(svg.find("inf") == std::string::npos);
+    BOOST_TEST(svg.find("nan") == std::string::npos);
+}
+
+// A run longer than the trace holds is refused, not drawn in part.
+BOOST_AUTO_TEST_CASE(a_trace_cut_short_is_not_drawn) {
+    SceneRunner runner(parse_scene(R"({"cell_size": 1000000, "bodies": [{"name": "g", "box": [0, 0, 4, 4]}],
+        "steps": [{"op": "move", "body": "g", "delta": [0, 1]},
+                  {"op": "frames", "body": "g", "count": 100000, "gravity": [0, 980]}]})", "long.json"),
+                       "long.json");
+    runner.run_all();
+    try {
+        (void)render_svg(runner);
+        BOOST_TEST(false, "expected a SceneError");
+    } catch (const SceneError& e) {
+        BOOST_TEST(e.file() == "long.json");
+        BOOST_TEST(e.where() == "step 1 (frames)");
+        BOOST_TEST(e.problem().find("at most 100000") != std::string::npos, e.problem());
+    }
+}
+
 BOOST_AUTO_TEST_CASE(rsvg_convert_accepts_it) {
     const std::string rsvg = SWEEPBOX_RSVG_CONVERT;
     if (rsvg.empty()) {
