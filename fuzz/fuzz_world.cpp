@@ -326,6 +326,13 @@ private:
             if (c.started_overlapping) {
                 uncertain[k] = true;
                 if (c.response == Response::bounce) uncertain[1 - k] = true;
+            } else if (c.junction) {
+                // A point or plank stopped where obstacles meet (rule 6): flush at a seam's end or
+                // one step before a meeting point, so not flush against the obstacle named; the
+                // meeting point is on it, the box outside it.
+                if (!contains_point(obox, c.point))
+                    fail_move("contact %zu: the junction point is not on the obstacle %s", i, str(obox).c_str());
+                if (overlaps(c.box, obox)) fail_move("contact %zu: the box at a junction overlaps the obstacle", i);
             } else {
                 if (!uncertain[k] && !(s[k] != 0 && (n[k] > 0 ? 1 : -1) == -s[k]))
                     fail_move("contact %zu: the normal %s does not point against the motion of its leg (signs %d, %d)",

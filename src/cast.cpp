@@ -140,7 +140,7 @@ struct Best {
 // h is that stop and the answer is true. Out of line: most casts never get here.
 detail::JunctionStop junction_of(const World& w, const detail::Selector& sel, const Aabb& box, Vec2 delta) {
     std::vector<Obstacle>& solids = detail::junction_scratch();
-    detail::gather_solids(w, box, delta, sel, solids, [](const Obstacle&) { return true; });
+    detail::gather_solids(w, box, delta, sel, solids, false, [](const Obstacle&) { return true; });
     return detail::first_junction(box, delta, solids);
 }
 

@@ -115,7 +115,8 @@ JunctionStop along_line(const Aabb& a, Vec2 p, Vec2 d, int m, bool knows_side, c
         if (!(s.box.min[j] <= p[j] && p[j] <= s.box.max[j])) continue;
         for (const real e : {s.box.min[m], s.box.max[m]}) {
             const Diff gap = ahead(e);
-            if (sign(gap) > 0 && compare(gap, den) < 0) events.push_back(e);
+            // (+0 for -0: the same line, one number whatever obstacle named it first)
+            if (sign(gap) > 0 && compare(gap, den) < 0) events.push_back(e + real(0));
         }
     }
     if (pos) {
@@ -180,7 +181,7 @@ JunctionStop diagonal(Vec2 p, Vec2 d, const std::vector<Obstacle>& solids) {
     for (const Obstacle& s : solids) {
         if (found && best == p) break;
         for (int c = 0; c < 4; ++c) {
-            const Vec2 q{(c & 1) ? s.box.max.x : s.box.min.x, (c & 2) ? s.box.max.y : s.box.min.y};
+            const Vec2 q{((c & 1) ? s.box.max.x : s.box.min.x) + real(0), ((c & 2) ? s.box.max.y : s.box.min.y) + real(0)};
             if (found && (d.x > 0 ? q.x >= best.x : q.x <= best.x)) continue;
             const Diff nx = ahead(q.x, 0);
             if (sign(nx) <= 0 || compare(nx, den[0]) >= 0) continue;
@@ -245,7 +246,8 @@ Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacl
     Aabb out = F;
     for (int k = 0; k < 2; ++k) {
         const int j = 1 - k;
-        if (F.min[k] != F.max[k] || F.min[k] == S.min[k]) continue;
+        // (On the contact's axis F lies on the line it contacted: flush, not rounded onto it.)
+        if (k == keep_axis || F.min[k] != F.max[k] || F.min[k] == S.min[k]) continue;
         for (const Obstacle& s : solids) {
             if (s.box.min[k] != F.min[k] || s.box.max[k] != F.min[k]) continue;
             if (!(F.min[j] < s.box.max[j] && s.box.min[j] < F.max[j])) continue;
@@ -267,9 +269,15 @@ Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacl
             return std::nextafter(F.min[k], d[k] > 0 ? std::numeric_limits<real>::infinity()
                                                      : -std::numeric_limits<real>::infinity());
         };
-        // One axis if that settles it, keeping the other (flush against a face, say).
-        const int first = keep_axis == 0 ? 1 : 0;
-        for (const int k : {first, 1 - first}) {
+        // One axis if that settles it. Flush against the face it contacted, the point stays
+        // flush (and, if that leaves it on the meeting point, only goes on where every side of
+        // it may: first_junction's rule for a start there).
+        if (keep_axis >= 0) {
+            Vec2 at = F.min;
+            at[1 - keep_axis] = back(1 - keep_axis);
+            return at != F.min && !unsafe(at) ? Aabb{at, at} : out;
+        }
+        for (const int k : {0, 1}) {
             Vec2 at = F.min;
             at[k] = back(k);
             if (at[k] != F.min[k] && !unsafe(at)) return Aabb{at, at};

@@ -68,13 +68,15 @@ inline bool is_thin(const Aabb& a) { return a.min.x == a.max.x || a.min.y == a.m
 std::vector<Obstacle>& junction_scratch();
 
 /// Gathers the obstacles that `sel` selects along the whole path of `a` moved by d, touching
-/// ones included, that `blocks(ob)` says block (one-way tiles never take part).
+/// ones included, that `blocks(ob)` says block. One-way tiles never take part. A move leaves
+/// out the obstacles `a` overlaps at its start (`skip_overlapped`: rule 7 decides about those);
+/// a cast starting inside one reports that obstacle first anyway.
 template <class Blocks>
 void gather_solids(const World& w, const Aabb& a, Vec2 d, const Selector& sel, std::vector<Obstacle>& out,
-                   Blocks&& blocks) {
+                   bool skip_overlapped, Blocks&& blocks) {
     out.clear();
     auto visit = [&](const Obstacle& ob) {
-        if (ob.one_way || !blocks(ob)) return;
+        if (ob.one_way || (skip_overlapped && overlaps(a, ob.box)) || !blocks(ob)) return;
         out.push_back(ob);
     };
     walk_path(w, a, d, sel, visit, [] { return real(2); }, true);

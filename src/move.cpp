@@ -199,39 +199,49 @@ Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
 }
 
 // The junction test of one leg of a point or plank (junction.hpp), after the slabs: when a stop
-// comes before their best contact, it becomes the contact (best, the leg's end F and what is left
-// of the motion, and the junction point). Then rule 5's rounding of F (settle_thin). Out of line:
-// most moves are of boxes with area.
-[[gnu::noinline]] bool junction_leg(const World& w, BodyId self, const MoveOptions& o, const detail::Selector& sel,
-                                    const Aabb& S, Vec2 d, Found& best, Aabb& F, Vec2& rest, Vec2& point) {
+// comes before their best contact, it becomes the contact (best, and in the answer the leg's
+// end, what is left of the motion and the junction point). Then rule 5's rounding of the end
+// (settle_thin). Out of line, and with F and rest passed by value (their addresses would keep
+// them out of registers in every move): most moves are of boxes with area.
+struct JunctionLeg {
+    bool stop;
+    Aabb F;
+    Vec2 rest;
+    Vec2 point;
+};
+[[gnu::noinline]] JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o, const detail::Selector& sel,
+                                           const Aabb& S, Vec2 d, Found& best, Aabb F, Vec2 rest) {
     std::vector<Obstacle>& solids = detail::junction_scratch();
-    detail::gather_solids(w, S, d, sel, solids,
+    detail::gather_solids(w, S, d, sel, solids, true,
                           [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); });
     const detail::JunctionStop js = detail::first_junction(S, d, solids);
-    const bool stop =
+    JunctionLeg out{false, F, rest, {0, 0}};
+    out.stop =
         js.any && (!best.any || (!best.started && detail::stops_before(js, S, d, best.ob.box, best.sweep.normal)));
-    if (stop) {
+    if (out.stop) {
         best.any = true;
         best.sweep = Sweep{SweepState::hit, js.time, js.normal, js.corner};
         best.ob = js.ob;
         best.response = response_for(w, self, js.ob, o);
         best.started = false;
         best.depth = 0;
-        F = js.box;
-        point = js.point;
-        for (int k = 0; k < 2; ++k) rest[k] = real(wide(d[k]) - (wide(F.min[k]) - wide(S.min[k])));
-        if (rest.x * d.x < 0) rest.x = 0;
-        if (rest.y * d.y < 0) rest.y = 0;
+        out.F = js.box;
+        out.point = js.point;
+        for (int k = 0; k < 2; ++k) out.rest[k] = real(wide(d[k]) - (wide(out.F.min[k]) - wide(S.min[k])));
+        if (out.rest.x * d.x < 0) out.rest.x = 0;
+        if (out.rest.y * d.y < 0) out.rest.y = 0;
     }
-    F = detail::settle_thin(S, d, F, solids, best.any && !stop ? axis_of(best.sweep.normal) : -1);
-    return stop;
+    out.F = detail::settle_thin(S, d, out.F, solids, best.any && !out.stop ? axis_of(best.sweep.normal) : -1);
+    return out;
 }
+
+void explain_bad_result(const Aabb& box, Vec2 v, const std::vector<Contact>& contacts);
 
 // Rule 7's recovery, before a move that goes anywhere (Godot's recovery): a body that overlaps a
 // blocking obstacle is first pushed out along the minimum translation of the first such
-// obstacle (Other's order), flush with its face, the push swept like any motion against what
-// the body does not overlap; a few rounds for a few obstacles. Each push is a started-overlapping
-// contact. Returns the body's box after the pushes.
+// obstacle (Other's order), flush with its face, the push swept like any motion and refused when
+// it would go deeper into another obstacle the body overlaps; a few rounds for a few obstacles.
+// Each push is a started-overlapping contact. Returns the body's box after the pushes.
 [[gnu::noinline]] Aabb recover(const World& w, BodyId self, const MoveOptions& o, const detail::Selector& sel, Aabb S,
                                Vec2 d, MoveResult& out) {
     for (int round = 0; round < 4; ++round) {
@@ -251,13 +261,24 @@ Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
         if (push.x == 0 && push.y == 0) return S;
         // The push, swept against the obstacles the body does not overlap (touch).
         const detail::SweepQuery q(S, push);
-        bool hit = false;
+        bool hit = false, deeper = false, lands_inside = false;
         Sweep hs{};
         Obstacle hob{};
         auto visit = [&](const Obstacle& ob) {
-            if (overlaps(S, ob.box)) return;
             if (ob.one_way && !detail::one_way_blocks(S, ob.box)) return;
+            // (The push is the rounded difference to the target: where it rounds short of a
+            // face just beyond, the target itself must still be checked.)
+            if (!overlaps(S, ob.box) && overlaps(target, ob.box) && is_blocking(response_for(w, self, ob, o)))
+                lands_inside = true;
             const Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
+            if (sw.state == SweepState::started_overlapping) {
+                // Another obstacle the body overlaps: a push against its own way out would go
+                // deeper into it.
+                const Vec2 n = minimum_translation(S, ob.box).normal;
+                if (ob.other == picked.other || push.x * n.x + push.y * n.y >= 0) return;
+                if (is_blocking(response_for(w, self, ob, o))) deeper = true;
+                return;
+            }
             if (sw.state != SweepState::hit) return;
             if (hit && !detail::ranks_before(S, push, {sw.time, false, sw.corner, sw.normal, &ob.box, ob.other},
                                              {hs.time, false, hs.corner, hs.normal, &hob.box, hob.other}))
@@ -267,7 +288,8 @@ Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
             hs = sw;
             hob = ob;
         };
-        detail::walk_path(w, S, push, sel, visit, [&] { return hit ? hs.time : real(2); });
+        detail::walk_path(w, S, push, sel, visit, [&] { return deeper ? real(0) : hit ? hs.time : real(2); });
+        if (deeper || (!hit && lands_inside)) return S;
         const Aabb F = hit ? detail::contact_box(S, push, hob.box, hs.normal) : target;
         Contact& c = out.contacts.emplace_back();
         c.other = picked.other;
@@ -280,6 +302,7 @@ Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
         c.depth = pen.depth;
         const real back = sweep_back_time(S, d, picked.box);
         c.sweep_back = std::isfinite(back) ? S.min - d * back : S.min;
+        if (!is_finite(c.sweep_back)) explain_bad_result(S, d, out.contacts);
         if (F == S) return S;
         S = F;
     }
@@ -354,32 +377,21 @@ void require_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
     if (!is_finite(v)) throw Error("move", what + "the velocity");
 }
 
-// Rule 11 on a move's result: the box, the velocity and each contact's box, point, depth and
-// sweep-back point (a bounce can carry the body past the finite range, and a sweep-back point can
-// lie beyond it). A contact's time and normal are finite by construction (in [0, 1], an axis).
-// The fast half adds them all up: a NaN or an infinity makes the sum one, and a sum that
-// overflowed from finite numbers only costs the exact check.
+// Rule 11 on a move's result. The box and the velocity are checked at the end (a bounce can
+// carry the body past the finite range). A contact's box is a box the body had on its way, finite
+// when the end box is (a non-finite edge never becomes finite again: the size stays infinite);
+// its point lies between finite edges no farther apart than the body's finite width; its depth
+// is at most that width; its time and normal are in [0, 1] and an axis. Only the sweep-back point
+// can leave the range on its own, and is checked where it is made.
 #if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
 void require_finite_result(const Aabb& box, Vec2 v, const std::vector<Contact>& contacts) {
-    const auto pair = [](const Vec2& a, const Vec2& b) {
-        const __m128 lo = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(&a.x));
-        return _mm_loadh_pi(lo, reinterpret_cast<const __m64*>(&b.x));
-    };
     __m128 z = _mm_add_ps(_mm_loadu_ps(&box.min.x), _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(&v.x)));
-    for (const Contact& c : contacts) {
-        z = _mm_add_ps(z, _mm_loadu_ps(&c.box.min.x));
-        z = _mm_add_ps(z, pair(c.point, c.sweep_back));
-        z = _mm_add_ss(z, _mm_load_ss(&c.depth));
-    }
     z = _mm_sub_ps(z, z);
     if (_mm_movemask_ps(_mm_cmpunord_ps(z, z)) != 0) explain_bad_result(box, v, contacts);
 }
 #else
 void require_finite_result(const Aabb& box, Vec2 v, const std::vector<Contact>& contacts) {
-    real z = (box.min.x + box.min.y) + (box.max.x + box.max.y) + (v.x + v.y);
-    for (const Contact& c : contacts)
-        z += ((c.box.min.x + c.box.min.y) + (c.box.max.x + c.box.max.y)) + ((c.point.x + c.point.y) + c.depth) +
-             (c.sweep_back.x + c.sweep_back.y);
+    const real z = (box.min.x + box.min.y) + (box.max.x + box.max.y) + (v.x + v.y);
     if (!(z - z == 0)) explain_bad_result(box, v, contacts);
 }
 #endif
@@ -506,8 +518,13 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         // meeting point passed before the first contact of the slabs is the contact instead.
         Vec2 junction_point;
         bool junction = false;
-        if (thin) [[unlikely]]
-            junction = junction_leg(*this, id, o, sel, S, d, best, F, rest, junction_point);
+        if (thin) [[unlikely]] {
+            const JunctionLeg jl = junction_leg(*this, id, o, sel, S, d, best, F, rest);
+            F = jl.F;
+            rest = jl.rest;
+            junction = jl.stop;
+            junction_point = jl.point;
+        }
 
         // Cross contacts met up to the blocking one, in order, each once.
         std::sort(sc.crosses.begin(), sc.crosses.end(), [&](const CrossHit& a, const CrossHit& b) {
@@ -553,6 +570,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             k.depth = best.depth;
             const real s = sweep_back_time(S, d, best.ob.box);
             k.sweep_back = std::isfinite(s) ? S.min - d * s : S.min;
+            if (!is_finite(k.sweep_back)) explain_bad_result(S, v, out.contacts);
         }
 
         const Vec2 n = best.sweep.normal;
