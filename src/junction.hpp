@@ -59,8 +59,8 @@ inline bool is_thin(const Aabb& a) { return a.min.x == a.max.x || a.min.y == a.m
 /// is (back toward S, or ahead where the motion on that axis was lost to rounding). The lines:
 /// that of a zero-thickness obstacle F lies on (then the body would be on neither side), and a
 /// meeting point of obstacles that a point comes to rest on (then it would be on every side).
-/// keep_axis (0, 1, or -1 for none): the axis of the contact's normal, kept flush when moving
-/// back on the other axis alone settles the body.
+/// keep_axis (0, 1, or -1 for none): the axis of the contact's normal; the body stays flush on
+/// it (moved on the other axis only, or not at all when that does not settle it).
 [[nodiscard]] Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacle>& solids,
                                int keep_axis);
 
