@@ -322,7 +322,7 @@ bool all_responses(const std::array<Response, 32>& table) {
 // in the order of the checks.
 [[gnu::noinline]] void explain_bad_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
     if (!is_finite(delta)) throw Error("move", "delta has a NaN or infinite component");
-    // Checked even without has_velocity: MoveResult::velocity returns it as it is.
+    // MoveResult::velocity returns it: finite in, finite out.
     if (!is_finite(o.velocity)) throw Error("move", "velocity has a NaN or infinite component");
     if (o.max_iterations < 1) throw Error("move", "max_iterations must be at least 1");
     if (!(o.restitution >= 0 && o.restitution <= 1)) throw Error("move", "restitution must be in [0, 1]");
@@ -575,7 +575,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
 
         const Vec2 n = best.sweep.normal;
         const int a = axis_of(n);
-        const bool v_into = o.has_velocity && v[a] * n[a] < 0; // a velocity not given stays as it is
+        const bool v_into = v[a] * n[a] < 0;
         switch (best.response) {
         case Response::touch:
             rest = {0, 0};

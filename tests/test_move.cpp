@@ -109,14 +109,21 @@ BOOST_AUTO_TEST_CASE(responses) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(velocity_not_given_is_returned_unchanged) {
+// A velocity given is a velocity carried: has_velocity is kept for source compatibility and
+// changes nothing; a zero velocity stays zero.
+BOOST_AUTO_TEST_CASE(velocity_is_carried_without_has_velocity) {
     World w;
     add_static(w, box(10, -10, 12, 10));
     const BodyId m = add_mover(w, box(0, 0, 2, 2));
-    MoveOptions o = with(Response::bounce, v2(7, 9), false);
-    const MoveResult r = w.move(m, v2(16, 4), o);
-    SB_CHECK_VEC(r.velocity, v2(7, 9));
-    SB_CHECK_BOX(r.box, box(0, 4, 2, 6)); // the motion still bounces
+    for (const bool flag : {false, true}) {
+        w.teleport(m, box(0, 0, 2, 2));
+        const MoveResult r = w.move(m, v2(16, 4), with(Response::bounce, v2(7, 9), flag));
+        SB_CHECK_VEC(r.velocity, v2(-7, 9));
+        SB_CHECK_BOX(r.box, box(0, 4, 2, 6));
+    }
+    w.teleport(m, box(0, 0, 2, 2));
+    const MoveResult r = w.move(m, v2(16, 4), with(Response::bounce));
+    SB_CHECK_VEC(r.velocity, v2(0, 0));
 }
 
 // The velocity is its own vector: responses change it as they change the motion.

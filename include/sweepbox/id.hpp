@@ -13,7 +13,7 @@ struct BodyId {
     std::uint32_t index = 0;      ///< slot in the body table (slot 0 is never used)
     std::uint32_t generation = 0; ///< generation of the slot when the id was issued
 
-    /// True for every id except the null id.
+    /// True only for the null id (index and generation both zero).
     [[nodiscard]] constexpr bool is_null() const { return index == 0 && generation == 0; }
     /// Ids compare by index, then generation.
     friend constexpr auto operator<=>(const BodyId&, const BodyId&) = default;

@@ -78,10 +78,10 @@ struct MoveOptions {
     real friction = 0;
     /// At most this many blocking contacts are resolved; then the rest of the motion is dropped.
     std::int32_t max_iterations = 8;
-    /// When true, `velocity` is carried through the responses into MoveResult::velocity.
+    /// Kept for source compatibility; it changes nothing: `velocity` is always carried.
     bool has_velocity = false;
-    /// The body's velocity (any unit, finite even without has_velocity: it is then returned as
-    /// is); responses change it as they change the motion.
+    /// The body's velocity (any unit, finite): the responses change it as they change the motion,
+    /// and MoveResult::velocity returns it (a zero velocity stays zero).
     Vec2 velocity{0, 0};
 };
 
@@ -107,7 +107,7 @@ struct Contact {
 /// What a move did.
 struct MoveResult {
     Aabb box{};                    ///< the body's box after the move (also stored in the world)
-    Vec2 velocity{0, 0};           ///< velocity after every response (MoveOptions::velocity when not given)
+    Vec2 velocity{0, 0};           ///< MoveOptions::velocity after every response
     std::vector<Contact> contacts; ///< every contact in order (cross contacts included)
     std::int32_t iterations = 0;   ///< blocking contacts resolved
     bool truncated = false;        ///< max_iterations was reached with motion left; the rest was dropped
@@ -160,8 +160,9 @@ public:
     void teleport(BodyId id, const Aabb& box);
     /// True when id names a live body of this world.
     [[nodiscard]] bool is_valid(BodyId id) const;
-    /// The current box. Throws Error on a stale id.
-    [[nodiscard]] const Aabb& box(BodyId id) const { return checked(id, "box").box; }
+    /// The current box, by value (a reference would dangle once `add` grows the body table).
+    /// Throws Error on a stale id.
+    [[nodiscard]] Aabb box(BodyId id) const { return checked(id, "box").box; }
     /// Everything about a body. Throws Error on a stale id.
     [[nodiscard]] BodyInfo info(BodyId id) const;
     /// Changes a body's user data. Throws Error on a stale id.
