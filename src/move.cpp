@@ -231,6 +231,10 @@ struct JunctionLeg {
         if (out.rest.x * d.x < 0) out.rest.x = 0;
         if (out.rest.y * d.y < 0) out.rest.y = 0;
     }
+    // The obstacles at the end itself too: rounding may put it on one the exact path never met.
+    detail::visit_region(w, out.F, sel, [&](const Obstacle& ob) {
+        if (!ob.one_way && !overlaps(S, ob.box) && is_blocking(response_for(w, self, ob, o))) solids.push_back(ob);
+    });
     out.F = detail::settle_thin(S, d, out.F, solids, best.any && !out.stop ? axis_of(best.sweep.normal) : -1);
     return out;
 }
