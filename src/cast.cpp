@@ -136,8 +136,7 @@ struct Best {
     [[nodiscard]] real stop_time() const { return any ? time : real(2); }
 };
 
-// A cast of a point or plank: when a junction stop (junction.hpp) comes before the best hit,
-// h is that stop and the answer is true. Out of line: most casts never get here.
+// The first junction stop (junction.hpp) of a cast of a point or plank.
 detail::JunctionStop junction_of(const World& w, const detail::Selector& sel, const Aabb& box, Vec2 delta) {
     std::vector<Obstacle>& solids = detail::junction_scratch();
     detail::gather_solids(w, box, delta, sel, solids, false, [](const Obstacle&) { return true; });
@@ -156,6 +155,8 @@ void junction_hit(const detail::JunctionStop& js, CastHit& h) {
     h.point = js.point;
 }
 
+// A cast of a point or plank: when a junction stop comes before the best hit, h is that stop
+// and the answer is true. Out of line: most casts never get here.
 [[gnu::noinline]] bool junction_cast(const World& w, const QueryFilter& filter, const Aabb& box, Vec2 delta,
                                      const Best& best, CastHit& h) {
     if (best.any && best.started) return false;

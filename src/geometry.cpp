@@ -49,14 +49,6 @@ Slab slab(real a_min, real a_max, real d, real b_min, real b_max) {
 
 using detail::compare;
 
-real to_time(const detail::Diff& num, wide den) {
-    real t = real(num.approx / den);
-    if (!(t > 0)) t = 0; // (-0 too: a time is +0, however the numerator's zero was signed)
-    // A hit is strictly before 1; rounding must not say otherwise.
-    if (t >= 1) t = std::nextafter(real(1), real(0));
-    return t;
-}
-
 std::uint8_t face_of(int axis, real normal_sign) {
     if (axis == 0) return normal_sign < 0 ? face_neg_x : face_pos_x;
     return normal_sign < 0 ? face_neg_y : face_pos_y;
@@ -161,8 +153,7 @@ Sweep detail::sweep_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t fac
         if (!ok && !switched) return out;
     }
     out.state = SweepState::hit;
-    out.corner = false;
-    out.time = to_time(num, den);
+    out.time = detail::contact_time(num, den);
     out.normal = n;
     out.corner = corner;
     return out;

@@ -72,13 +72,6 @@ Local local_at(Vec2 q, const std::vector<Obstacle>& solids) {
 
 real toward(real x, real target) { return x == target ? x : std::nextafter(x, target); }
 
-real time_of(const Diff& num, wide den) {
-    real t = real(num.approx / den);
-    if (!(t > 0)) t = 0;
-    if (t >= 1) t = std::nextafter(real(1), real(0));
-    return t;
-}
-
 // The box `a` moved along axis m so that its leading edge (max when dir > 0) is at s; the other
 // edge keeps a's size as closely as `real` allows (as flush_axis does).
 Aabb lead_at(const Aabb& a, int m, bool positive, real s) {
@@ -141,7 +134,7 @@ JunctionStop along_line(const Aabb& a, Vec2 p, Vec2 d, int m, bool knows_side, c
         out.any = true;
         out.num = ahead(e);
         out.den = den;
-        out.time = time_of(out.num, den);
+        out.time = contact_time(out.num, den);
         out.normal[m] = pos ? real(-1) : real(1);
         out.point = q;
         out.ob = *l.first;
@@ -201,7 +194,7 @@ JunctionStop diagonal(Vec2 p, Vec2 d, const std::vector<Obstacle>& solids) {
     out.corner = true;
     out.num = ahead(best.x, 0);
     out.den = den[0];
-    out.time = time_of(out.num, out.den);
+    out.time = contact_time(out.num, out.den);
     // Rule 4's corner normal: the axis of the larger |d|, ties y, against the motion.
     const int k = std::fabs(d.x) > std::fabs(d.y) ? 0 : 1;
     out.normal[k] = d[k] > 0 ? real(-1) : real(1);

@@ -59,6 +59,8 @@ bool is_blocking(Response r) { return r == Response::touch || r == Response::sli
 
 int axis_of(Vec2 n) { return n.x != 0 ? 0 : 1; }
 
+bool is_response(Response r) { return std::uint8_t(r) <= std::uint8_t(Response::bounce); }
+
 [[noreturn, gnu::noinline]] void bad_filter_answer(Response r) {
     throw Error("move", "the filter returned " + std::to_string(int(r)) + ", not a Response");
 }
@@ -67,7 +69,7 @@ int axis_of(Vec2 n) { return n.x != 0 ? 0 : 1; }
 Response response_for(const World& w, BodyId self, const Obstacle& ob, const MoveOptions& o) {
     if (o.filter) {
         const Response r = o.filter(o.filter_context, w, self, ob.other);
-        if (std::uint8_t(r) > std::uint8_t(Response::bounce)) bad_filter_answer(r);
+        if (!is_response(r)) bad_filter_answer(r);
         return r;
     }
     if (o.category_responses && ob.category != 0)
@@ -312,8 +314,6 @@ void explain_bad_result(const Aabb& box, Vec2 v, const std::vector<Contact>& con
     }
     return S;
 }
-
-bool is_response(Response r) { return std::uint8_t(r) <= std::uint8_t(Response::bounce); }
 
 // Every entry of a category table is a Response (one max over the bytes, no branch per entry).
 bool all_responses(const std::array<Response, 32>& table) {

@@ -28,6 +28,16 @@ namespace sweepbox::detail {
 /// marks a box that only touches b at the start and leaves it).
 Sweep sweep_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams);
 
+/// The time num / den of a contact as `real`: +0 for a zero or negative numerator (however the
+/// zero was signed), and strictly below 1 (a hit is before the end; rounding must not say
+/// otherwise).
+inline real contact_time(const Diff& num, wide den) {
+    real t = real(num.approx / den);
+    if (!(t > 0)) t = 0;
+    if (t >= 1) t = std::nextafter(real(1), real(0));
+    return t;
+}
+
 /// What every sweep of box a by d shares.
 struct SweepQuery {
     Aabb a;
