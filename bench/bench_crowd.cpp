@@ -1,4 +1,4 @@
-// Google Benchmark suite: the shared crowd (../shared/bench/crowd).
+// Google Benchmark suite: the crowd (DATA/crowd, bench/README.md).
 //
 // 10,000 static 16x16 boxes, 1,000 movers of 8x8; 100 frames in which every mover, in file
 // order, does goal = current min + delta; move(id, goal - min) with the slide response
@@ -6,11 +6,12 @@
 // One iteration runs all 100 frames (100,000 moves) from the start positions (the reset by
 // World::teleport is not timed); the counter ns_per_move is the thread's CPU time / moves.
 //
-// The crowd has no published checksum: the program prints it (sum of the final min.x and
-// min.y), and fails (exit 1) when two runs give different checksums (rule 10, determinism),
-// when a timed run allocates (hard check), or, with --check-reference, when the grid world's
-// final boxes differ from those of the brute-force reference world (WorldDef::brute_force).
-// Usage: bench_crowd [--data DIR] [--check-reference] [Google Benchmark flags]
+// The crowd has no independent checksum (slide moves have no reference outside the library):
+// the program prints it (sum of the final min.x and min.y), and fails (exit 1) when two runs
+// give different checksums (rule 10, determinism), when a timed run allocates (hard check), or,
+// with --check-reference, when the grid world's final boxes differ from those of the
+// brute-force reference world (WorldDef::brute_force). --check-only stops before any timing.
+// Usage: bench_crowd [--data DIR] [--check-reference] [--check-only] [Google Benchmark flags]
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -78,6 +79,7 @@ void bm_crowd(benchmark::State& state, const CrowdData* data) {
 int main(int argc, char** argv) {
     const std::string dir = data_dir(argc, argv);
     const bool check_reference = take_switch(argc, argv, "check-reference");
+    const bool check_only = take_switch(argc, argv, "check-only");
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
 
@@ -94,8 +96,8 @@ int main(int argc, char** argv) {
     MoveResult result;
     run_crowd(world, data, movers, result);
     g_checksum = crowd_checksum(world, movers);
-    std::printf("crowd: %zu statics, %zu movers, %zu frames; checksum (sum of final min.x + min.y) = %.6f\n",
-                data.statics.size(), data.movers.size(), data.frames(), g_checksum);
+    std::printf("crowd: %s: %zu statics, %zu movers, %zu frames; checksum (sum of final min.x + min.y) = %.6f\n",
+                dir.c_str(), data.statics.size(), data.movers.size(), data.frames(), g_checksum);
 
     if (check_reference) {
         std::vector<BodyId> ref_movers;
@@ -121,6 +123,7 @@ int main(int argc, char** argv) {
         }
         std::printf("crowd: brute-force reference world agrees bit for bit (checksum %.6f)\n", ref_checksum);
     }
+    if (check_only) return 0;
 
     benchmark::RegisterBenchmark("crowd/slide_move", bm_crowd, &data)->Unit(benchmark::kMillisecond);
     benchmark::RunSpecifiedBenchmarks();

@@ -15,7 +15,7 @@
 //                 have, / N), heap_bytes_per_body (measured: live heap bytes after the build minus
 //                 before, / N, everything the world holds including every vector's slack and
 //                 malloc's own rounding).
-//  build/tile_world_bodies, build/crowd   the same for the shared workloads' worlds.
+//  build/tile_world_bodies, build/crowd   the same for the workloads' worlds.
 // Usage: bench_memory [--data DIR] [Google Benchmark flags]
 #include <benchmark/benchmark.h>
 

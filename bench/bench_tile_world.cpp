@@ -1,17 +1,19 @@
-// Google Benchmark suite: the shared tile world (../shared/bench/tile_world).
+// Google Benchmark suite: the tile world (DATA/tile_world, bench/README.md).
 //
 // 100,000 closest-hit rays and 100,000 closest-hit 8x8 box casts, against
 //  - tile_map: the level as a tile map (World::set_tile_map, 256x256 tiles of 16 units at (0,0))
 //    plus the 200 walls as static bodies in the grid;
-//  - bodies:   the level as 19,766 static bodies in the grid (every solid tile and every wall).
-// Before any timing, every answer is checked against the published checksums and, query by
-// query, against an exact reference; a mismatch prints the first differing queries and the
-// program exits with status 1 without timing anything. Every timed pass is checked again
-// (hit count) and must allocate nothing (hard check: exit status 1).
+//  - bodies:   the level as static bodies in the grid, every solid tile and every wall (19,766 in
+//    the shared set).
+// Before any timing, every answer is checked against the data's expected checksums (its
+// checksums.txt, or the published ones of the shared set) and, query by query, against an exact
+// reference; a mismatch prints the first differing queries and the program exits with status 1
+// without timing anything; --check-only stops after these checks. Every timed pass is checked
+// again (hit count) and must allocate nothing (hard check: exit status 1).
 //
 // One iteration runs all 100,000 queries; the counter ns_per_query is the thread's CPU time for
 // them / queries (the machine is shared; CPU time is what the query costs).
-// Usage: bench_tile_world [--data DIR] [--cell-size N] [Google Benchmark flags]
+// Usage: bench_tile_world [--data DIR] [--cell-size N] [--check-only] [Google Benchmark flags]
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -35,7 +37,7 @@ void report(benchmark::State& state, std::size_t queries, std::int64_t cpu_ns, s
     state.counters["hits"] = double(hits);
     if (hits != expected.hits) {
         g_failed = true;
-        state.SkipWithError("hit count differs from the published checksum");
+        state.SkipWithError("hit count differs from the expected checksum");
     } else if (allocations != 0) {
         g_failed = true;
         state.SkipWithError("cast allocated in steady state");
@@ -61,7 +63,7 @@ void bm_rays(benchmark::State& state, const World* world, const TileWorldData* d
         benchmark::DoNotOptimize(sum);
         hits = h;
     }
-    report(state, data->rays.size(), cpu_ns, allocations, hits, published_rays);
+    report(state, data->rays.size(), cpu_ns, allocations, hits, data->expected.rays);
 }
 
 void bm_boxcasts(benchmark::State& state, const World* world, const TileWorldData* data) {
@@ -83,7 +85,7 @@ void bm_boxcasts(benchmark::State& state, const World* world, const TileWorldDat
         benchmark::DoNotOptimize(sum);
         hits = h;
     }
-    report(state, data->boxcasts.size(), cpu_ns, allocations, hits, published_boxcasts);
+    report(state, data->boxcasts.size(), cpu_ns, allocations, hits, data->expected.boxcasts);
 }
 
 } // namespace
@@ -91,6 +93,7 @@ void bm_boxcasts(benchmark::State& state, const World* world, const TileWorldDat
 int main(int argc, char** argv) {
     const std::string dir = data_dir(argc, argv);
     const real cell_size = real(std::atof(take_option(argc, argv, "cell-size", "64").c_str()));
+    const bool check_only = take_switch(argc, argv, "check-only");
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
 
@@ -103,26 +106,30 @@ int main(int argc, char** argv) {
     }
     const World tile_world = make_tile_map_world(data, cell_size);
     const World body_world = make_body_world(data, cell_size);
-    std::printf("tile world: %zu solid tiles, %zu walls, %zu static bodies in the body world, cell size %g\n",
-                data.solid_count(), data.walls.size(), body_world.body_count(), double(cell_size));
+    std::printf("tile world: %s: %zu solid tiles, %zu walls, %zu static bodies in the body world, cell size %g\n"
+                "expected checksums: %s\n",
+                dir.c_str(), data.solid_count(), data.walls.size(), body_world.body_count(), double(cell_size),
+                data.expected.source.c_str());
 
-    // The proof that the timed work is the published work.
+    // The proof that the timed work is the expected work.
     const Answers ref_rays = reference_rays(data);
     const Answers ref_boxes = reference_boxcasts(data);
     bool ok = true;
     auto ray_text = [&](std::size_t i) { return describe_ray(data, i); };
     auto box_text = [&](std::size_t i) { return describe_boxcast(data, i); };
-    ok &= verify_answers("rays/tile_map", sweepbox_rays(tile_world, data), ref_rays, published_rays, ray_text);
-    ok &= verify_answers("boxcasts/tile_map", sweepbox_boxcasts(tile_world, data), ref_boxes, published_boxcasts,
+    const ExpectedChecksums& e = data.expected;
+    ok &= verify_answers("rays/tile_map", sweepbox_rays(tile_world, data), ref_rays, e.rays, e.source, ray_text);
+    ok &= verify_answers("boxcasts/tile_map", sweepbox_boxcasts(tile_world, data), ref_boxes, e.boxcasts, e.source,
                          box_text);
-    ok &= verify_answers("rays/bodies", sweepbox_rays(body_world, data), ref_rays, published_rays, ray_text);
-    ok &= verify_answers("boxcasts/bodies", sweepbox_boxcasts(body_world, data), ref_boxes, published_boxcasts,
+    ok &= verify_answers("rays/bodies", sweepbox_rays(body_world, data), ref_rays, e.rays, e.source, ray_text);
+    ok &= verify_answers("boxcasts/bodies", sweepbox_boxcasts(body_world, data), ref_boxes, e.boxcasts, e.source,
                          box_text);
     if (!ok) {
-        std::fprintf(stderr, "bench_tile_world: sweepbox's answers differ from the published checksums; "
+        std::fprintf(stderr, "bench_tile_world: sweepbox's answers differ from the expected checksums; "
                              "nothing was timed\n");
         return 1;
     }
+    if (check_only) return 0;
 
     benchmark::RegisterBenchmark("tile_world/rays/tile_map", bm_rays, &tile_world, &data)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("tile_world/boxcasts/tile_map", bm_boxcasts, &tile_world, &data)

@@ -13,8 +13,10 @@
 #include <stdexcept>
 #include <time.h>
 
+#include "workloads.hpp"
+
 #ifndef SWEEPBOX_BENCH_DATA_DEFAULT
-#define SWEEPBOX_BENCH_DATA_DEFAULT "../shared/bench"
+#define SWEEPBOX_BENCH_DATA_DEFAULT "bench/data"
 #endif
 
 namespace sweepbox::bench {
@@ -72,7 +74,9 @@ namespace {
 
 std::string read_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot open " + path + " (set --data DIR or SWEEPBOX_BENCH_DATA)");
+    if (!in)
+        throw std::runtime_error("cannot open " + path +
+                                 " (set --data DIR or SWEEPBOX_BENCH_DATA; sweepbox_make_workloads DIR writes a set)");
     std::ostringstream ss;
     ss << in.rdbuf();
     return ss.str();
@@ -133,8 +137,18 @@ std::size_t TileWorldData::solid_count() const {
     return n;
 }
 
+ExpectedChecksums expected_checksums(const std::string& dir) {
+    workloads::ExactChecksum rays, boxcasts;
+    if (!workloads::read_checksums(dir, rays, boxcasts))
+        return {published_rays, published_boxcasts,
+                "the published checksums of the shared set (" + dir + " has no " + workloads::checksums_file + ")",
+                true};
+    return {{rays.hits, rays.sum}, {boxcasts.hits, boxcasts.sum}, dir + "/" + workloads::checksums_file, false};
+}
+
 TileWorldData load_tile_world(const std::string& dir) {
     TileWorldData d;
+    d.expected = expected_checksums(dir);
     {
         const std::string path = dir + "/tile_world/tiles.txt";
         std::istringstream in(read_file(path));
@@ -271,6 +285,10 @@ Checksum checksum_of(std::span<const double> answers) {
             c.sum += t;
         }
     return c;
+}
+
+bool checksum_matches(const Checksum& got, const Checksum& expected) {
+    return got.hits == expected.hits && std::fabs(got.sum - expected.sum) <= checksum_tolerance;
 }
 
 // ---- exact reference ----
@@ -415,11 +433,11 @@ std::string describe_boxcast(const TileWorldData& data, std::size_t i) {
 }
 
 bool verify_answers(const std::string& label, std::span<const double> answers,
-                    std::span<const double> reference, Checksum published,
+                    std::span<const double> reference, Checksum expected, const std::string& source,
                     const std::function<std::string(std::size_t)>& describe, double time_tolerance,
                     std::size_t max_report) {
     const Checksum got = checksum_of(answers);
-    bool ok = got.hits == published.hits && std::fabs(got.sum - published.sum) <= checksum_tolerance;
+    bool ok = checksum_matches(got, expected);
     std::size_t differing = 0;
     std::vector<std::size_t> first;
     if (!reference.empty()) {
@@ -439,14 +457,14 @@ bool verify_answers(const std::string& label, std::span<const double> answers,
         ok = ok && differing == 0;
     }
     if (ok) {
-        std::printf("%s: checksum OK: %zu hits, sum %.6f (published %zu, %.6f)\n", label.c_str(), got.hits,
-                    got.sum, published.hits, published.sum);
+        std::printf("%s: checksum OK: %zu hits, sum %.6f (expected %zu, %.6f)\n", label.c_str(), got.hits,
+                    got.sum, expected.hits, expected.sum);
         return true;
     }
     std::fprintf(stderr,
-                 "\n*** %s: CHECKSUM MISMATCH ***\n  sweepbox:  %zu hits, sum %.6f\n  published: %zu hits, sum "
-                 "%.6f\n",
-                 label.c_str(), got.hits, got.sum, published.hits, published.sum);
+                 "\n*** %s: CHECKSUM MISMATCH ***\n  sweepbox: %zu hits, sum %.6f\n  expected: %zu hits, sum "
+                 "%.6f, from %s\n",
+                 label.c_str(), got.hits, got.sum, expected.hits, expected.sum, source.c_str());
     if (!reference.empty()) {
         const Checksum ref = checksum_of(reference);
         std::fprintf(stderr, "  exact reference: %zu hits, sum %.6f; %zu queries differ, the first %zu:\n", ref.hits,

@@ -1,10 +1,11 @@
-// sweepbox_compare: the tile-world rays and 8x8 box casts (../shared/bench/tile_world) through
+// sweepbox_compare: the tile-world rays and 8x8 box casts (DATA/tile_world) through
 // sweepbox, a brute-force loop over every static box, and Box2D 2.4, side by side.
 //
 //  sweepbox (tile map)   World::set_tile_map (256x256 tiles of 16) + the 200 walls as static
 //                        bodies; World::cast_ray / World::cast_box.
-//  sweepbox (bodies)     the 19,766 static boxes as static bodies in the grid (cell 64).
-//  brute force           every query tests all 19,766 boxes (structure of arrays, float slabs
+//  sweepbox (bodies)     the static boxes (19,766 in the shared set) as static bodies in the
+//                        grid (cell 64).
+//  brute force           every query tests every static box (structure of arrays, float slabs
 //                        with one division per slab, the contract's open interiors).
 //  Box2D 2.4             a b2World with one static b2Body per box (b2PolygonShape::SetAsBox).
 //                        Rays: b2World::RayCast with a closest-hit callback (return the fraction
@@ -20,7 +21,8 @@
 //                        shows how much.
 // Each engine runs every query `--repetitions` times (default 5; brute force 3); the table
 // shows the median pass CPU time (this thread's) / queries. The program exits with status 1 when sweepbox's
-// checksums differ from the published ones.
+// checksums differ from the data's expected ones (its checksums.txt, or the published ones of
+// the shared set).
 // Usage: sweepbox_compare [--data DIR] [--repetitions N] [--brute-repetitions N]
 #include <algorithm>
 #include <cmath>
@@ -164,7 +166,18 @@ public:
 };
 #endif
 
-void print_table(const std::vector<Row>& rows) {
+// 19766 -> "19,766".
+std::string with_commas(std::size_t n) {
+    const std::string digits = std::to_string(n);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+void print_table(const std::vector<Row>& rows, const ExpectedChecksums& expected) {
     std::printf("\n%-9s %-44s %12s %10s %8s %16s %s\n", "workload", "library", "ns/query", "ratio", "hits",
                 "sum of fractions", "");
     std::string last;
@@ -177,11 +190,11 @@ void print_table(const std::vector<Row>& rows) {
                 if (s.workload == r.workload && s.is_sweepbox_reference) base = s.ns;
             std::printf("%s\n", std::string(112, '-').c_str());
         }
-        const Checksum& pub = r.workload == "rays" ? published_rays : published_boxcasts;
-        const bool same = r.sum.hits == pub.hits && std::fabs(r.sum.sum - pub.sum) <= checksum_tolerance;
+        const bool same = checksum_matches(r.sum, r.workload == "rays" ? expected.rays : expected.boxcasts);
         if (r.ns > 0)
             std::printf("%-9s %-44s %12.1f %10.2f %8zu %16.6f %s\n", r.workload.c_str(), r.library.c_str(), r.ns,
-                        base > 0 ? r.ns / base : 0.0, r.sum.hits, r.sum.sum, same ? "= published" : "(differs)");
+                        base > 0 ? r.ns / base : 0.0, r.sum.hits, r.sum.sum,
+                        same ? (expected.published ? "= published" : "= expected") : "(differs)");
         else
             std::printf("%-9s %-44s %12s %10s %8zu %16.6f\n", r.workload.c_str(), r.library.c_str(), "-", "-",
                         r.sum.hits, r.sum.sum);
@@ -208,13 +221,18 @@ int main(int argc, char** argv) {
     }
     const std::vector<Aabb> statics = data.statics();
     const std::size_t nr = data.rays.size(), nb = data.boxcasts.size();
-    std::printf("tile world: %zu solid tiles + %zu walls = %zu static boxes; %zu rays, %zu box casts; "
+    std::printf("tile world: %s: %zu solid tiles + %zu walls = %zu static boxes; %zu rays, %zu box casts; "
                 "%d repetitions (brute force %d), median shown\n",
-                data.solid_count(), data.walls.size(), statics.size(), nr, nb, reps, brute_reps);
+                dir.c_str(), data.solid_count(), data.walls.size(), statics.size(), nr, nb, reps, brute_reps);
 
     std::vector<Row> rows;
-    rows.push_back({"rays", "published (exact brute force, shared README)", 0, published_rays});
-    rows.push_back({"boxcasts", "published (exact brute force, shared README)", 0, published_boxcasts});
+    const ExpectedChecksums& expected = data.expected;
+    const std::string expected_label =
+        expected.published ? "published (exact brute force, shared README)" : "expected (exact, checksums.txt)";
+    rows.push_back({"rays", expected_label, 0, expected.rays});
+    rows.push_back({"boxcasts", expected_label, 0, expected.boxcasts});
+    const std::string bodies_label = "sweepbox (" + with_commas(statics.size()) + " static bodies, cell 64)";
+    const std::string brute_label = "brute force (all " + with_commas(statics.size()) + " boxes per query)";
     Answers answers;
     bool ok = true;
 
@@ -226,7 +244,7 @@ int main(int argc, char** argv) {
                 out.push_back(h.hit ? double(h.time) : -1.0);
             }
         }, a);
-        ok &= verify_answers("rays/" + name, a, {}, published_rays, {});
+        ok &= verify_answers("rays/" + name, a, {}, expected.rays, expected.source, {});
         rows.push_back({"rays", name, ns_r, checksum_of(a), reference});
         const double ns_b = time_passes(reps, nb, [&](Answers& out) {
             for (const BoxCast& b : data.boxcasts) {
@@ -234,7 +252,7 @@ int main(int argc, char** argv) {
                 out.push_back(h.hit ? double(h.time) : -1.0);
             }
         }, a);
-        ok &= verify_answers("boxcasts/" + name, a, {}, published_boxcasts, {});
+        ok &= verify_answers("boxcasts/" + name, a, {}, expected.boxcasts, expected.source, {});
         rows.push_back({"boxcasts", name, ns_b, checksum_of(a), reference});
     };
     answers.reserve(std::max(nr, nb));
@@ -244,18 +262,18 @@ int main(int argc, char** argv) {
     }
     {
         const World world = make_body_world(data);
-        sweepbox_rows(world, "sweepbox (19,766 static bodies, cell 64)", false);
+        sweepbox_rows(world, bodies_label, false);
     }
     {
         const BruteForce brute(statics);
         const double ns_r = time_passes(brute_reps, nr, [&](Answers& out) {
             for (const Ray& r : data.rays) out.push_back(brute.cast({r.origin, r.origin}, r.delta));
         }, answers);
-        rows.push_back({"rays", "brute force (all 19,766 boxes per query)", ns_r, checksum_of(answers)});
+        rows.push_back({"rays", brute_label, ns_r, checksum_of(answers)});
         const double ns_b = time_passes(brute_reps, nb, [&](Answers& out) {
             for (const BoxCast& b : data.boxcasts) out.push_back(brute.cast(b.box, b.delta));
         }, answers);
-        rows.push_back({"boxcasts", "brute force (all 19,766 boxes per query)", ns_b, checksum_of(answers)});
+        rows.push_back({"boxcasts", brute_label, ns_b, checksum_of(answers)});
     }
 #if defined(SWEEPBOX_HAVE_BOX2D)
     {
@@ -293,11 +311,11 @@ int main(int argc, char** argv) {
     std::printf("Box2D: skipped (libbox2d-dev not found)\n");
 #endif
     std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.workload > b.workload; });
-    print_table(rows);
+    print_table(rows, expected);
     std::printf("ratio = ns/query / sweepbox (tile map) ns/query; sum of fractions in double of each "
                 "library's own fractions\n");
     if (!ok) {
-        std::fprintf(stderr, "sweepbox_compare: sweepbox's checksums differ from the published ones\n");
+        std::fprintf(stderr, "sweepbox_compare: sweepbox's checksums differ from %s\n", expected.source.c_str());
         return 1;
     }
     return 0;
