@@ -1,15 +1,34 @@
 #!/usr/bin/env bash
-# sweepbox's one entry point for people and CI.
-#   ./dev.sh demo   install what is missing, build, run the demo scene, write demo.svg (and demo.png)
-#   ./dev.sh test   install what is missing, then build and test with GCC and Clang (warnings
-#                   are errors), the double-precision build, ASan+UBSan, and a short fuzz run
-# Build trees go to build/<name>. FUZZ_RUNS (default 40000) inputs per fuzz target, seed 1,
-# capped at FUZZ_SECONDS (default 120) per target; SWEEPBOX_FUZZ_FLAGS replaces both flags.
+# sweepbox's one entry point for people and CI. The builds are the presets of CMakePresets.json
+# (build trees in build/<preset>): this script only chooses which ones to run, and times them.
+#   ./dev.sh demo          install what is missing, build the `demo` preset, run the demo scene,
+#                          write demo.svg (and demo.png)
+#   ./dev.sh test          what CI runs (.ci/run): install what is missing, then these steps, each
+#                          one timed, going on after a failed one:
+#                            gcc     configure, build, ctest (GCC, warnings are errors)
+#                            clang   the same with Clang
+#                            double  the same with SWEEPBOX_DOUBLE=ON (GCC)
+#                            asan    the same with ASan + UBSan (Clang)
+#                            fuzz    every libFuzzer target (Clang), seed 1, FUZZ_RUNS inputs
+#                            bench checksums      bench/check_checksums.sh on build/gcc's data
+#                            published checksums  the same on ../shared/bench, when it exists
+#                            lint    clang-format and clang-tidy (as `./dev.sh lint`)
+#                          then a table of the steps with their times, "P passed, F failed", and a
+#                          non-zero exit if any step failed.
+#   ./dev.sh test --quick  for day-to-day work: gcc, a short fuzz run (FUZZ_RUNS default 2000; the
+#                          fuzz preset is Clang's libFuzzer build), the bench checksums; no clang,
+#                          double or asan preset, no lint
+#   ./dev.sh lint          clang-format --dry-run --Werror over the C++ files of src, include,
+#                          tests, bench, apps, examples and fuzz; clang-tidy (.clang-tidy) over
+#                          src/ and include/ with the clang preset's compile_commands.json
+#   ./dev.sh format        clang-format -i over those same C++ files (rewrites them in place)
+# Fuzzing: FUZZ_RUNS (default 40000, --quick 2000) inputs per target, seed 1, each target capped
+# at FUZZ_SECONDS (default 120); SWEEPBOX_FUZZ_FLAGS replaces "-seed=1 -runs=N".
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(cmake ninja-build g++ clang libclang-rt-14-dev libglm-dev libboost-test-dev
-          libbenchmark-dev nlohmann-json3-dev librsvg2-bin libbox2d-dev pkg-config python3)
+packages=(cmake ninja-build g++ clang libclang-rt-14-dev clang-format-14 clang-tidy-14 libglm-dev
+          libboost-test-dev libbenchmark-dev nlohmann-json3-dev librsvg2-bin libbox2d-dev pkg-config python3)
 
 install_deps() {
     local missing=()
@@ -25,98 +44,220 @@ install_deps() {
 }
 
 jobs=$(nproc)
-passed=0
-failed=0
+clang_format=clang-format-14 # pinned: another version formats some lines differently
+clang_tidy=clang-tidy-14
 
-# configure NAME [cmake args...]
-configure() {
+# ---- steps: each one prints a header, its time when done, and goes into the final table
+
+step_names=()
+step_results=()
+step_seconds=()
+step_notes=()
+step_note="" # a step function may leave a note for the table (e.g. the ctest count)
+step_total=0 # number of steps of this run, for the headers
+step_index=0
+
+# step NAME FUNCTION [ARGS...]: runs FUNCTION ARGS as one step. FUNCTION fails by returning
+# non-zero; errexit is off inside it (it runs in a condition), so it checks each command itself.
+step() {
     local name=$1; shift
-    cmake -S . -B "build/$name" -G Ninja -DSWEEPBOX_WERROR=ON "$@" >/dev/null
+    step_index=$((step_index + 1))
+    echo
+    echo "==== [$step_index/$step_total] $name ($(date +%H:%M:%S))"
+    step_note=""
+    local t0=$SECONDS result=passed
+    "$@" || result=FAILED
+    local dt=$((SECONDS - t0))
+    echo "step $name: $dt s ($result)"
+    step_names+=("$name"); step_results+=("$result"); step_seconds+=("$dt"); step_notes+=("$step_note")
 }
 
-# run_ctest NAME: runs ctest in build/NAME and adds its counts to the totals.
-run_ctest() {
-    local name=$1 log
-    log=$(mktemp)
-    set +e
-    (cd "build/$name" && ctest --output-on-failure -j "$jobs" 2>&1) | tee "$log"
-    local rc=${PIPESTATUS[0]}
-    set -e
-    local line total fails
-    line=$(grep -E "tests passed, [0-9]+ tests failed out of [0-9]+" "$log" | tail -n 1 || true)
-    total=$(echo "$line" | sed -E 's/.*out of ([0-9]+).*/\1/')
-    fails=$(echo "$line" | sed -E 's/.*passed, ([0-9]+) tests failed.*/\1/')
-    if [ -z "$line" ]; then total=0; fails=1; fi
-    passed=$((passed + total - fails))
-    failed=$((failed + fails))
-    rm -f "$log"
-    if [ "$rc" -ne 0 ]; then echo "dev.sh: ctest failed in build/$name"; fi
-    return 0
+# skip NAME REASON: a step that did not run (it counts neither as passed nor as failed).
+skip() {
+    step_index=$((step_index + 1))
+    echo
+    echo "==== [$step_index/$step_total] $1"
+    echo "$1: $2, skipped"
+    step_names+=("$1"); step_results+=(skipped); step_seconds+=(0); step_notes+=("$2")
 }
 
-demo() {
-    install_deps
-    # No -Werror here: a newer compiler's new warning must not keep anyone from the demo.
-    cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DSWEEPBOX_TESTS=OFF \
-        -DSWEEPBOX_BENCH=OFF >/dev/null
-    cmake --build build/release -j "$jobs"
-    if [ -x build/release/apps/sweepbox ] && [ -f scenes/grenade_room.json ]; then
-        build/release/apps/sweepbox run scenes/grenade_room.json --svg demo.svg
-        command -v rsvg-convert >/dev/null && rsvg-convert -o demo.png demo.svg
-        echo "dev.sh: the picture is demo.svg (and demo.png)"
-    else
-        for e in build/release/examples/*; do [ -x "$e" ] && [ -f "$e" ] && "$e"; done
-    fi
-}
-
-test_all() {
-    install_deps
-    local t0=$SECONDS
-    echo "== GCC (RelWithDebInfo, warnings as errors)"
-    configure gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=g++
-    cmake --build build/gcc -j "$jobs"
-    run_ctest gcc
-
-    echo "== Clang (RelWithDebInfo, warnings as errors)"
-    configure clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DSWEEPBOX_BENCH=OFF
-    cmake --build build/clang -j "$jobs"
-    run_ctest clang
-
-    echo "== double precision (SWEEPBOX_DOUBLE=ON)"
-    configure double -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=g++ -DSWEEPBOX_DOUBLE=ON \
-        -DSWEEPBOX_BENCH=OFF -DSWEEPBOX_EXAMPLES=OFF
-    cmake --build build/double -j "$jobs"
-    run_ctest double
-
-    echo "== AddressSanitizer + UndefinedBehaviorSanitizer (Clang)"
-    configure asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DSWEEPBOX_BENCH=OFF \
-        -DCMAKE_CXX_FLAGS="-O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-        -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined"
-    cmake --build build/asan -j "$jobs"
-    run_ctest asan
-
-    if [ -f fuzz/run_fuzzers.sh ]; then
-        # CI fuzzes the same inputs every time (fixed seed, fixed number of runs, well inside
-        # the time cap), so a run is reproducible and a red CI is a real finding; long hunts
-        # with fresh seeds are in fuzz/README.md, and what they find becomes a regression file.
-        export SWEEPBOX_FUZZ_FLAGS="${SWEEPBOX_FUZZ_FLAGS:--seed=1 -runs=${FUZZ_RUNS:-40000}}"
-        echo "== libFuzzer (Clang), at most ${FUZZ_SECONDS:-120} s per target, flags: $SWEEPBOX_FUZZ_FLAGS"
-        configure fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DSWEEPBOX_FUZZ=ON \
-            -DSWEEPBOX_BENCH=OFF -DSWEEPBOX_EXAMPLES=OFF -DSWEEPBOX_TESTS=OFF
-        cmake --build build/fuzz -j "$jobs"
-        if bash fuzz/run_fuzzers.sh "${FUZZ_SECONDS:-120}" build/fuzz; then
-            passed=$((passed + 1)); echo "fuzz: no finding"
-        else
-            failed=$((failed + 1)); echo "fuzz: FINDING (see above)"
-        fi
-    fi
-    echo "dev.sh: whole run took $((SECONDS - t0)) s"
+summary() {
+    local total=$1 passed=0 failed=0 i
+    echo
+    echo "==== summary"
+    printf '%-22s %-8s %6s  %s\n' step result time ""
+    for i in "${!step_names[@]}"; do
+        printf '%-22s %-8s %4s s  %s\n' "${step_names[$i]}" "${step_results[$i]}" "${step_seconds[$i]}" \
+            "${step_notes[$i]}"
+        case ${step_results[$i]} in
+            passed) passed=$((passed + 1)) ;;
+            FAILED) failed=$((failed + 1)) ;;
+        esac
+    done
+    printf '%-22s %-8s %4s s  (%d min %d s)\n' total "" "$total" $((total / 60)) $((total % 60))
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ]
 }
 
+# preset NAME: configure, build and test one preset of CMakePresets.json (build/NAME).
+preset() {
+    local name=$1 log rc
+    cmake --preset "$name" >/dev/null || return 1
+    cmake --build --preset "$name" -j "$jobs" || return 1
+    log=$(mktemp)
+    ctest --preset "$name" -j "$jobs" 2>&1 | tee "$log"
+    rc=${PIPESTATUS[0]}
+    step_note=$(grep -Eo "[0-9]+ tests failed out of [0-9]+" "$log" | tail -n 1 |
+        sed -E 's/([0-9]+) tests failed out of ([0-9]+)/\2 tests, \1 failed/' || true)
+    rm -f "$log"
+    return "$rc"
+}
+
+# fuzz RUNS: builds the fuzz preset and runs every target with fuzz/run_fuzzers.sh, printing the
+# time each target took (the script itself prints only the cap).
+fuzz() {
+    local cap=${FUZZ_SECONDS:-120} t0=$SECONDS line rc
+    # CI fuzzes the same inputs every time (fixed seed, fixed number of runs, well inside the
+    # time cap), so a run is reproducible and a red CI is a real finding; long hunts with fresh
+    # seeds are in fuzz/README.md, and what they find becomes a regression file.
+    local flags=${SWEEPBOX_FUZZ_FLAGS:--seed=1 -runs=$1}
+    cmake --preset fuzz >/dev/null || return 1
+    cmake --build --preset fuzz -j "$jobs" || return 1
+    echo "flags: $flags; each target capped at $cap s"
+    SWEEPBOX_FUZZ_FLAGS=$flags bash fuzz/run_fuzzers.sh "$cap" build/fuzz 2>&1 |
+        while IFS= read -r line; do
+            case $line in
+                "== "*": ${cap}s") t0=$SECONDS; echo "${line%: *}: running" ;;
+                "== "*": no finding" | "== "*": FINDING"*) echo "$line, $((SECONDS - t0)) s" ;;
+                *) echo "$line" ;;
+            esac
+        done
+    rc=${PIPESTATUS[0]}
+    step_note="flags $flags"
+    return "$rc"
+}
+
+# checksums DATA_DIR: the benchmark workloads' answers of build/gcc against the checksums in DATA_DIR.
+checksums() {
+    bash bench/check_checksums.sh build/gcc "$1"
+}
+
+# The project's C++ files, for clang-format.
+cpp_files() {
+    find src include tests bench apps examples fuzz -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' \) |
+        LC_ALL=C sort
+}
+
+lint() {
+    local rc=0 f n out bad=0 files=()
+    mapfile -t files < <(cpp_files)
+    echo "-- $clang_format --dry-run --Werror (.clang-format) over ${#files[@]} files"
+    for f in "${files[@]}"; do
+        if ! out=$("$clang_format" --dry-run --Werror "$f" 2>&1); then
+            n=$(grep -c ": error: code should be clang-formatted" <<<"$out" || true)
+            if [ "$n" -eq 0 ]; then echo "$out" | head -n 3; fi # not a format finding: show it
+            echo "   $f ($n places)"
+            bad=$((bad + 1))
+        fi
+    done
+    if [ "$bad" -ne 0 ]; then
+        echo "clang-format: $bad of ${#files[@]} files are not formatted (./dev.sh format rewrites them)"
+        rc=1
+    else
+        echo "clang-format: all ${#files[@]} files formatted"
+    fi
+
+    # clang-tidy reads the compile commands of the clang preset (GCC's flags can confuse it);
+    # configuring is enough, nothing needs to be built.
+    local tus=(src/*.cpp src/scene/*.cpp)
+    echo "-- $clang_tidy (.clang-tidy) over ${#tus[@]} files of src/ and the headers of src/ and include/"
+    cmake --preset clang >/dev/null || return 1
+    out=$(mktemp -d)
+    # One clang-tidy per file, $jobs at a time, each into its own log (the outputs do not mix).
+    # shellcheck disable=SC2016 # the sh -c script expands its own arguments
+    printf '%s\n' "${tus[@]}" | xargs -P "$jobs" -I{} sh -c \
+        '"$0" -p build/clang --quiet --warnings-as-errors="*" "$1" >"$2/$(echo "$1" | tr / _).log" 2>&1 ||
+             echo "$1" >>"$2/failed"' "$clang_tidy" {} "$out"
+    # Each finding once (one in a header comes from every file that includes it), with its notes.
+    cat "$out"/*.log | grep -v -E "^[0-9]+ (warnings?|errors?)( and [0-9]+ errors?)? (generated|treated as errors)\.?$" |
+        awk 'BEGIN { show = 1 } /^[^ ].*:[0-9]+:[0-9]+: (warning|error): / { show = !seen[$0]++ } show' || true
+    local findings
+    findings=$(cat "$out"/*.log | grep -E "^[^ ].*: (warning|error): .*\[[a-z-]+.*\]$" | sort -u | wc -l)
+    if [ -f "$out/failed" ]; then
+        echo "clang-tidy: $findings findings (in $(wc -l <"$out/failed") of ${#tus[@]} files)"
+        rc=1
+    else
+        echo "clang-tidy: no finding"
+    fi
+    rm -rf "$out"
+    step_note="clang-format: $bad files to format; clang-tidy: $findings findings"
+    return "$rc"
+}
+
+format() {
+    local files=()
+    mapfile -t files < <(cpp_files)
+    "$clang_format" -i "${files[@]}"
+    echo "dev.sh: formatted ${#files[@]} files with $clang_format (.clang-format)"
+}
+
+demo() {
+    install_deps
+    # The demo preset: no -Werror, so that a newer compiler's new warning keeps no one from the demo.
+    cmake --preset demo >/dev/null
+    cmake --build --preset demo -j "$jobs"
+    if [ -x build/demo/apps/sweepbox ] && [ -f scenes/grenade_room.json ]; then
+        build/demo/apps/sweepbox run scenes/grenade_room.json --svg demo.svg
+        command -v rsvg-convert >/dev/null && rsvg-convert -o demo.png demo.svg
+        echo "dev.sh: the picture is demo.svg (and demo.png)"
+    else
+        for e in build/demo/examples/*; do [ -x "$e" ] && [ -f "$e" ] && "$e"; done
+    fi
+}
+
+test_all() {
+    local quick=$1
+    install_deps
+    local t0=$SECONDS
+    if [ "$quick" = 1 ]; then
+        step_total=4
+        step gcc preset gcc
+        step fuzz fuzz "${FUZZ_RUNS:-2000}"
+    else
+        step_total=8
+        step gcc preset gcc
+        step clang preset clang
+        step double preset double
+        step asan preset asan
+        step fuzz fuzz "${FUZZ_RUNS:-40000}"
+    fi
+    # The benchmark workloads' answers: the data the gcc build generates, then the published data.
+    step "bench checksums" checksums build/gcc/bench/data
+    if [ -d ../shared/bench ]; then
+        step "published checksums" checksums ../shared/bench
+    else
+        skip "published checksums" "../shared/bench not present"
+    fi
+    [ "$quick" = 1 ] || step lint lint
+    summary $((SECONDS - t0))
+}
+
 case "${1:-}" in
     demo) demo ;;
-    test) test_all ;;
-    *) echo "usage: ./dev.sh demo | test" >&2; exit 2 ;;
+    test)
+        case "${2:-}" in
+            "") test_all 0 ;;
+            --quick) test_all 1 ;;
+            *) echo "usage: ./dev.sh test [--quick]" >&2; exit 2 ;;
+        esac
+        ;;
+    lint)
+        install_deps
+        step_total=1
+        t0=$SECONDS
+        step lint lint
+        summary $((SECONDS - t0))
+        ;;
+    format) install_deps; format ;;
+    *) echo "usage: ./dev.sh demo | test [--quick] | lint | format" >&2; exit 2 ;;
 esac

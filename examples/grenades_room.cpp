@@ -40,7 +40,6 @@ int main() {
     bounce.response = Response::bounce;
     bounce.restitution = real(0.55);
     bounce.friction = real(0.2);
-    bounce.has_velocity = true;
     MoveResult result; // reused every frame: no allocation in steady state
 
     int resting = 0;

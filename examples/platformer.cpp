@@ -41,7 +41,6 @@ int main() {
     const real dt = real(1) / real(60), gravity = 900, run_speed = 110, jump_speed = 400;
     MoveOptions slide;
     slide.response = Response::slide;
-    slide.has_velocity = true;
     MoveResult result;
 
     bool grounded = true, landed_on_one_way = false, slid_on_wall = false, was_on_wall = false;

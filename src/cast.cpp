@@ -8,7 +8,10 @@
 
 #include "junction.hpp"
 #include "sweep.hpp"
-#include "world_internal.hpp"
+#include "platform.hpp"
+#include "ranking.hpp"
+#include "tolerances.hpp"
+#include "walk_path.hpp"
 
 namespace sweepbox {
 
@@ -28,7 +31,7 @@ namespace {
     if (!is_finite(size) || !is_finite(moved_size)) throw Error(where, "box is wider or taller than the finite range");
 }
 
-SWEEPBOX_HOT void require_cast(const char* where, const Aabb& box, Vec2 delta) {
+SWEEPBOX_FORCE_INLINE void require_cast(const char* where, const Aabb& box, Vec2 delta) {
     // The usual case in a few operations: v - v is 0 exactly for a finite v and NaN otherwise;
     // a finite size of the moved box means finite edges, and by a finite delta a finite box. A
     // box wider or taller than the finite range would meet a body as wide at a point of infinite
@@ -39,10 +42,6 @@ SWEEPBOX_HOT void require_cast(const char* where, const Aabb& box, Vec2 delta) {
     if (!(z == 0 && box.min.x <= box.max.x && box.min.y <= box.max.y && moved.min.x <= moved.max.x &&
           moved.min.y <= moved.max.y))
         explain_bad_cast(where, box, delta);
-}
-
-detail::Selector selector_of(const QueryFilter& f) {
-    return {f.ignore, f.category, f.mask, f.bodies, f.tiles};
 }
 
 // The sweep of one obstacle as a cast sees it, or false when it is not met.
@@ -62,7 +61,7 @@ bool cast_one(const detail::SweepQuery& q, const Obstacle& ob, CastHit& h) {
 // contact_point of the contact box c on obstacle's face of axis k (normal sign neg ? -1 : +1),
 // without its general cases: on the face, and the middle of the overlap of c and the obstacle
 // on the other axis (empty or one point for a ray).
-template <int k> SWEEPBOX_HOT Vec2 face_point(const Aabb& c, const Aabb& obstacle, bool neg) {
+template <int k> SWEEPBOX_FORCE_INLINE Vec2 face_point(const Aabb& c, const Aabb& obstacle, bool neg) {
     constexpr int j = 1 - k;
     Vec2 p;
     p[k] = neg ? obstacle.min[k] : obstacle.max[k];
@@ -74,7 +73,7 @@ template <int k> SWEEPBOX_HOT Vec2 face_point(const Aabb& c, const Aabb& obstacl
 // finish for a ray (a zero-size box) that hit a face of a box with extent on that axis, not
 // started inside: the same numbers as contact_box and contact_point, without their general
 // cases (the contact is on the face on the normal's axis and at origin + t * d on the other).
-template <int k> SWEEPBOX_HOT void finish_ray_on(Vec2 o, Vec2 d, const Aabb& obstacle, CastHit& h) {
+template <int k> SWEEPBOX_FORCE_INLINE void finish_ray_on(Vec2 o, Vec2 d, const Aabb& obstacle, CastHit& h) {
     constexpr int j = 1 - k;
     const bool neg = h.normal[k] < 0;
     wide den;
@@ -88,16 +87,15 @@ template <int k> SWEEPBOX_HOT void finish_ray_on(Vec2 o, Vec2 d, const Aabb& obs
 }
 
 // finish for a hit on a face of axis k, not started inside: contact_box, then face_point.
-template <int k> SWEEPBOX_HOT void finish_on(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
+template <int k> SWEEPBOX_FORCE_INLINE void finish_on(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
     const bool neg = h.normal[k] < 0;
     h.box = detail::contact_box_on<k>(box, d, obstacle, neg);
     h.point = face_point<k>(h.box, obstacle, neg);
 }
 
-// The contact box and point of a hit (h holds its time, normal and start). Inline: out of line,
-// box casts over the tile map took 3 ns longer (measured A/B; the call's spills and reloads at
-// the end of every hit).
-SWEEPBOX_HOT void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
+// The contact box and point of a hit (h holds its time, normal and start). Inline: a call spills
+// and reloads at the end of every hit.
+SWEEPBOX_FORCE_INLINE void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
     if (box.min == box.max && !h.started_overlapping) {
         if (h.normal.x != 0 && obstacle.min.x != obstacle.max.x) return finish_ray_on<0>(box.min, d, obstacle, h);
         if (h.normal.y != 0 && obstacle.min.y != obstacle.max.y) return finish_ray_on<1>(box.min, d, obstacle, h);
@@ -111,18 +109,9 @@ SWEEPBOX_HOT void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit&
     h.point = contact_point(box, obstacle, h.normal);
 }
 
-// first_tile_of_ray out of line: inlined into cast_closest it costs rays over a tile map about
-// 5% (measured A/B; the compiler's choices in the rest of cast_closest change with its size).
-[[gnu::noinline]] detail::RayTiles ray_tiles(const TileMap& tiles, const detail::SweepQuery& q,
-                                              const std::uint64_t* marks, detail::TileHit& out) {
-    return detail::first_tile_of_ray(tiles, q, marks, out);
-}
-
 // The best contact of a cast so far, as rule 4 ranks it; the CastHit is made once, at the end.
 // Kept as separate members rather than a Sweep: a Sweep built field by field and then copied
-// whole is a wide load of narrow stores just made, which a store buffer does not hand over in
-// one piece (the load waits for the stores to reach the cache; measured with the changes of
-// trip_box and point_box).
+// whole is a wide load of narrow stores just made, which a store buffer does not forward.
 struct Best {
     bool any = false;
     bool corner = false;
@@ -135,6 +124,71 @@ struct Best {
     // The time the walks stop by: the best's, or above 1 when there is none.
     [[nodiscard]] real stop_time() const { return any ? time : real(2); }
 };
+
+// Keeps the obstacle with this box in b if its contact ranks before b's (rule 4).
+SWEEPBOX_FORCE_INLINE void take(Best& b, const Aabb& box, Vec2 delta, const Sweep& sw, const Aabb& ob_box,
+                                const Other& other) {
+    if (sw.state == SweepState::miss) return;
+    const bool started = sw.state == SweepState::started_overlapping;
+    const real time = started ? real(0) : sw.time;
+    if (b.any && (time > b.time ||
+                  (time == b.time && !detail::ranks_before(box, delta, {time, started, sw.corner, sw.normal, &ob_box, other},
+                                                           {b.time, b.started, b.corner, b.normal, &b.box, b.other}))))
+        return;
+    b.any = true;
+    b.time = time;
+    // (Component by component: the sweep stores its normal in pieces; see packed_cell.)
+    b.normal.x = sw.normal.x;
+    b.normal.y = sw.normal.y;
+    b.corner = sw.corner;
+    b.started = started;
+    b.box = ob_box;
+    b.other = other;
+}
+
+// What a ray's fast walk over the tiles found.
+enum class RayTiles : std::uint8_t {
+    miss,   ///< the ray meets no blocking tile in [0, 1)
+    hit,    ///< `TileHit` is the best tile contact, as the exact walk and the sweep would rank it
+    unsure, ///< a case it leaves to the exact walk
+};
+
+// A tile contact: the tile, its box and the sweep of the ray against it.
+struct TileHit {
+    TileCell cell{};
+    Aabb box{};
+    Sweep sweep{};
+    // Some tile the walk passed (up to its answer) is marked in the body marks (a body may be
+    // near); set on every answer but `unsure`, with `left` (the ray left the map).
+    bool near = false;
+    bool left = false;
+};
+
+// A ray's closest tile contact in its usual case: the fast ray walk, whose first non-empty tile
+// must be solid and hit (the walk's argument makes it the best tile). Out of line: inlined, it
+// changes the compiler's choices in the rest of cast_closest for the worse.
+[[gnu::noinline]] RayTiles ray_tiles(const TileMap& tiles, const detail::SweepQuery& q, const std::uint64_t* marks,
+                                     TileHit& out) {
+    const real* ex = detail::TileTables::edges_x(tiles);
+    const real* ey = detail::TileTables::edges_y(tiles);
+    bool near = false;
+    auto tile = [&](std::int32_t col, std::int32_t row, std::uint8_t bits, auto&& entry) SWEEPBOX_FORCE_INLINE_LAMBDA {
+        if (Tile(bits & 3) != Tile::solid) return detail::TileAction::unsure;
+        out.cell = detail::packed_cell(col, row);
+        out.box = detail::tile_box(ex, ey, col, row);
+        if (!entry(out.sweep)) {
+            out.sweep = detail::sweep(q, out.box, face_all, detail::tile_faces(bits).seams);
+            if (out.sweep.state != SweepState::hit) return detail::TileAction::unsure;
+        }
+        return detail::TileAction::done;
+    };
+    auto passed = [&](std::size_t at) SWEEPBOX_FORCE_INLINE_LAMBDA { near |= detail::TileTables::bit(marks, at); };
+    const detail::RayEnd end = detail::walk_ray_tiles<false>(tiles, q, tile, passed, [](wide) { return false; });
+    if (end == detail::RayEnd::unsure) return RayTiles::unsure;
+    out.near = near;
+    out.left = end == detail::RayEnd::left;
+    return end == detail::RayEnd::stopped ? RayTiles::hit : RayTiles::miss; // (only a hit stops it)
+}
 
 // The first junction stop (junction.hpp) of a cast of a point or plank.
 detail::JunctionStop junction_of(const World& w, const detail::Selector& sel, const Aabb& box, Vec2 delta) {
@@ -160,49 +214,28 @@ void junction_hit(const detail::JunctionStop& js, CastHit& h) {
 [[gnu::noinline]] bool junction_cast(const World& w, const QueryFilter& filter, const Aabb& box, Vec2 delta,
                                      const Best& best, CastHit& h) {
     if (best.any && best.started) return false;
-    const detail::JunctionStop js = junction_of(w, selector_of(filter), box, delta);
+    const detail::JunctionStop js = junction_of(w, detail::selector_of(filter), box, delta);
     if (!js.any || (best.any && !detail::stops_before(js, box, delta, best.box, best.normal))) return false;
     junction_hit(js, h);
     return true;
 }
 
-// The closest hit of a checked cast. Inline in cast_box and cast_ray (two copies): as one
-// function called by both, rays and box casts over the tile map took 2 ns longer each (measured
-// A/B, the call and the result built through a pointer).
-SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
+// The closest hit of a checked cast. Inline in cast_box and cast_ray (two copies), so the result
+// is not built through a pointer.
+SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
     const detail::SweepQuery q(box, delta);
-    // Keeps the obstacle with this box in b if its contact ranks before b's.
-    auto take = [&](Best& b, const Sweep& sw, const Aabb& ob_box, const Other& other) SWEEPBOX_HOT_LAMBDA {
-        if (sw.state == SweepState::miss) return;
-        const bool started = sw.state == SweepState::started_overlapping;
-        const real time = started ? real(0) : sw.time;
-        if (b.any && (time > b.time ||
-                      (time == b.time &&
-                       !detail::ranks_before(box, delta, {time, started, sw.corner, sw.normal, &ob_box, other},
-                                             {b.time, b.started, b.corner, b.normal, &b.box, b.other}))))
-            return;
-        b.any = true;
-        b.time = time;
-        // (Component by component: the sweep stores its normal in pieces; see packed_cell.)
-        b.normal.x = sw.normal.x;
-        b.normal.y = sw.normal.y;
-        b.corner = sw.corner;
-        b.started = started;
-        b.box = ob_box;
-        b.other = other;
+    auto take = [&](Best& b, const Sweep& sw, const Aabb& ob_box, const Other& other) SWEEPBOX_FORCE_INLINE_LAMBDA {
+        ::sweepbox::take(b, box, delta, sw, ob_box, other);
     };
     auto consider = [&](Best& b, const Aabb& ob_box, const Other& other, std::uint8_t faces,
-                        std::uint8_t seams) SWEEPBOX_HOT_LAMBDA {
+                        std::uint8_t seams) SWEEPBOX_FORCE_INLINE_LAMBDA {
         take(b, detail::sweep(q, ob_box, faces, seams), ob_box, other);
     };
     // The best so far. The tile walks below use it in place; walk_path, which is out of line,
-    // gets a copy (`walked`), so that this one's address never leaves the function (box casts
-    // 105 -> 102 ns, rays 80 -> 77; measured A/B against one best shared by both). It still
-    // lives in the stack frame, not in registers (GCC 12's code reads best.any and best.time
-    // from there in the box walk's stop): the gain is in what the compiler may assume of it
-    // across the walks, not in where it is kept.
+    // gets a copy (`walked`), so that this one's address never leaves the function and the
+    // compiler may assume it unchanged across the walks.
     Best best;
-    detail::Selector sel = selector_of(filter);
+    detail::Selector sel = detail::selector_of(filter);
     // Whether the path of a point or plank may meet a junction of obstacles (junction.hpp): a
     // plank's, a path along a line, or one that passed exactly through a corner (a tile walk's
     // exact step, an obstacle grazed; grazes are marked for boxes with area too, and left).
@@ -212,13 +245,13 @@ SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, c
     const bool own_tile_walk = sel.tiles && !w.def().brute_force && tiles.blocking_count() > 0 &&
                                detail::interacts(sel, tiles.def().category, tiles.def().mask);
     if (own_tile_walk && box.min == box.max) {
-        // A ray over the tile map: its usual case walks the tiles on its own (first_tile_of_ray);
+        // A ray over the tile map: its usual case walks the tiles on its own (ray_tiles);
         // the bodies are then walked up to that tile's time.
-        detail::TileHit th;
-        const detail::RayTiles rt = ray_tiles(tiles, q, WorldAccess::body_marks(w), th);
-        junction_possible = (rt == detail::RayTiles::unsure) | (delta.x == 0) | (delta.y == 0);
-        if (rt != detail::RayTiles::unsure) {
-            if (rt == detail::RayTiles::hit) {
+        TileHit th;
+        const RayTiles rt = ray_tiles(tiles, q, WorldAccess::body_marks(w), th);
+        junction_possible = rt == RayTiles::unsure; // (which a ray along an axis is)
+        if (rt != RayTiles::unsure) {
+            if (rt == RayTiles::hit) {
                 best.any = true;
                 best.time = th.sweep.time;
                 best.normal = th.sweep.normal;
@@ -232,25 +265,29 @@ SWEEPBOX_HOT CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, c
             // marked it; see World::body_marks_).
             if (!th.near && !th.left) sel.bodies = false;
         }
-    } else if (junction_possible = detail::is_thin(box) && (box.min != box.max || delta.x == 0 || delta.y == 0);
-               own_tile_walk) {
-        // A box over the tile map: walk_box_tiles' walk, each tile taken straight from the map.
-        const real* ex = tiles.edge_table_x();
-        const real* ey = tiles.edge_table_y();
-        auto tile = [&](std::int32_t col, std::int32_t row, std::uint8_t bits) SWEEPBOX_HOT_LAMBDA {
-            const Aabb tb = detail::tile_box(ex, ey, col, row);
-            if (Tile(bits & 3) == Tile::one_way && !detail::one_way_blocks(box, tb)) return;
-            const detail::TileFaces f = detail::tile_faces(bits);
-            consider(best, tb, Other::of(detail::packed_cell(col, row)), f.faces, f.seams);
-        };
-        constexpr wide slack = wide(1e-6); // walk_path's
-        auto stop = [&](wide t_end) { return wide(best.stop_time()) < t_end - slack; };
-        bool near = false;
-        bool covered = false;
-        if (detail::walk_box_tiles_cast(tiles, q, WorldAccess::body_marks(w), tile, stop, near, covered)) {
-            sel.tiles = false;
-            // As for a ray: the box stayed on the map, over tiles no body has marked.
-            if (covered && !near) sel.bodies = false;
+    } else {
+        junction_possible = detail::is_thin(box) && (box.min != box.max || delta.x == 0 || delta.y == 0);
+        if (own_tile_walk) {
+            // A box over the tile map, each tile taken straight from the map.
+            const real* ex = detail::TileTables::edges_x(tiles);
+            const real* ey = detail::TileTables::edges_y(tiles);
+            auto tile = [&](std::int32_t col, std::int32_t row, std::uint8_t bits) SWEEPBOX_FORCE_INLINE_LAMBDA {
+                const Aabb tb = detail::tile_box(ex, ey, col, row);
+                if (Tile(bits & 3) == Tile::one_way && !detail::one_way_blocks(box, tb)) return;
+                const detail::TileFaces f = detail::tile_faces(bits);
+                consider(best, tb, Other::of(detail::packed_cell(col, row)), f.faces, f.seams);
+            };
+            constexpr wide slack = detail::tol::walk_slack;
+            auto stop = [&](wide t_end) { return wide(best.stop_time()) < t_end - slack; };
+            const std::uint64_t* marks = WorldAccess::body_marks(w);
+            bool near = false;
+            auto passed = [&](std::size_t at) SWEEPBOX_FORCE_INLINE_LAMBDA { near |= detail::TileTables::bit(marks, at); };
+            bool covered = false;
+            if (detail::walk_box_tiles(tiles, q, tile, passed, stop, covered)) {
+                sel.tiles = false;
+                // As for a ray: the box stayed on the map, over tiles no body has marked.
+                if (covered && !near) sel.bodies = false;
+            }
         }
     }
     if (sel.tiles | sel.bodies) {
@@ -310,7 +347,7 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
         if (!cast_one(q, ob, h)) return;
         hits.emplace_back(h, ob.box);
     };
-    detail::walk_path(*this, box, delta, selector_of(filter), visit, [] { return real(2); });
+    detail::walk_path(*this, box, delta, detail::selector_of(filter), visit, [] { return real(2); });
     auto before = [&](const std::pair<CastHit, Aabb>& x, const std::pair<CastHit, Aabb>& y) {
         const CastHit& a = x.first;
         const CastHit& b = y.first;
@@ -329,7 +366,7 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
     // A point or plank that enters a seam or may not pass a meeting point (junction.hpp): that
     // stop is a hit too, in its place by exact time; its obstacle is then not listed again.
     detail::JunctionStop js;
-    if (detail::is_thin(box)) js = junction_of(*this, selector_of(filter), box, delta);
+    if (detail::is_thin(box)) js = junction_of(*this, detail::selector_of(filter), box, delta);
     bool placed = !js.any;
     for (auto& [h, ob_box] : hits) {
         if (!placed && !h.started_overlapping && detail::stops_before(js, box, delta, ob_box, h.normal)) {

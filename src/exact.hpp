@@ -14,8 +14,7 @@
 #include <cmath>
 #include <limits>
 
-#include "hot.hpp"
-#include "wide.hpp"
+#include "platform.hpp"
 
 namespace sweepbox::detail {
 
@@ -27,7 +26,7 @@ struct Exact {
 };
 
 /// s + e == a + b exactly, s the rounded sum.
-SWEEPBOX_HOT void two_sum(wide a, wide b, wide& s, wide& e) {
+SWEEPBOX_FORCE_INLINE void two_sum(wide a, wide b, wide& s, wide& e) {
     s = a + b;
     const wide bb = s - a;
     e = (a - (s - bb)) + (b - bb);
@@ -35,7 +34,7 @@ SWEEPBOX_HOT void two_sum(wide a, wide b, wide& s, wide& e) {
 
 /// a - b exactly (a, b of type real). Inline: left out of line by the compiler in the casts'
 /// finish, a call per hit (measured: box casts over the tile map 1 ns faster inline).
-SWEEPBOX_HOT Exact exact_diff(real a, real b) {
+SWEEPBOX_FORCE_INLINE Exact exact_diff(real a, real b) {
     Exact r;
     two_sum(wide(a), -wide(b), r.hi, r.lo);
     return r;
@@ -99,7 +98,7 @@ template <int N> wide sum_of(const wide (&v)[N]) {
 /// x + (num / den) * d, for the position at a contact: computed as (x * den + num * d) / den
 /// with the numerator summed exactly, so it is right to a rounding even when x and the motion
 /// cancel (a body arriving at 0 from 98206.7 away).
-SWEEPBOX_HOT wide along(real x, const Exact& num, wide den, real d) {
+SWEEPBOX_FORCE_INLINE wide along(real x, const Exact& num, wide den, real d) {
     if (d == 0) return wide(x);
     // Fast: in wide, good to a few units of wide's last place of |x| + |q|; kept when that is
     // far below real's last place of the result (no strong cancellation), as it nearly always is.

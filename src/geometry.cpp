@@ -10,7 +10,7 @@
 
 #include "exact.hpp"
 #include "sweep.hpp"
-#include "wide.hpp"
+#include "platform.hpp"
 
 namespace sweepbox {
 
@@ -47,7 +47,6 @@ Slab slab(real a_min, real a_max, real d, real b_min, real b_max) {
     return s;
 }
 
-using detail::compare;
 
 std::uint8_t face_of(int axis, real normal_sign) {
     if (axis == 0) return normal_sign < 0 ? face_neg_x : face_pos_x;

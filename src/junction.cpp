@@ -31,7 +31,7 @@ struct Local {
     }
     // The piece ahead is solid: a covered quadrant, or a covered ray between covered quadrants.
     [[nodiscard]] bool solid(Vec2 dir) const {
-        const int sx = dir.x > 0, sy = dir.y > 0;
+        const std::size_t sx = dir.x > 0, sy = dir.y > 0;
         if (dir.x != 0 && dir.y != 0) return quad[sx + 2 * sy];
         if (dir.y == 0) return ray[0][sx] && quad[sx] && quad[sx + 2];
         return ray[1][sy] && quad[2 * sy] && quad[1 + 2 * sy];

@@ -20,7 +20,9 @@
 #include <vector>
 
 #include "exact.hpp"
-#include "world_internal.hpp"
+#include "obstacle.hpp"
+#include "ranking.hpp"
+#include "sweep.hpp"
 
 namespace sweepbox::detail {
 

@@ -12,17 +12,14 @@
 #include <bit>
 #include <cmath>
 #include <limits>
-#include <new>
 #include <string>
 #include <type_traits>
 
-#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
-#    include <xmmintrin.h>
-#endif
-
 #include "junction.hpp"
 #include "sweep.hpp"
-#include "world_internal.hpp"
+#include "platform.hpp"
+#include "ranking.hpp"
+#include "walk_path.hpp"
 
 namespace sweepbox {
 
@@ -94,7 +91,7 @@ int thin_crossed(const Aabb& S, Vec2 d, real t_end, const Aabb& B) {
     return -1;
 }
 
-#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+#if SWEEPBOX_SSE
 // overlaps(a, b) for float boxes in one vector compare: (b.min, -b.max) < (a.max, -a.min) on every
 // lane (finite boxes, so no lane is NaN).
 struct OverlapLanes {
@@ -243,6 +240,14 @@ struct JunctionLeg {
 
 void explain_bad_result(const Aabb& box, Vec2 v, const std::vector<Contact>& contacts);
 
+// The sweep-back point of a started contact c (the last of `contacts`): S moved back along d to
+// where it just touches ob. Checked where it is made (rule 11); an error names this contact.
+void set_sweep_back(Contact& c, const Aabb& S, Vec2 d, const Aabb& ob, const std::vector<Contact>& contacts) {
+    const real back = sweep_back_time(S, d, ob);
+    c.sweep_back = std::isfinite(back) ? S.min - d * back : S.min;
+    if (!is_finite(c.sweep_back)) explain_bad_result(S, Vec2{0, 0}, contacts);
+}
+
 // Rule 7's recovery, before a move that goes anywhere (Godot's recovery): a body that overlaps a
 // blocking obstacle is first pushed out along the minimum translation of the first such
 // obstacle (Other's order), flush with its face, the push swept like any motion and refused when
@@ -306,9 +311,7 @@ void explain_bad_result(const Aabb& box, Vec2 v, const std::vector<Contact>& con
         c.response = response_for(w, self, picked, o);
         c.started_overlapping = true;
         c.depth = pen.depth;
-        const real back = sweep_back_time(S, d, picked.box);
-        c.sweep_back = std::isfinite(back) ? S.min - d * back : S.min;
-        if (!is_finite(c.sweep_back)) explain_bad_result(S, d, out.contacts);
+        set_sweep_back(c, S, d, picked.box, out.contacts);
         if (F == S) return S;
         S = F;
     }
@@ -387,7 +390,7 @@ void require_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
 // its point lies between finite edges no farther apart than the body's finite width; its depth
 // is at most that width; its time and normal are in [0, 1] and an axis. Only the sweep-back point
 // can leave the range on its own, and is checked where it is made.
-#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
+#if SWEEPBOX_SSE
 void require_finite_result(const Aabb& box, Vec2 v, const std::vector<Contact>& contacts) {
     __m128 z = _mm_add_ps(_mm_loadu_ps(&box.min.x), _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(&v.x)));
     z = _mm_sub_ps(z, z);
@@ -572,9 +575,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         }
         if (best.started) {
             k.depth = best.depth;
-            const real s = sweep_back_time(S, d, best.ob.box);
-            k.sweep_back = std::isfinite(s) ? S.min - d * s : S.min;
-            if (!is_finite(k.sweep_back)) explain_bad_result(S, v, out.contacts);
+            set_sweep_back(k, S, d, best.ob.box, out.contacts);
         }
 
         const Vec2 n = best.sweep.normal;

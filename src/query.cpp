@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "world_internal.hpp"
+#include "walk_path.hpp"
 
 namespace sweepbox {
 
@@ -14,10 +14,6 @@ using detail::Obstacle;
 using detail::wide;
 
 namespace {
-
-detail::Selector selector_of(const QueryFilter& f) {
-    return {f.ignore, f.category, f.mask, f.bodies, f.tiles};
-}
 
 void require_rect(const char* where, const Aabb& r) {
     if (!is_finite(r.min) || !is_finite(r.max)) throw Error(where, "a NaN or infinite coordinate");
@@ -31,21 +27,8 @@ void sort_unique(std::vector<Other>& out) {
 
 // Entry time of the closed segment a + t*d, t in [0, 1], into the closed box b; false if apart.
 bool segment_meets(Vec2 a, Vec2 d, const Aabb& b, wide& entry) {
-    wide lo = 0, hi = 1;
-    for (int k = 0; k < 2; ++k) {
-        if (d[k] == 0) {
-            if (a[k] < b.min[k] || a[k] > b.max[k]) return false;
-            continue;
-        }
-        wide t0 = (wide(b.min[k]) - wide(a[k])) / wide(d[k]);
-        wide t1 = (wide(b.max[k]) - wide(a[k])) / wide(d[k]);
-        if (t0 > t1) std::swap(t0, t1);
-        lo = std::max(lo, t0);
-        hi = std::min(hi, t1);
-        if (lo > hi) return false;
-    }
-    entry = lo;
-    return true;
+    wide hi;
+    return detail::slab_interval(Aabb{a, a}, d, b, entry, hi);
 }
 
 } // namespace
@@ -53,7 +36,7 @@ bool segment_meets(Vec2 a, Vec2 d, const Aabb& b, wide& entry) {
 void World::query_rect(const Aabb& rect, std::vector<Other>& out, const QueryFilter& filter) const {
     require_rect("query_rect", rect);
     out.clear();
-    detail::visit_region(*this, rect, selector_of(filter), [&](const Obstacle& ob) {
+    detail::visit_region(*this, rect, detail::selector_of(filter), [&](const Obstacle& ob) {
         if (intersects_closed(ob.box, rect)) out.push_back(ob.other);
     });
     sort_unique(out);
@@ -72,7 +55,7 @@ void World::query_segment(Vec2 a, Vec2 b, std::vector<Other>& out, const QueryFi
     thread_local std::vector<std::pair<wide, Other>> hits;
     hits.clear();
     detail::walk_path(
-        *this, Aabb{a, a}, d, selector_of(filter),
+        *this, Aabb{a, a}, d, detail::selector_of(filter),
         [&](const Obstacle& ob) {
             wide entry;
             if (segment_meets(a, d, ob.box, entry)) hits.emplace_back(entry, ob.other);

@@ -10,7 +10,7 @@
 #include <utility>
 #include <sweepbox/error.hpp>
 
-#include "wide.hpp"
+#include "platform.hpp"
 
 namespace sweepbox {
 

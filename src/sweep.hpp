@@ -17,8 +17,8 @@
 #include <sweepbox/geometry.hpp>
 
 #include "exact.hpp"
-#include "hot.hpp"
-#include "wide.hpp"
+#include "platform.hpp"
+#include "tolerances.hpp"
 
 namespace sweepbox::detail {
 
@@ -55,7 +55,7 @@ struct SweepQuery {
 
 /// sweep_box_box of q.a by q.d against b: the exact answer (see the file comment); a graze is
 /// marked as sweep_exact marks it.
-SWEEPBOX_HOT Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces = face_all, std::uint8_t seams = 0) {
+SWEEPBOX_FORCE_INLINE Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces = face_all, std::uint8_t seams = 0) {
     const Aabb& a = q.a;
     wide num[2] = {0, 0};
     wide t_in[2];
@@ -78,11 +78,10 @@ SWEEPBOX_HOT Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces 
     const wide t_max = std::max(t_in[0], t_in[1]);
     {
         // Clear misses (most candidates of a walk are).
-        const wide margin = (std::fabs(t_max) + std::fabs(t_out) + 1) * wide(1e-12);
+        const wide margin = (std::fabs(t_max) + std::fabs(t_out) + 1) * tol::miss_margin_rel;
         if (t_max > t_out + margin || t_max > 1 + margin || t_out < -margin) return Sweep{};
     }
-    // Each estimated time is within 2^-50 of the exact one, relative; 1e-14 is 10 times that.
-    constexpr wide rel = wide(1e-14);
+    constexpr wide rel = tol::clear_rel;
     int axis;
     if (q.d[0] == 0) {
         axis = 1;
@@ -129,7 +128,7 @@ SWEEPBOX_HOT Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces 
 /// place_flush (geometry.hpp) on axis k, in place: `box` (a's edges on k) is placed against
 /// b's face with normal sign neg ? -1 : +1. (The axis is a template argument: glm's operator[]
 /// with a run-time index is a switch, a branch per access.)
-template <int k> SWEEPBOX_HOT void flush_axis(Aabb& box, const Aabb& b, bool neg) {
+template <int k> SWEEPBOX_FORCE_INLINE void flush_axis(Aabb& box, const Aabb& b, bool neg) {
     const real lo = box.min[k], hi = box.max[k];
     if (hi == lo && b.max[k] == b.min[k]) {
         // Thin against thin. Already on the line (it started there): stays, since the number
@@ -156,7 +155,7 @@ template <int k> SWEEPBOX_HOT void flush_axis(Aabb& box, const Aabb& b, bool neg
 }
 
 /// contact_point (geometry.hpp), inline for the moves.
-SWEEPBOX_HOT Vec2 contact_point(const Aabb& a, const Aabb& b, Vec2 n) {
+SWEEPBOX_FORCE_INLINE Vec2 contact_point(const Aabb& a, const Aabb& b, Vec2 n) {
     Vec2 p{0, 0};
     for (int k = 0; k < 2; ++k) {
         if (n[k] != 0) {

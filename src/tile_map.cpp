@@ -8,7 +8,8 @@
 #include <limits>
 #include <sweepbox/error.hpp>
 
-#include "wide.hpp"
+#include "platform.hpp"
+#include "tolerances.hpp"
 
 namespace sweepbox {
 
@@ -56,14 +57,14 @@ TileMap::TileMap(const TileMapDef& def) : def_(def) {
         for (std::int32_t j = 0; j <= def.rows; ++j) edges_y_.push_back(edge(def.origin.y, j));
     }
     bounds_ = {{edge_x(0), edge_y(0)}, {edge_x(def_.columns), edge_y(def_.rows)}};
-    inv_size_ = 1 / inverse_type(def.tile_size);
+    inv_size_ = 1 / wide(def.tile_size);
     // The largest coordinate of the map's edges or origin, in tiles, times real's epsilon (an
     // edge is rounded once), plus a margin so that a bound landing exactly on an integer still
     // counts the tile that ends there (detail::edge_error_in_tiles, for the whole map).
     for (int k = 0; k < 2; ++k) {
         const wide mag = std::max(std::fabs(wide(bounds_.min[k])), std::fabs(wide(bounds_.max[k]))) +
                          std::fabs(wide(k == 0 ? def.origin.x : def.origin.y));
-        edge_error_[k] = mag * inv_size_ * wide(std::numeric_limits<real>::epsilon()) + wide(1e-9);
+        edge_error_[k] = mag * inv_size_ * wide(std::numeric_limits<real>::epsilon()) + detail::tol::edge_margin_tiles;
     }
 }
 
@@ -86,7 +87,7 @@ CellRange TileMap::cells_of(const Aabb& box) const {
     // of the division is the answer; only near an edge do the exact comparisons run.
     auto range = [&](real lo_v, real hi_v, real origin, std::int32_t n, std::int32_t& lo, std::int32_t& hi) {
         const wide mag = std::max(std::fabs(wide(lo_v)), std::fabs(wide(hi_v))) + std::fabs(wide(origin)) + size;
-        const wide err = mag * wide(std::numeric_limits<real>::epsilon()) * inv + wide(1e-9);
+        const wide err = mag * wide(std::numeric_limits<real>::epsilon()) * inv + detail::tol::edge_margin_tiles;
         const wide ulo = (wide(lo_v) - wide(origin)) * inv;
         const wide uhi = (wide(hi_v) - wide(origin)) * inv;
         const std::int32_t ilo = floor_saturated(ulo), ihi = floor_saturated(uhi);

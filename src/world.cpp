@@ -6,7 +6,8 @@
 #include <cmath>
 #include <string>
 
-#include "world_internal.hpp"
+#include "obstacle.hpp"
+#include "tile_obstacles.hpp"
 
 namespace sweepbox {
 
@@ -145,7 +146,7 @@ void World::mark_tiles_of(const Aabb& box) {
     // Every tile whose closed box meets the closed box, and near a tile edge perhaps one more
     // (candidate_tiles, the walks' cheap superset: a mark too many only costs a cast its bodies'
     // pass); none when the box misses the map. Each row's run of bits is set a word at a time.
-    const CellRange r = detail::candidate_tiles(tiles_, box, tiles_.inverse_tile_size());
+    const CellRange r = detail::candidate_tiles(tiles_, box, detail::TileTables::inverse_tile_size(tiles_));
     if (r.count() == 0) return;
     const std::size_t columns = std::size_t(tiles_.columns());
     for (std::int32_t row = r.y0; row <= r.y1; ++row) {

@@ -203,7 +203,7 @@ bool same_hit(const CastHit& a, const CastHit& b) {
 }
 } // namespace
 
-// The casts' own tile walks (a ray's first_tile_of_ray, a box's walk_box_tiles_cast) against the
+// The casts' own tile walks (a ray's fast walk_ray_tiles, a box's walk_box_tiles) against the
 // brute-force world, bit for bit, where they are most likely to go wrong: origins and boxes on
 // tile edges and corners, directions along the axes and exactly through tile corners, ends on
 // edges, seams, one-way tiles, thin walls between tiles, and tile sizes that are not exact.

@@ -3,6 +3,7 @@
 /// The number type, the vector type and the export macro that every sweepbox header uses.
 
 #include <cstdint>
+#include <type_traits>
 #include <glm/vec2.hpp>
 
 #if defined(SWEEPBOX_SHARED)
@@ -32,6 +33,13 @@ using real = float;
 /// A 2D vector of `real`; x grows right, y grows down (the scene convention; the library itself
 /// does not care which way y points).
 using Vec2 = glm::vec<2, real>;
+
+namespace detail {
+/// The type times, gaps and their cross products are computed in: double for float builds (a
+/// difference of two floats of similar magnitude is exact in double, and so is the product of
+/// two such differences of up to 26 bits each), long double for double builds.
+using wide = std::conditional_t<std::is_same_v<real, float>, double, long double>;
+} // namespace detail
 
 /// The library version, major.minor.patch.
 inline constexpr int version_major = 0;

@@ -17,26 +17,12 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+#include <sweepbox/cell_range.hpp>
+#include <sweepbox/detail/grid_cells.hpp>
 #include <sweepbox/geometry.hpp>
 
-#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
-#    include <emmintrin.h>
-#endif
 
 namespace sweepbox {
-
-/// An inclusive rectangle of grid cells.
-struct CellRange {
-    std::int32_t x0 = 0, y0 = 0; ///< first cell on each axis
-    std::int32_t x1 = -1, y1 = -1; ///< last cell on each axis (inclusive)
-    /// Number of cells covered (0 when empty), as a 64-bit count.
-    [[nodiscard]] std::int64_t count() const {
-        if (x1 < x0 || y1 < y0) return 0;
-        return (std::int64_t(x1) - x0 + 1) * (std::int64_t(y1) - y0 + 1);
-    }
-    /// Exact equality.
-    friend bool operator==(const CellRange&, const CellRange&) = default;
-};
 
 /// A sparse uniform grid over an unbounded plane.
 class SWEEPBOX_API SpatialGrid {
@@ -48,36 +34,12 @@ public:
     /// The side of a cell, in world units.
     [[nodiscard]] real cell_size() const { return cell_size_; }
     /// The cells a closed box touches (cell coordinates clamped to +-2^30).
-    [[nodiscard]] CellRange cells_of(const Aabb& box) const {
-#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
-        static_assert(sizeof(Aabb) == 4 * sizeof(float) && sizeof(CellRange) == 4 * sizeof(std::int32_t));
-        const __m128 b = _mm_loadu_ps(&box.min.x);
-        const __m128d inv = _mm_set1_pd(coord_wide(inv_cell_size_));
-        return cell_range(_mm_mul_pd(_mm_cvtps_pd(b), inv), _mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(b, b)), inv));
-#else
-        const coord_wide inv = coord_wide(inv_cell_size_);
-        return {cell_coord(coord_wide(box.min.x) * inv), cell_coord(coord_wide(box.min.y) * inv),
-                cell_coord(coord_wide(box.max.x) * inv), cell_coord(coord_wide(box.max.y) * inv)};
-#endif
-    }
+    [[nodiscard]] CellRange cells_of(const Aabb& box) const { return detail::grid_cells_of(box, inv_cell_size_); }
     /// The cells that hold every item whose closed box meets the closed box `box`: cells_of(box)
     /// reaching back, on each axis, from its min corner by the largest small item (reach()).
     /// The range every query walks.
     [[nodiscard]] CellRange query_cells(const Aabb& box) const {
-        // A small item meeting the box has min >= box.min - size >= box.min - reach exactly, and
-        // rounding is monotone: (box.min - reach) rounded is at most min (a real, exact in the
-        // wider type), and times inv rounded at most min * inv rounded, the product that placed
-        // the item. So the floor is at most the item's cell, with no slack.
-#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
-        const __m128 b = _mm_loadu_ps(&box.min.x);
-        const __m128d inv = _mm_set1_pd(coord_wide(inv_cell_size_));
-        const __m128d back = _mm_sub_pd(_mm_cvtps_pd(b), _mm_setr_pd(reach_[0], reach_[1]));
-        return cell_range(_mm_mul_pd(back, inv), _mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(b, b)), inv));
-#else
-        const coord_wide inv = coord_wide(inv_cell_size_);
-        return {cell_coord((coord_wide(box.min.x) - reach_[0]) * inv), cell_coord((coord_wide(box.min.y) - reach_[1]) * inv),
-                cell_coord(coord_wide(box.max.x) * inv), cell_coord(coord_wide(box.max.y) * inv)};
-#endif
+        return detail::grid_query_cells(box, inv_cell_size_, reach_);
     }
     /// The cells an item with this box is kept in: the one cell of its min corner when it is
     /// small (no side longer than half a cell), else cells_of(box).
@@ -230,26 +192,8 @@ public:
 
 private:
     // cells_of is inline because the path walks call it for every sub-box. It computes in the
-    // library's wider type (detail::wide in src/wide.hpp, which a public header cannot include;
-    // spatial_grid.cpp checks the two agree): a product of two floats is exact in double.
-    using coord_wide = std::conditional_t<std::is_same_v<real, float>, double, long double>;
-#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE)
-    // The four cell_coord of (lo.x, lo.y) and (hi.x, hi.y) at once: the same clamps (maxpd and
-    // minpd keep v unless it is out of range or NaN, as the tests of cell_coord), the same floor
-    // (truncate, then one down where that went up).
-    static CellRange cell_range(__m128d lo, __m128d hi) {
-        auto floor_clamped = [](__m128d v) {
-            constexpr double limit = double(1 << 30);
-            v = _mm_min_pd(_mm_max_pd(v, _mm_set1_pd(-limit)), _mm_set1_pd(limit));
-            const __m128i i = _mm_cvttpd_epi32(v);
-            const __m128i up = _mm_castpd_si128(_mm_cmpgt_pd(_mm_cvtepi32_pd(i), v));
-            return _mm_add_epi32(i, _mm_shuffle_epi32(up, _MM_SHUFFLE(2, 0, 2, 0))); // -1 where it went up
-        };
-        CellRange r;
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(&r), _mm_unpacklo_epi64(floor_clamped(lo), floor_clamped(hi)));
-        return r;
-    }
-#endif
+    // library's wider type: a product of two floats is exact in double.
+    using coord_wide = detail::wide;
     // A box's size on axis k in the wider type, raised by 2^-50 of itself: at least the exact
     // size (the difference is exact there unless the edges' magnitudes are far apart, and then
     // within 2^-53 of it). What the reach is made of.
@@ -268,19 +212,12 @@ private:
     [[nodiscard]] bool is_small(const Aabb& box) const {
         return box.max.x - box.min.x <= half_cell_ && box.max.y - box.min.y <= half_cell_;
     }
-    // floor(v) clamped to +-2^30 (NaN to -2^30), without a library call.
-    static std::int32_t cell_coord(coord_wide v) {
-        constexpr std::int32_t limit = 1 << 30;
-        if (!(v > -coord_wide(limit))) return -limit;
-        if (v > coord_wide(limit)) return limit;
-        const std::int32_t i = std::int32_t(v); // truncates: one step down for negative fractions
-        return coord_wide(i) > v ? i - 1 : i;
-    }
+    static std::int32_t cell_coord(coord_wide v) { return detail::cell_coord(v); }
     // A cell and its items, as one array in order: the first `local_count` in the cell itself
     // (a cell is one cache line, so a query or a move that reaches a cell has its first items
     // without following a pointer), the rest in `more`.
     static constexpr std::uint32_t local_count = 7;
-    static_assert(gather_room == 4 * local_count);
+    static_assert(gather_room == std::size_t(4) * local_count);
     struct alignas(64) Cell {
         std::int32_t x = 0, y = 0;
         std::uint32_t n = 0; // number of items

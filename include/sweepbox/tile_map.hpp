@@ -9,9 +9,13 @@
 #include <vector>
 #include <sweepbox/geometry.hpp>
 #include <sweepbox/id.hpp>
-#include <sweepbox/spatial_grid.hpp>
+#include <sweepbox/cell_range.hpp>
 
 namespace sweepbox {
+
+namespace detail {
+struct TileTables;
+} // namespace detail
 
 /// What a tile is.
 enum class Tile : std::uint8_t {
@@ -91,36 +95,14 @@ public:
     [[nodiscard]] std::uint8_t bits_in_map(std::int32_t column, std::int32_t row) const {
         return cells_[std::size_t(row) * std::size_t(def_.columns) + std::size_t(column)];
     }
-    /// The edges of the columns, edge_x(0) to edge_x(columns()), as one table; null when the
-    /// map does not keep the table (a map so long and thin that it would outgrow the tiles).
-    [[nodiscard]] const real* edge_table_x() const { return edges_x_.empty() ? nullptr : edges_x_.data(); }
-    /// The edges of the rows, edge_y(0) to edge_y(rows()), as edge_table_x.
-    [[nodiscard]] const real* edge_table_y() const { return edges_y_.empty() ? nullptr : edges_y_.data(); }
-    /// The type of inverse_tile_size: double for float builds, long double for double builds.
-    using inverse_type = std::conditional_t<sizeof(real) == sizeof(float), double, long double>;
-    /// 1 / tile_size, computed once in inverse_type (the walks' first guess of a tile index).
-    [[nodiscard]] inverse_type inverse_tile_size() const { return inv_size_; }
-    /// How far, in tiles, an edge of the map on axis k (0: x, 1: y) may lie from its exact line
-    /// origin + i * tile_size (each is rounded once to real), with a margin for the walks' own
-    /// rounding: the padding of a tile walk's candidate spans, computed once.
-    [[nodiscard]] inverse_type edge_error(int k) const { return edge_error_[k]; }
-    /// The tile bits of every cell, row by row (bits_in_map(column, row) is entry row * columns + column).
-    [[nodiscard]] const std::uint8_t* bits_table() const { return cells_.data(); }
-    /// One bit per cell, set where the tile is not empty, 64 cells a word in the order of
-    /// bits_table (cell i is bit i % 64 of word i / 64): a walk over the map tests these, an
-    /// eighth of the bytes of bits_table, and reads a tile's bits only where one is set.
-    [[nodiscard]] const std::uint64_t* occupied_table() const { return occupied_.data(); }
-    /// Bit i of a table in occupied_table's layout (one bit per tile, 64 a word): for
-    /// occupied_table, whether entry i of bits_table is a non-empty tile (i < columns() * rows()).
-    [[nodiscard]] static bool occupied(const std::uint64_t* table, std::size_t i) {
-        return ((table[i >> 6] >> (i & 63)) & 1) != 0;
-    }
     /// Number of solid and one-way tiles.
     [[nodiscard]] std::size_t blocking_count() const { return blocking_; }
 
 private:
+    friend struct detail::TileTables; // the walks' view of the tables below
+
     [[nodiscard]] real edge(real origin, std::int32_t i) const {
-        using wide = std::conditional_t<sizeof(real) == sizeof(float), double, long double>;
+        using detail::wide;
         return real(wide(origin) + wide(i) * wide(def_.tile_size));
     }
     [[nodiscard]] std::size_t index(TileCell c) const {
@@ -130,11 +112,12 @@ private:
 
     TileMapDef def_{};
     std::vector<std::uint8_t> cells_; // bits 0-1: Tile, bits 2-5: faces
-    std::vector<std::uint64_t> occupied_; // occupied_table
+    std::vector<std::uint64_t> occupied_; // one bit per cell, set where the tile is not empty
     std::size_t blocking_ = 0;
     Aabb bounds_{};
-    inverse_type inv_size_ = 1 / inverse_type(16);
-    inverse_type edge_error_[2] = {0, 0};
+    detail::wide inv_size_ = 1 / detail::wide(16);
+    // How far, in tiles, an edge on axis k may lie from its exact line (detail::TileTables).
+    detail::wide edge_error_[2] = {0, 0};
     // The edges of the map's columns and rows, computed once (the same values as edge()), unless
     // the map is so long and thin that the tables would outgrow the tiles.
     std::vector<real> edges_x_, edges_y_;

@@ -248,7 +248,7 @@ private:
     std::size_t live_ = 0;
     SpatialGrid grid_;
     TileMap tiles_;
-    // One bit per tile in the order of TileMap::bits_table, set where the tile's closed box meets
+    // One bit per tile, row by row (64 a word), set where the tile's closed box meets
     // a box some body has had since the map was set, for the casts: a ray or box whose tile walk
     // stays on the map over unmarked tiles meets no body (a body meeting the path meets a tile
     // the walk passed, and marked it). Marks only grow (a body leaving a tile leaves its mark: a

@@ -14,7 +14,7 @@ namespace {
 struct NonFinite {
     const char* field;
     real value;
-    std::string problem() const {
+    [[nodiscard]] std::string problem() const {
         const char* text = std::isnan(value) ? "nan" : value > 0 ? "inf" : "-inf";
         return std::string("the result is not finite: \"") + field + "\" would be " + text;
     }
@@ -138,7 +138,7 @@ SceneRunner::SceneRunner(Scene scene, std::string file, bool record)
 }
 
 void SceneRunner::add_body(const SceneBody& b, const std::string& where) {
-    if (ids_.count(b.name)) throw SceneError(file_, where, "duplicate body name \"" + b.name + "\"");
+    if (ids_.contains(b.name)) throw SceneError(file_, where, "duplicate body name \"" + b.name + "\"");
     BodyDef def;
     def.box = b.box;
     def.is_static = b.is_static;

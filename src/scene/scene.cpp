@@ -65,7 +65,7 @@ public:
     Fields(const json& obj, std::string where) : obj_(obj), where_(std::move(where)) {
         if (!obj_.is_object()) bad(where_, std::string("expected an object, got ") + type_name(obj_));
     }
-    const std::string& where() const { return where_; }
+    [[nodiscard]] const std::string& where() const { return where_; }
     bool has(const char* key) const { return obj_.contains(key); }
     const json* get(const char* key, bool required) {
         seen_.insert(key);
@@ -161,7 +161,7 @@ public:
     }
     void finish() const {
         for (auto it = obj_.begin(); it != obj_.end(); ++it)
-            if (!seen_.count(it.key())) bad(where_, "unknown field " + in_quotes(it.key()));
+            if (!seen_.contains(it.key())) bad(where_, "unknown field " + in_quotes(it.key()));
     }
 
 private:
@@ -316,7 +316,7 @@ void check_names(const Scene& scene) {
         const SceneStep& s = scene.steps[i];
         const std::string where = "step " + std::to_string(i) + " (" + to_string(s.op) + ")";
         auto need = [&](const std::string& name, const char* field) {
-            if (live.count(name)) return;
+            if (live.contains(name)) return;
             auto r = removed_at.find(name);
             if (r != removed_at.end())
                 bad(where, std::string("field \"") + field + "\": body " + in_quotes(name) +
@@ -572,7 +572,7 @@ std::string ordered(const json& j, std::initializer_list<const char*> first) {
     for (const char* k : first)
         if (j.contains(k)) put(k, j.at(k));
     for (auto it = j.begin(); it != j.end(); ++it)
-        if (!done.count(it.key())) put(it.key(), it.value());
+        if (!done.contains(it.key())) put(it.key(), it.value());
     return out + "}";
 }
 

@@ -76,7 +76,7 @@ struct Bounds {
         add(d(b.min.x), d(b.min.y));
         add(d(b.max.x), d(b.max.y));
     }
-    bool empty() const { return !(x0 <= x1); }
+    [[nodiscard]] bool empty() const { return !(x0 <= x1); }
 };
 
 class Svg {

@@ -1,0 +1,13 @@
+#pragma once
+/// @file simd.hpp
+/// Not part of the API: the library's one SIMD switch. SWEEPBOX_SSE is 1 where float boxes are
+/// handled in SSE2 lanes (four floats, two doubles). Each such block computes the same
+/// operations in the same order as its scalar twin, so the answers are the same bits either way
+/// (rule 10); define SWEEPBOX_NO_SIMD to build the scalar twins.
+
+#if defined(__SSE2__) && !defined(SWEEPBOX_DOUBLE) && !defined(SWEEPBOX_NO_SIMD)
+#    define SWEEPBOX_SSE 1
+#    include <emmintrin.h>
+#else
+#    define SWEEPBOX_SSE 0
+#endif

@@ -1,0 +1,34 @@
+#pragma once
+// Internal: the walks' view of a tile map's tables (edges, tile bits, occupied bits), read in
+// place rather than through TileMap's checked accessors.
+
+#include <cstddef>
+#include <cstdint>
+#include <sweepbox/tile_map.hpp>
+
+namespace sweepbox::detail {
+
+/// Friend of TileMap: its tables as the walks read them.
+struct TileTables {
+    /// The edges of the columns, edge_x(0) to edge_x(columns()), as one table; null when the
+    /// map does not keep the table (a map so long and thin that it would outgrow the tiles).
+    static const real* edges_x(const TileMap& m) { return m.edges_x_.empty() ? nullptr : m.edges_x_.data(); }
+    /// The edges of the rows, as edges_x.
+    static const real* edges_y(const TileMap& m) { return m.edges_y_.empty() ? nullptr : m.edges_y_.data(); }
+    /// The tile bits of every cell, row by row (bits_in_map(column, row) is entry row * columns + column).
+    static const std::uint8_t* bits(const TileMap& m) { return m.cells_.data(); }
+    /// One bit per cell, set where the tile is not empty, 64 cells a word in the order of bits
+    /// (cell i is bit i % 64 of word i / 64): a walk tests these, an eighth of the bytes of
+    /// bits, and reads a tile's bits only where one is set.
+    static const std::uint64_t* occupied(const TileMap& m) { return m.occupied_.data(); }
+    /// Bit i of a table in occupied's layout (one bit per tile, 64 a word).
+    static bool bit(const std::uint64_t* table, std::size_t i) { return ((table[i >> 6] >> (i & 63)) & 1) != 0; }
+    /// 1 / tile_size, computed once (the walks' first guess of a tile index).
+    static wide inverse_tile_size(const TileMap& m) { return m.inv_size_; }
+    /// How far, in tiles, an edge of the map on axis k (0: x, 1: y) may lie from its exact line
+    /// origin + i * tile_size (each is rounded once to real), with a margin for the walks' own
+    /// rounding: the padding of a tile walk's candidate spans, computed once.
+    static wide edge_error(const TileMap& m, int k) { return m.edge_error_[k]; }
+};
+
+} // namespace sweepbox::detail
