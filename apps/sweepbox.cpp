@@ -53,11 +53,11 @@ void check_drawable(const sweepbox::Scene& scene, const std::string& file) {
         if (s.op == sweepbox::SceneOp::move) ++moves;
         if (s.op == sweepbox::SceneOp::frames) moves += std::size_t(s.count);
         if (moves > sweepbox::max_traced_moves)
-            throw sweepbox::SceneError(
-                file, "step " + std::to_string(i) + " (" + sweepbox::to_string(s.op) + ")",
-                "too long to draw: --svg draws at most " + std::to_string(sweepbox::max_traced_moves) +
-                    " moves and frames in all, the run has " + std::to_string(moves) +
-                    " by this step (run without --svg, or with fewer frames)");
+            throw sweepbox::SceneError(file, "step " + std::to_string(i) + " (" + sweepbox::to_string(s.op) + ")",
+                                       "too long to draw: --svg draws at most " +
+                                           std::to_string(sweepbox::max_traced_moves) +
+                                           " moves and frames in all, the run has " + std::to_string(moves) +
+                                           " by this step (run without --svg, or with fewer frames)");
     }
 }
 

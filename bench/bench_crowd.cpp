@@ -110,15 +110,18 @@ int main(int argc, char** argv) {
             const Aabb a = world.box(movers[i]), b = reference.box(ref_movers[i]);
             if (!(a == b)) {
                 if (differing < 8)
-                    std::fprintf(stderr, "  mover %zu: grid (%.9g, %.9g, %.9g, %.9g) reference (%.9g, %.9g, %.9g, %.9g)\n",
-                                 i, double(a.min.x), double(a.min.y), double(a.max.x), double(a.max.y),
-                                 double(b.min.x), double(b.min.y), double(b.max.x), double(b.max.y));
+                    std::fprintf(stderr,
+                                 "  mover %zu: grid (%.9g, %.9g, %.9g, %.9g) reference (%.9g, %.9g, %.9g, %.9g)\n", i,
+                                 double(a.min.x), double(a.min.y), double(a.max.x), double(a.max.y), double(b.min.x),
+                                 double(b.min.y), double(b.max.x), double(b.max.y));
                 ++differing;
             }
         }
         if (differing != 0) {
-            std::fprintf(stderr, "*** crowd: %zu movers end elsewhere in the brute-force reference world "
-                                 "(checksum %.6f vs %.6f) ***\n", differing, g_checksum, ref_checksum);
+            std::fprintf(stderr,
+                         "*** crowd: %zu movers end elsewhere in the brute-force reference world "
+                         "(checksum %.6f vs %.6f) ***\n",
+                         differing, g_checksum, ref_checksum);
             return 1;
         }
         std::printf("crowd: brute-force reference world agrees bit for bit (checksum %.6f)\n", ref_checksum);

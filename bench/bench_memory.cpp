@@ -175,8 +175,7 @@ void bm_build(benchmark::State& state, const std::vector<BodyDef>* defs) {
     state.counters["ms_per_build"] = double(cpu_ns) * 1e-6 / double(state.iterations());
     state.counters["ns_per_body"] = double(cpu_ns) / (double(state.iterations()) * n);
     state.counters["grid_bytes_per_body"] = double(world->grid().memory_bytes()) / n;
-    state.counters["table_bytes_per_body_est"] =
-        double(body_record_bytes * std::bit_ceil(defs->size() + 1)) / n;
+    state.counters["table_bytes_per_body_est"] = double(body_record_bytes * std::bit_ceil(defs->size() + 1)) / n;
     state.counters["heap_bytes_per_body"] = double(heap) / n;
     state.counters["cells"] = double(world->grid().cell_count());
 }

@@ -113,11 +113,28 @@ void bm_path(benchmark::State& state, Path path) {
         Vec2 d{};
         bool ray = false;
         switch (path) {
-        case Path::box_horizontal: box = {{140, 146}, {144, 150}}; d = {length, 0}; break;
-        case Path::box_diagonal: box = {{148, 132}, {152, 136}}; d = {diag, diag}; break;
-        case Path::ray_diagonal: box = {{150, 134}, {150, 134}}; d = {diag, diag}; ray = true; break;
-        case Path::tile_box_diagonal: box = {{100, 68}, {104, 72}}; d = {diag, diag}; break;
-        case Path::tile_ray_diagonal: box = {{102, 70}, {102, 70}}; d = {diag, diag}; ray = true; break;
+        case Path::box_horizontal:
+            box = {{140, 146}, {144, 150}};
+            d = {length, 0};
+            break;
+        case Path::box_diagonal:
+            box = {{148, 132}, {152, 136}};
+            d = {diag, diag};
+            break;
+        case Path::ray_diagonal:
+            box = {{150, 134}, {150, 134}};
+            d = {diag, diag};
+            ray = true;
+            break;
+        case Path::tile_box_diagonal:
+            box = {{100, 68}, {104, 72}};
+            d = {diag, diag};
+            break;
+        case Path::tile_ray_diagonal:
+            box = {{102, 70}, {102, 70}};
+            d = {diag, diag};
+            ray = true;
+            break;
         case Path::move_diagonal: break;
         }
         for (auto _ : state) {
@@ -254,8 +271,8 @@ int main(int argc, char** argv) {
     const struct {
         const char* name;
         Path path;
-    } paths[] = {{"box_horizontal", Path::box_horizontal}, {"box_diagonal", Path::box_diagonal},
-                 {"ray_diagonal", Path::ray_diagonal},     {"move_diagonal", Path::move_diagonal},
+    } paths[] = {{"box_horizontal", Path::box_horizontal},       {"box_diagonal", Path::box_diagonal},
+                 {"ray_diagonal", Path::ray_diagonal},           {"move_diagonal", Path::move_diagonal},
                  {"tile_box_diagonal", Path::tile_box_diagonal}, {"tile_ray_diagonal", Path::tile_ray_diagonal}};
     for (const auto& p : paths)
         benchmark::RegisterBenchmark((std::string("scaling/path/") + p.name).c_str(), bm_path, p.path)
@@ -265,14 +282,24 @@ int main(int argc, char** argv) {
             ->Unit(benchmark::kMicrosecond)
             ->Complexity(benchmark::oN);
     benchmark::RegisterBenchmark("scaling/bodies/boxcasts", bm_bodies, false, std::int64_t(-1))
-        ->RangeMultiplier(10)->Range(1000, 1000000)->Unit(benchmark::kMicrosecond);
+        ->RangeMultiplier(10)
+        ->Range(1000, 1000000)
+        ->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark("scaling/bodies/rays", bm_bodies, true, std::int64_t(-1))
-        ->RangeMultiplier(10)->Range(1000, 1000000)->Unit(benchmark::kMicrosecond);
+        ->RangeMultiplier(10)
+        ->Range(1000, 1000000)
+        ->Unit(benchmark::kMicrosecond);
     for (bool rays : {false, true})
         benchmark::RegisterBenchmark(rays ? "scaling/cell_size/rays" : "scaling/cell_size/boxcasts", bm_cell_size, rays)
-            ->RangeMultiplier(2)->Range(8, 512)->Unit(benchmark::kMillisecond);
+            ->RangeMultiplier(2)
+            ->Range(8, 512)
+            ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("scaling/large_share/boxcasts", bm_bodies, false, std::int64_t(0))
-        ->Arg(0)->Arg(10)->Arg(50)->Arg(200)->Unit(benchmark::kMicrosecond);
+        ->Arg(0)
+        ->Arg(10)
+        ->Arg(50)
+        ->Arg(200)
+        ->Unit(benchmark::kMicrosecond);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     if (g_failed) {

@@ -131,7 +131,8 @@ int main(int argc, char** argv) {
     }
     if (check_only) return 0;
 
-    benchmark::RegisterBenchmark("tile_world/rays/tile_map", bm_rays, &tile_world, &data)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("tile_world/rays/tile_map", bm_rays, &tile_world, &data)
+        ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("tile_world/boxcasts/tile_map", bm_boxcasts, &tile_world, &data)
         ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("tile_world/rays/bodies", bm_rays, &body_world, &data)->Unit(benchmark::kMillisecond);

@@ -16,7 +16,7 @@
 #include "workloads.hpp"
 
 #ifndef SWEEPBOX_BENCH_DATA_DEFAULT
-#define SWEEPBOX_BENCH_DATA_DEFAULT "bench/data"
+#    define SWEEPBOX_BENCH_DATA_DEFAULT "bench/data"
 #endif
 
 namespace sweepbox::bench {
@@ -125,8 +125,8 @@ std::vector<Aabb> TileWorldData::statics() const {
     for (std::size_t j = 0; j < rows.size(); ++j)
         for (std::size_t i = 0; i < rows[j].size(); ++i)
             if (rows[j][i] == '#')
-                out.push_back({{real(i) * tile_size, real(j) * tile_size},
-                               {real(i + 1) * tile_size, real(j + 1) * tile_size}});
+                out.push_back(
+                    {{real(i) * tile_size, real(j) * tile_size}, {real(i + 1) * tile_size, real(j + 1) * tile_size}});
     out.insert(out.end(), walls.begin(), walls.end());
     return out;
 }
@@ -179,11 +179,11 @@ CrowdData load_crowd(const std::string& dir) {
     CrowdData d;
     for_each_record(dir + "/crowd/statics.txt", 4,
                     [&](const double* v, std::size_t) { d.statics.push_back(box_of(v)); });
-    for_each_record(dir + "/crowd/movers.txt", 4,
-                    [&](const double* v, std::size_t) { d.movers.push_back(box_of(v)); });
+    for_each_record(dir + "/crowd/movers.txt", 4, [&](const double* v, std::size_t) { d.movers.push_back(box_of(v)); });
     d.deltas.reserve(100000);
-    for_each_record(dir + "/crowd/deltas.txt", 2,
-                    [&](const double* v, std::size_t) { d.deltas.push_back({exact(v[0]), exact(v[1])}); });
+    for_each_record(dir + "/crowd/deltas.txt", 2, [&](const double* v, std::size_t) {
+        d.deltas.push_back({exact(v[0]), exact(v[1])});
+    });
     if (d.movers.empty() || d.deltas.size() % d.movers.size() != 0)
         throw std::runtime_error(dir + "/crowd: deltas are not whole frames of movers");
     return d;
@@ -249,8 +249,7 @@ void reset_crowd(World& world, const CrowdData& data, const std::vector<BodyId>&
     for (std::size_t i = 0; i < movers.size(); ++i) world.teleport(movers[i], data.movers[i]);
 }
 
-std::size_t run_crowd(World& world, const CrowdData& data, const std::vector<BodyId>& movers,
-                      MoveResult& result) {
+std::size_t run_crowd(World& world, const CrowdData& data, const std::vector<BodyId>& movers, MoveResult& result) {
     const MoveOptions options{}; // slide against everything
     const std::size_t n = movers.size();
     const Vec2* delta = data.deltas.data();
@@ -336,8 +335,8 @@ bool exact_sweep(const IBox& a, std::int64_t dx, std::int64_t dy, const IBox& b,
         t = {0, 1};
         return true;
     }
-    if (!less(enter, exit)) return false;   // interiors never overlap
-    if (exit.num <= 0) return false;        // only behind the start
+    if (!less(enter, exit)) return false;     // interiors never overlap
+    if (exit.num <= 0) return false;          // only behind the start
     if (enter.num >= enter.den) return false; // not strictly before t = 1
     t = enter.num < 0 ? Frac{0, 1} : enter;
     return true;
@@ -385,9 +384,7 @@ Answers reference(const TileWorldData& data, const Queries& queries, Start start
 } // namespace
 
 Answers reference_rays(const TileWorldData& data) {
-    return reference(data, data.rays, [](const Ray& r) {
-        return std::pair{Aabb{r.origin, r.origin}, r.delta};
-    });
+    return reference(data, data.rays, [](const Ray& r) { return std::pair{Aabb{r.origin, r.origin}, r.delta}; });
 }
 
 Answers reference_boxcasts(const TileWorldData& data) {
@@ -417,8 +414,8 @@ Answers sweepbox_boxcasts(const World& world, const TileWorldData& data) {
 std::string describe_ray(const TileWorldData& data, std::size_t i) {
     const Ray& r = data.rays[i];
     char buf[160];
-    std::snprintf(buf, sizeof buf, "ray %zu (rays.txt line %zu): origin (%.9g, %.9g) delta (%.9g, %.9g)", i,
-                  i + 1, double(r.origin.x), double(r.origin.y), double(r.delta.x), double(r.delta.y));
+    std::snprintf(buf, sizeof buf, "ray %zu (rays.txt line %zu): origin (%.9g, %.9g) delta (%.9g, %.9g)", i, i + 1,
+                  double(r.origin.x), double(r.origin.y), double(r.delta.x), double(r.delta.y));
     return buf;
 }
 
@@ -426,14 +423,14 @@ std::string describe_boxcast(const TileWorldData& data, std::size_t i) {
     const BoxCast& b = data.boxcasts[i];
     char buf[200];
     std::snprintf(buf, sizeof buf,
-                  "box cast %zu (boxcasts.txt line %zu): box (%.9g, %.9g, %.9g, %.9g) delta (%.9g, %.9g)", i,
-                  i + 1, double(b.box.min.x), double(b.box.min.y), double(b.box.max.x), double(b.box.max.y),
-                  double(b.delta.x), double(b.delta.y));
+                  "box cast %zu (boxcasts.txt line %zu): box (%.9g, %.9g, %.9g, %.9g) delta (%.9g, %.9g)", i, i + 1,
+                  double(b.box.min.x), double(b.box.min.y), double(b.box.max.x), double(b.box.max.y), double(b.delta.x),
+                  double(b.delta.y));
     return buf;
 }
 
-bool verify_answers(const std::string& label, std::span<const double> answers,
-                    std::span<const double> reference, Checksum expected, const std::string& source,
+bool verify_answers(const std::string& label, std::span<const double> answers, std::span<const double> reference,
+                    Checksum expected, const std::string& source,
                     const std::function<std::string(std::size_t)>& describe, double time_tolerance,
                     std::size_t max_report) {
     const Checksum got = checksum_of(answers);
@@ -457,8 +454,8 @@ bool verify_answers(const std::string& label, std::span<const double> answers,
         ok = ok && differing == 0;
     }
     if (ok) {
-        std::printf("%s: checksum OK: %zu hits, sum %.6f (expected %zu, %.6f)\n", label.c_str(), got.hits,
-                    got.sum, expected.hits, expected.sum);
+        std::printf("%s: checksum OK: %zu hits, sum %.6f (expected %zu, %.6f)\n", label.c_str(), got.hits, got.sum,
+                    expected.hits, expected.sum);
         return true;
     }
     std::fprintf(stderr,

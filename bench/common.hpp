@@ -71,11 +71,11 @@ struct BoxCast {
 struct TileWorldData {
     static constexpr std::int32_t tiles_per_side = 256; ///< columns and rows of tiles.txt
     static constexpr real tile_size = 16;               ///< side of a tile in units
-    std::vector<std::string> rows;  ///< tiles.txt, row 0 first; '#' solid, '.' empty
-    std::vector<Aabb> walls;        ///< walls.txt
-    std::vector<Ray> rays;          ///< rays.txt
-    std::vector<BoxCast> boxcasts;  ///< boxcasts.txt
-    ExpectedChecksums expected;     ///< what the rays and box casts must give (expected_checksums)
+    std::vector<std::string> rows;                      ///< tiles.txt, row 0 first; '#' solid, '.' empty
+    std::vector<Aabb> walls;                            ///< walls.txt
+    std::vector<Ray> rays;                              ///< rays.txt
+    std::vector<BoxCast> boxcasts;                      ///< boxcasts.txt
+    ExpectedChecksums expected;                         ///< what the rays and box casts must give (expected_checksums)
     /// The static set of the README: every solid cell as a 16x16 box (row by row), then every wall.
     [[nodiscard]] std::vector<Aabb> statics() const;
     /// Number of solid tiles.
@@ -111,8 +111,7 @@ World make_crowd_world(const CrowdData& data, std::vector<BodyId>& movers, bool 
 void reset_crowd(World& world, const CrowdData& data, const std::vector<BodyId>& movers);
 /// Runs all frames of the crowd workload exactly as its README says (goal = current min + delta;
 /// move(id, goal - min) with slide response, `result` reused). Returns the number of moves.
-std::size_t run_crowd(World& world, const CrowdData& data, const std::vector<BodyId>& movers,
-                      MoveResult& result);
+std::size_t run_crowd(World& world, const CrowdData& data, const std::vector<BodyId>& movers, MoveResult& result);
 /// The crowd checksum: sum of the movers' final min.x and min.y, in double.
 double crowd_checksum(const World& world, const std::vector<BodyId>& movers);
 
@@ -153,10 +152,10 @@ std::string describe_boxcast(const TileWorldData& data, std::size_t i);
 /// `time_tolerance`, float rounding). Prints one line when everything matches; otherwise prints
 /// the checksums and the first `max_report` differing queries to stderr. Returns true when
 /// everything matches.
-bool verify_answers(const std::string& label, std::span<const double> answers,
-                    std::span<const double> reference, Checksum expected, const std::string& source,
-                    const std::function<std::string(std::size_t)>& describe,
-                    double time_tolerance = 1e-6, std::size_t max_report = 8);
+bool verify_answers(const std::string& label, std::span<const double> answers, std::span<const double> reference,
+                    Checksum expected, const std::string& source,
+                    const std::function<std::string(std::size_t)>& describe, double time_tolerance = 1e-6,
+                    std::size_t max_report = 8);
 
 // ---- measurement helpers ----
 
@@ -177,9 +176,7 @@ public:
         return lo + std::int64_t(next() % std::uint64_t(hi - lo + 1));
     }
     /// A uniform multiple of 1/64 in [lo, hi] (exact in float for |x| < 2^17).
-    real coordinate(real lo, real hi) {
-        return real(range(std::int64_t(lo * 64), std::int64_t(hi * 64))) / real(64);
-    }
+    real coordinate(real lo, real hi) { return real(range(std::int64_t(lo * 64), std::int64_t(hi * 64))) / real(64); }
 
 private:
     std::uint64_t state_;

@@ -36,8 +36,8 @@
 #include "common.hpp"
 
 #if defined(SWEEPBOX_HAVE_BOX2D)
-#include <box2d/box2d.h>
-#include <box2d/b2_distance.h>
+#    include <box2d/box2d.h>
+#    include <box2d/b2_distance.h>
 #endif
 
 using namespace sweepbox;
@@ -227,8 +227,8 @@ int main(int argc, char** argv) {
 
     std::vector<Row> rows;
     const ExpectedChecksums& expected = data.expected;
-    const std::string expected_label =
-        expected.published ? "published (exact brute force, shared README)" : "expected (exact, checksums.txt)";
+    const std::string expected_label = expected.published ? "published (exact brute force, shared README)"
+                                                          : "expected (exact, checksums.txt)";
     rows.push_back({"rays", expected_label, 0, expected.rays});
     rows.push_back({"boxcasts", expected_label, 0, expected.boxcasts});
     const std::string bodies_label = "sweepbox (" + with_commas(statics.size()) + " static bodies, cell 64)";
@@ -238,20 +238,26 @@ int main(int argc, char** argv) {
 
     auto sweepbox_rows = [&](const World& world, const std::string& name, bool reference) {
         Answers a;
-        const double ns_r = time_passes(reps, nr, [&](Answers& out) {
+        const double ns_r = time_passes(
+            reps, nr,
+            [&](Answers& out) {
             for (const Ray& r : data.rays) {
                 const CastHit h = world.cast_ray(r.origin, r.delta);
                 out.push_back(h.hit ? double(h.time) : -1.0);
             }
-        }, a);
+            },
+            a);
         ok &= verify_answers("rays/" + name, a, {}, expected.rays, expected.source, {});
         rows.push_back({"rays", name, ns_r, checksum_of(a), reference});
-        const double ns_b = time_passes(reps, nb, [&](Answers& out) {
+        const double ns_b = time_passes(
+            reps, nb,
+            [&](Answers& out) {
             for (const BoxCast& b : data.boxcasts) {
                 const CastHit h = world.cast_box(b.box, b.delta);
                 out.push_back(h.hit ? double(h.time) : -1.0);
             }
-        }, a);
+            },
+            a);
         ok &= verify_answers("boxcasts/" + name, a, {}, expected.boxcasts, expected.source, {});
         rows.push_back({"boxcasts", name, ns_b, checksum_of(a), reference});
     };
@@ -266,19 +272,27 @@ int main(int argc, char** argv) {
     }
     {
         const BruteForce brute(statics);
-        const double ns_r = time_passes(brute_reps, nr, [&](Answers& out) {
+        const double ns_r = time_passes(
+            brute_reps, nr,
+            [&](Answers& out) {
             for (const Ray& r : data.rays) out.push_back(brute.cast({r.origin, r.origin}, r.delta));
-        }, answers);
+            },
+            answers);
         rows.push_back({"rays", brute_label, ns_r, checksum_of(answers)});
-        const double ns_b = time_passes(brute_reps, nb, [&](Answers& out) {
+        const double ns_b = time_passes(
+            brute_reps, nb,
+            [&](Answers& out) {
             for (const BoxCast& b : data.boxcasts) out.push_back(brute.cast(b.box, b.delta));
-        }, answers);
+            },
+            answers);
         rows.push_back({"boxcasts", brute_label, ns_b, checksum_of(answers)});
     }
 #if defined(SWEEPBOX_HAVE_BOX2D)
     {
         Box2DWorld b2(statics);
-        const double ns_r = time_passes(reps, nr, [&](Answers& out) {
+        const double ns_r = time_passes(
+            reps, nr,
+            [&](Answers& out) {
             for (const Ray& r : data.rays) {
                 ClosestRay cb;
                 const b2Vec2 p1(float(r.origin.x), float(r.origin.y));
@@ -286,9 +300,12 @@ int main(int argc, char** argv) {
                 b2.world.RayCast(&cb, p1, p2);
                 out.push_back(cb.hit ? double(cb.fraction) : -1.0);
             }
-        }, answers);
+            },
+            answers);
         rows.push_back({"rays", "Box2D 2.4 (b2World::RayCast, closest)", ns_r, checksum_of(answers)});
-        const double ns_b = time_passes(reps, nb, [&](Answers& out) {
+        const double ns_b = time_passes(
+            reps, nb,
+            [&](Answers& out) {
             for (const BoxCast& b : data.boxcasts) {
                 ClosestShapeCast cb;
                 const float hw = float(b.box.max.x - b.box.min.x) * 0.5f;
@@ -304,7 +321,8 @@ int main(int argc, char** argv) {
                 b2.world.QueryAABB(&cb, query);
                 out.push_back(cb.hit ? double(cb.lambda) : -1.0);
             }
-        }, answers);
+            },
+            answers);
         rows.push_back({"boxcasts", "Box2D 2.4 (QueryAABB + b2ShapeCast, closest)", ns_b, checksum_of(answers)});
     }
 #else

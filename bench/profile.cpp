@@ -44,8 +44,9 @@ int main(int argc, char** argv) {
     const std::string dir = data_dir(argc, argv);
     const std::size_t count = std::size_t(std::atoll(take_option(argc, argv, "count", "100000").c_str()));
     if (argc != 2) {
-        std::fprintf(stderr, "usage: sweepbox_profile rays_tile_map|boxcasts_tile_map|rays_bodies|boxcasts_bodies|crowd "
-                             "[--data DIR] [--count N]\n");
+        std::fprintf(stderr,
+                     "usage: sweepbox_profile rays_tile_map|boxcasts_tile_map|rays_bodies|boxcasts_bodies|crowd "
+                     "[--data DIR] [--count N]\n");
         return 2;
     }
     const std::string which = argv[1];

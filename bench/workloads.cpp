@@ -26,18 +26,18 @@ constexpr i64 unit = 64;
 constexpr i64 sixteenth = unit / 16;
 
 // The tile world (the sizes bench/README.md gives).
-constexpr i64 grid = 256;              // cells per side
-constexpr i64 cell = 16 * unit;        // side of a cell
+constexpr i64 grid = 256;       // cells per side
+constexpr i64 cell = 16 * unit; // side of a cell
 constexpr i64 wall_count = 200;
 constexpr i64 wall_long = 64 * unit, wall_thin = 1 * unit;
-constexpr i64 wall_border = 8 * unit;  // walls keep this far from the map's border
+constexpr i64 wall_border = 8 * unit; // walls keep this far from the map's border
 constexpr std::size_t query_count = 100000;
-constexpr i64 cast_box = 8 * unit;     // side of a box cast's box
-constexpr i64 min_length = unit / 2;   // translation lengths lie in (min_length, max]
+constexpr i64 cast_box = 8 * unit;   // side of a box cast's box
+constexpr i64 min_length = unit / 2; // translation lengths lie in (min_length, max]
 constexpr i64 ray_max = 512 * unit, boxcast_max = 128 * unit;
 
 // The crowd.
-constexpr i64 crowd_side = 100;        // statics per side
+constexpr i64 crowd_side = 100; // statics per side
 constexpr i64 pitch = 48 * unit, static_size = 16 * unit;
 constexpr i64 mover_count = 1000, mover_size = 8 * unit, mover_margin = 1 * unit;
 constexpr i64 frames = 100;

@@ -21,11 +21,11 @@ int main() {
         real speed;     // units per second
     };
     const Shot shots[] = {
-        {{0, 50}, {1, 0}, 8000},                  // straight at the 1-unit wall
-        {{0, 20}, {0.8f, 0.6f}, 50000},           // at an angle, fast
-        {{150, 100}, {1, 0}, 1.0e6f},             // between the walls, at 10^6 units/s
-        {{300, 150}, {-0.6f, -0.8f}, 30000},      // from the right, into the 0-thickness wall
-        {{150, 180}, {0.6f, 0.8f}, 1000},         // too slow to reach anything this frame
+        {{0, 50}, {1, 0}, 8000},             // straight at the 1-unit wall
+        {{0, 20}, {0.8f, 0.6f}, 50000},      // at an angle, fast
+        {{150, 100}, {1, 0}, 1.0e6f},        // between the walls, at 10^6 units/s
+        {{300, 150}, {-0.6f, -0.8f}, 30000}, // from the right, into the 0-thickness wall
+        {{150, 180}, {0.6f, 0.8f}, 1000},    // too slow to reach anything this frame
     };
     const real dt = real(1) / real(60);
     int hits = 0;
@@ -40,8 +40,8 @@ int main() {
         ++hits;
         const Vec2 spark = reflect(s.direction, h.normal, 1, 0); // mirror the direction on the face
         std::printf("hits the %s wall at (%g, %g) after %.4g of the frame, normal (%g, %g), spark (%g, %g)\n",
-                    h.other.body == thick ? "1-unit" : "0-unit", double(h.point.x), double(h.point.y),
-                    double(h.time), double(h.normal.x), double(h.normal.y), double(spark.x), double(spark.y));
+                    h.other.body == thick ? "1-unit" : "0-unit", double(h.point.x), double(h.point.y), double(h.time),
+                    double(h.normal.x), double(h.normal.y), double(spark.x), double(spark.y));
     }
 
     // A bullet body: moves with `touch`, so it stops where it meets the wall, flush against it.

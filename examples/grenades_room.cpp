@@ -13,10 +13,10 @@ using namespace sweepbox;
 int main() {
     World world;
     // The room: inside is x 0..320, y 0..200 (y grows downward: the floor is at y = 200).
-    const Aabb walls[] = {{{-20, -20}, {340, 0}},   // ceiling
-                          {{-20, 200}, {340, 220}}, // floor
-                          {{-20, 0}, {0, 200}},     // left wall
-                          {{320, 0}, {340, 200}},   // right wall
+    const Aabb walls[] = {{{-20, -20}, {340, 0}},    // ceiling
+                          {{-20, 200}, {340, 220}},  // floor
+                          {{-20, 0}, {0, 200}},      // left wall
+                          {{320, 0}, {340, 200}},    // right wall
                           {{150, 150}, {190, 200}}}; // a crate on the floor
     for (const Aabb& w : walls) world.add({.box = w, .is_static = true, .category = 1});
 
@@ -63,8 +63,8 @@ int main() {
                     ++gr.bounces;
                     std::printf("frame %3d: grenade %zu bounces at (%6.1f, %6.1f), normal (%2g, %2g), "
                                 "velocity now (%7.1f, %7.1f)\n",
-                                frame, g, double(c.point.x), double(c.point.y), double(c.normal.x),
-                                double(c.normal.y), double(gr.velocity.x), double(gr.velocity.y));
+                                frame, g, double(c.point.x), double(c.point.y), double(c.normal.x), double(c.normal.y),
+                                double(gr.velocity.x), double(gr.velocity.y));
                 }
             }
             // At rest: lying on something and slower than one frame of gravity.

@@ -14,17 +14,9 @@ using namespace sweepbox;
 int main() {
     // y grows downward; row 0 is the top. '#' solid, '=' one-way, '.' empty. Tiles are 16 units.
     const char* level[] = {
-        "####################",
-        "#..................#",
-        "#..................#",
-        "#.............######",
-        "#..................#",
-        "#.......=====......#",
-        "#..................#",
-        "#..................#",
-        "#..............#####",
-        "#..............#...#",
-        "####################",
+        "####################", "#..................#", "#..................#", "#.............######",
+        "#..................#", "#.......=====......#", "#..................#", "#..................#",
+        "#..............#####", "#..............#...#", "####################",
     };
     const int rows = int(sizeof level / sizeof level[0]);
     const int columns = int(std::strlen(level[0]));
@@ -32,8 +24,7 @@ int main() {
     world.set_tile_map({.origin = {0, 0}, .tile_size = 16, .columns = columns, .rows = rows});
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < columns; ++c)
-            if (level[r][c] != '.')
-                world.set_tile({c, r}, level[r][c] == '#' ? Tile::solid : Tile::one_way);
+            if (level[r][c] != '.') world.set_tile({c, r}, level[r][c] == '#' ? Tile::solid : Tile::one_way);
 
     // The character: 12 x 24, standing on the floor (row 10 starts at y = 160).
     const BodyId hero = world.add({.box = {{24, 136}, {36, 160}}});

@@ -38,8 +38,11 @@ int main() {
 
     // A bullet walks the tile grid (Amanatides-Woo) and names the tile it hits.
     CastHit h = world.cast_ray({0, 60}, {400, 60});
-    if (h.hit) std::printf("bullet hits tile (%d, %d) at (%g, %g)\n", h.other.tile.column, h.other.tile.row, h.point.x, h.point.y);
-    const bool shot = h.hit && h.other.is_tile() && h.other.tile.column == 14 && h.other.tile.row == 5 && h.point.x == 224;
+    if (h.hit)
+        std::printf("bullet hits tile (%d, %d) at (%g, %g)\n", h.other.tile.column, h.other.tile.row, h.point.x,
+                    h.point.y);
+    const bool shot = h.hit && h.other.is_tile() && h.other.tile.column == 14 && h.other.tile.row == 5 &&
+                      h.point.x == 224;
 
     return walked && landed && jumped && shot ? 0 : 1;
 }

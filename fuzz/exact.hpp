@@ -23,8 +23,7 @@ using Big = boost::multiprecision::int1024_t;
 #endif
 
 /// The power of two that makes every finite `real` an integer (149 for float, 1074 for double).
-inline constexpr int exact_shift = -(std::numeric_limits<real>::min_exponent -
-                                     std::numeric_limits<real>::digits);
+inline constexpr int exact_shift = -(std::numeric_limits<real>::min_exponent - std::numeric_limits<real>::digits);
 
 /// x * 2^exact_shift, exactly, as an integer. x must be finite.
 inline Big to_big(real x) {
@@ -70,8 +69,6 @@ inline int compare(const Frac& a, int n) {
 }
 
 /// An approximation of a fraction, for messages only.
-inline long double approx(const Frac& f) {
-    return f.num.convert_to<long double>() / f.den.convert_to<long double>();
-}
+inline long double approx(const Frac& f) { return f.num.convert_to<long double>() / f.den.convert_to<long double>(); }
 
 } // namespace sweepbox::fuzz

@@ -46,8 +46,8 @@ inline std::string str(Vec2 v) {
 /// A box as "[minx, miny, maxx, maxy]" with round-trip digits.
 inline std::string str(const Aabb& b) {
     char buf[192];
-    std::snprintf(buf, sizeof buf, "[%.17g, %.17g, %.17g, %.17g]", double(b.min.x), double(b.min.y),
-                  double(b.max.x), double(b.max.y));
+    std::snprintf(buf, sizeof buf, "[%.17g, %.17g, %.17g, %.17g]", double(b.min.x), double(b.min.y), double(b.max.x),
+                  double(b.max.y));
     return buf;
 }
 
@@ -107,10 +107,26 @@ inline bool game_domain() {
 /// Values that game worlds put their origin at: large coordinates lose the fraction bits
 /// (1e6: ulp 1/16; 2^24: ulp 1 above, 2 beyond), which is where flush placement and thin
 /// walls are hardest.
-inline constexpr double interesting_bases[] = {
-    0.0, 1.0, -1.0, 16.0, 0.5, 1e6, -1e6, 1e7, 16777216.0, -16777216.0, 3e7, 1e9, -1e9,
-    1099511627776.0 /* 2^40 */, 0.1, 1e-3, 4096.0, 1048576.0 /* 2^20 */, 8388608.0 /* 2^23 */,
-    33554432.0 /* 2^25 */};
+inline constexpr double interesting_bases[] = {0.0,
+                                               1.0,
+                                               -1.0,
+                                               16.0,
+                                               0.5,
+                                               1e6,
+                                               -1e6,
+                                               1e7,
+                                               16777216.0,
+                                               -16777216.0,
+                                               3e7,
+                                               1e9,
+                                               -1e9,
+                                               1099511627776.0 /* 2^40 */,
+                                               0.1,
+                                               1e-3,
+                                               4096.0,
+                                               1048576.0 /* 2^20 */,
+                                               8388608.0 /* 2^23 */,
+                                               33554432.0 /* 2^25 */};
 
 /// Generates `real` values from the bytes: small integers, sixteenths, large bases plus an
 /// offset, raw bit patterns, tiny powers of two, non-dyadic ratios, and exact copies (or
@@ -162,7 +178,7 @@ public:
                 break;
             }
             v = double(std::nextafter(p, (tag & 0x80) ? std::numeric_limits<real>::max()
-                                                       : std::numeric_limits<real>::lowest()));
+                                                      : std::numeric_limits<real>::lowest()));
             break;
         }
         case 8: {
@@ -216,10 +232,10 @@ private:
     real extent(ByteReader& in, real lo, unsigned kind) {
         real hi = lo;
         switch (kind) {
-        case 0: hi = lo; break;                      // zero extent: a thin wall, a bullet
-        case 1: hi = real(lo + real(1)); break;      // one unit (rounded at large coordinates)
-        case 2: hi = real(lo + size(in)); break;     // any size
-        default: hi = value(in); break;              // a second corner
+        case 0: hi = lo; break;                  // zero extent: a thin wall, a bullet
+        case 1: hi = real(lo + real(1)); break;  // one unit (rounded at large coordinates)
+        case 2: hi = real(lo + size(in)); break; // any size
+        default: hi = value(in); break;          // a second corner
         }
         if (!std::isfinite(hi) || std::fabs(double(hi)) > limit_ || std::fabs(double(hi)) < min_magnitude_) hi = lo;
         return hi;

@@ -9,9 +9,9 @@
 /// overlapping_pairs, with random query filters). Checked (any violation aborts):
 /// - both worlds give the same answer, bit for bit (every field of every hit, every list in
 ///   the same order, every move result);
-/// - when tests/reference_world.hpp is available (SWEEPBOX_FUZZ_HAS_REFERENCE), the
-///   independent brute-force reference of the tests agrees on cast_ray / cast_box (hit,
-///   other, normal, corner, started_overlapping, junction, time within its stated bound; a
+/// - the independent brute-force reference of the tests (tests/reference_world.hpp) agrees
+///   on cast_ray / cast_box (hit, other, normal, corner, started_overlapping, junction, time
+///   within its stated bound; a
 ///   junction stop's point and box exactly), cast_all (the same obstacles in the same order,
 ///   the junction stop at the same place), query_rect and query_point (the same lists). The
 ///   reference computes in __float128, exact only while compared coordinates are within
@@ -27,9 +27,7 @@
 #include <sweepbox/world.hpp>
 #include "fuzz_common.hpp"
 #include "scenario.hpp"
-#if defined(SWEEPBOX_FUZZ_HAS_REFERENCE)
 #include "reference_world.hpp"
-#endif
 
 using namespace sweepbox;
 using namespace sweepbox::fuzz;
@@ -66,9 +64,9 @@ bool in_reference_domain(const Aabb& b) {
 }
 
 struct Query {
-    std::string text;                  // what was asked, for messages
-    std::vector<std::uint8_t> answer;  // its bits
-    std::string shown;                 // the answer as text
+    std::string text;                 // what was asked, for messages
+    std::vector<std::uint8_t> answer; // its bits
+    std::string shown;                // the answer as text
 };
 
 QueryFilter filter_of(const Op& op, const std::vector<BodyId>& ids) {
@@ -83,30 +81,30 @@ QueryFilter filter_of(const Op& op, const std::vector<BodyId>& ids) {
 
 void check_hit_shape(const std::string& what, const CastHit& h) {
     if (!h.hit) return;
-    if (!std::isfinite(h.time) || h.time < 0 || h.time >= 1) fail("%s: time %s not in [0, 1)", what.c_str(), str(h.time).c_str());
+    if (!std::isfinite(h.time) || h.time < 0 || h.time >= 1)
+        fail("%s: time %s not in [0, 1)", what.c_str(), str(h.time).c_str());
     const Vec2 n = h.normal;
     if (!((std::fabs(n.x) == 1 && n.y == 0) || (n.x == 0 && std::fabs(n.y) == 1)))
         fail("%s: normal %s is not a unit axis vector", what.c_str(), str(n).c_str());
     if (!h.other.is_body() && !h.other.is_tile()) fail("%s: a hit that names nothing", what.c_str());
 }
 
-#if defined(SWEEPBOX_FUZZ_HAS_REFERENCE)
 void compare_with_reference(const std::string& what, const CastHit& h, const std::optional<reference::RefHit>& r) {
     if (h.hit != r.has_value())
         fail("%s: the reference %s, the world %s", what.c_str(), r ? ("hits " + other_str(r->other)).c_str() : "misses",
              hit_str(h).c_str());
     if (!r) return;
     if (h.other != r->other || h.normal != r->normal || h.corner != r->corner || h.junction != r->junction ||
-        h.started_overlapping != r->started_overlapping || (!r->started_overlapping && !reference::time_matches(h.time, r->time)))
-        fail("%s: the reference hits %s at ~%.12Lg normal %s corner %d started %d junction %d; the world: %s", what.c_str(),
-             other_str(r->other).c_str(), r->time.value(), str(r->normal).c_str(), int(r->corner),
+        h.started_overlapping != r->started_overlapping ||
+        (!r->started_overlapping && !reference::time_matches(h.time, r->time)))
+        fail("%s: the reference hits %s at ~%.12Lg normal %s corner %d started %d junction %d; the world: %s",
+             what.c_str(), other_str(r->other).c_str(), r->time.value(), str(r->normal).c_str(), int(r->corner),
              int(r->started_overlapping), int(r->junction), hit_str(h).c_str());
     // A junction stop (rule 6): the meeting point exactly, the mover's box bit for bit.
     if (r->junction && (h.point != r->point || !(h.box == r->box)))
         fail("%s: the reference stops at junction %s with box %s; the world: %s", what.c_str(), str(r->point).c_str(),
              str(r->box).c_str(), hit_str(h).c_str());
 }
-#endif
 
 /// Runs one query on a world; `check` also checks shapes and (once) the reference.
 Query run_query(const World& w, const Op& op, const std::vector<BodyId>& ids, bool check, bool reference_ok) {
@@ -125,9 +123,7 @@ Query run_query(const World& w, const Op& op, const std::vector<BodyId>& ids, bo
         q.shown = hit_str(h);
         if (check) {
             check_hit_shape(q.text, h);
-#if defined(SWEEPBOX_FUZZ_HAS_REFERENCE)
             if (reference_ok) compare_with_reference(q.text, h, reference::cast_ray(w, op.point, op.delta, f));
-#endif
         }
         break;
     }
@@ -138,9 +134,7 @@ Query run_query(const World& w, const Op& op, const std::vector<BodyId>& ids, bo
         q.shown = hit_str(h);
         if (check) {
             check_hit_shape(q.text, h);
-#if defined(SWEEPBOX_FUZZ_HAS_REFERENCE)
             if (reference_ok) compare_with_reference(q.text, h, reference::cast_box(w, op.box, op.delta, f));
-#endif
         }
         break;
     }
@@ -156,7 +150,6 @@ Query run_query(const World& w, const Op& op, const std::vector<BodyId>& ids, bo
         if (check)
             for (std::size_t i = 1; i < hits.size(); ++i)
                 if (hits[i].time < hits[i - 1].time) fail("%s: hits not sorted by time", q.text.c_str());
-#if defined(SWEEPBOX_FUZZ_HAS_REFERENCE)
         static const bool skip_cast_all_reference = avoid("cast-all-reference");
         if (check && reference_ok && !skip_cast_all_reference) {
             const auto ref = reference::cast_all(w, op.box, op.delta, f);
@@ -170,7 +163,6 @@ Query run_query(const World& w, const Op& op, const std::vector<BodyId>& ids, bo
                 fail("%s: the reference meets%s; the world:%s", q.text.c_str(), rs.c_str(), q.shown.c_str());
             }
         }
-#endif
         break;
     }
     case 3:
@@ -187,16 +179,15 @@ Query run_query(const World& w, const Op& op, const std::vector<BodyId>& ids, bo
             trace_other(q.answer, o);
             q.shown += " " + other_str(o);
         }
-#if defined(SWEEPBOX_FUZZ_HAS_REFERENCE)
         if (check) {
-            const auto ref = op.query % 7 == 3 ? reference::query_rect(w, op.box, f) : reference::query_point(w, op.point, f);
+            const auto ref = op.query % 7 == 3 ? reference::query_rect(w, op.box, f)
+                                               : reference::query_point(w, op.point, f);
             if (ref != found) {
                 std::string rs;
                 for (const Other& o : ref) rs += " " + other_str(o);
                 fail("%s: the reference finds%s; the world finds%s", q.text.c_str(), rs.c_str(), q.shown.c_str());
             }
         }
-#endif
         break;
     }
     case 5: {
@@ -249,7 +240,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         bool world_in_domain = true;
         for (const BodyDef& b : sc.bodies) world_in_domain = world_in_domain && in_reference_domain(b.box);
         if (sc.has_tiles) {
-            const Aabb bounds{sc.tiles.origin, sc.tiles.origin + sc.tiles.tile_size * Vec2(real(sc.tiles.columns), real(sc.tiles.rows))};
+            const Aabb bounds{sc.tiles.origin,
+                              sc.tiles.origin + sc.tiles.tile_size * Vec2(real(sc.tiles.columns), real(sc.tiles.rows))};
             world_in_domain = world_in_domain && in_reference_domain(bounds) && in_reference_domain(sc.tiles.tile_size);
         }
 

@@ -66,8 +66,9 @@ constexpr real tile_sizes[] = {real(0.5), real(1), real(16), real(24)};
 
 /// Origins of the room: 0, small offsets, large coordinates (all multiples of 0.5 far below
 /// where 0.5 stops being representable).
-constexpr double origins[][2] = {{0, 0}, {-100, 36}, {16, -24}, {1000.5, -2000.25}, {100000.5, -100000},
-                                 {1048576, -1048576}, {-4096, 4096}, {7.5, 0.5}};
+constexpr double origins[][2] = {
+    {0, 0},        {-100, 36}, {16, -24}, {1000.5, -2000.25}, {100000.5, -100000}, {1048576, -1048576},
+    {-4096, 4096}, {7.5, 0.5}};
 
 struct Room {
     int kind = 0; // 0 tiles, 1 walls, 2 mix
@@ -192,13 +193,19 @@ Room decode_room(ByteReader& in) {
         const real l = th[0], tp = th[1], rt = th[2], b = th[3];
         std::vector<Aabb> walls;
         if (style == 0) { // top and bottom span the corners
-            walls = {{{x0 - l, y0 - tp}, {x1 + rt, y0}}, {{x1, y0}, {x1 + rt, y1}},
-                     {{x0 - l, y1}, {x1 + rt, y1 + b}}, {{x0 - l, y0}, {x0, y1}}};
+            walls = {{{x0 - l, y0 - tp}, {x1 + rt, y0}},
+                     {{x1, y0}, {x1 + rt, y1}},
+                     {{x0 - l, y1}, {x1 + rt, y1 + b}},
+                     {{x0 - l, y0}, {x0, y1}}};
         } else if (style == 1) { // pinwheel
-            walls = {{{x0 - l, y0 - tp}, {x1, y0}}, {{x1, y0 - tp}, {x1 + rt, y1}},
-                     {{x0, y1}, {x1 + rt, y1 + b}}, {{x0 - l, y0}, {x0, y1 + b}}};
+            walls = {{{x0 - l, y0 - tp}, {x1, y0}},
+                     {{x1, y0 - tp}, {x1 + rt, y1}},
+                     {{x0, y1}, {x1 + rt, y1 + b}},
+                     {{x0 - l, y0}, {x0, y1 + b}}};
         } else { // meeting only at the corner points
-            walls = {{{x0, y0 - tp}, {x1, y0}}, {{x1, y0}, {x1 + rt, y1}}, {{x0, y1}, {x1, y1 + b}},
+            walls = {{{x0, y0 - tp}, {x1, y0}},
+                     {{x1, y0}, {x1 + rt, y1}},
+                     {{x0, y1}, {x1, y1 + b}},
                      {{x0 - l, y0}, {x0, y1}}};
         }
         for (const Aabb& wall : walls) {
@@ -357,7 +364,8 @@ bool same_cast(const CastHit& a, const CastHit& b) {
 bool beyond(real x, real d, real lo, real hi) {
     const long double e = static_cast<long double>(x) + static_cast<long double>(d);
     const long double mag = std::max({std::fabs(static_cast<long double>(x)), std::fabs(static_cast<long double>(d)),
-                                      std::fabs(static_cast<long double>(lo)), std::fabs(static_cast<long double>(hi))});
+                                      std::fabs(static_cast<long double>(lo)),
+                                      std::fabs(static_cast<long double>(hi))});
     const long double tol = std::ldexp(mag, -40);
     return e < static_cast<long double>(lo) - tol || e > static_cast<long double>(hi) + tol;
 }
@@ -428,7 +436,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     const real f = fraction(in);
                     const Aabb& B = room.bounds;
                     const real x = B.min.x + f * (B.max.x - B.min.x), y = B.min.y + f * (B.max.y - B.min.y);
-                    o = s == 0 ? Vec2{B.min.x, y} : s == 1 ? Vec2{x, B.min.y} : s == 2 ? Vec2{B.max.x, y} : Vec2{x, B.max.y};
+                    o = s == 0 ? Vec2{B.min.x, y}
+                      : s == 1 ? Vec2{x, B.min.y}
+                      : s == 2 ? Vec2{B.max.x, y}
+                               : Vec2{x, B.max.y};
                 }
                 const Aabb ob{o, o};
                 const Vec2 d = decode_delta(in, room, ob);

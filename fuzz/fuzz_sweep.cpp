@@ -55,8 +55,8 @@ void check_sweep(const char* what, const Aabb& a, Vec2 d, const Aabb& b, std::ui
     const std::string where = describe(what, a, d, b, faces);
     if (ref.state == SweepState::miss) {
         if (s.state != SweepState::miss)
-            fail("%s: expected miss (exact), got %s at time %s normal %s", where.c_str(),
-                 state_name(s.state), str(s.time).c_str(), str(s.normal).c_str());
+            fail("%s: expected miss (exact), got %s at time %s normal %s", where.c_str(), state_name(s.state),
+                 str(s.time).c_str(), str(s.normal).c_str());
         return;
     }
     if (ref.state == SweepState::started_overlapping) {
@@ -70,14 +70,12 @@ void check_sweep(const char* what, const Aabb& a, Vec2 d, const Aabb& b, std::ui
     // The exact answer is a hit.
     if (s.state == SweepState::miss && ref.may_miss) return;
     if (s.state != SweepState::hit)
-        fail("%s: expected hit at exact time ~%.20Lg normal %s corner %d, got %s", where.c_str(),
-             approx(ref.time), str(ref.normal).c_str(), int(ref.corner), state_name(s.state));
+        fail("%s: expected hit at exact time ~%.20Lg normal %s corner %d, got %s", where.c_str(), approx(ref.time),
+             str(ref.normal).c_str(), int(ref.corner), state_name(s.state));
     if (s.normal != ref.normal)
-        fail("%s: hit at exact time ~%.20Lg: expected normal %s (corner %d), got %s (corner %d)",
-             where.c_str(), approx(ref.time), str(ref.normal).c_str(), int(ref.corner),
-             str(s.normal).c_str(), int(s.corner));
-    if (s.corner != ref.corner)
-        fail("%s: expected corner = %d, got %d", where.c_str(), int(ref.corner), int(s.corner));
+        fail("%s: hit at exact time ~%.20Lg: expected normal %s (corner %d), got %s (corner %d)", where.c_str(),
+             approx(ref.time), str(ref.normal).c_str(), int(ref.corner), str(s.normal).c_str(), int(s.corner));
+    if (s.corner != ref.corner) fail("%s: expected corner = %d, got %d", where.c_str(), int(ref.corner), int(s.corner));
     if (!time_within_bound(s.time, ref.time))
         fail("%s: time %s is not within 4u*T + 2*denorm_min of the exact time ~%.20Lg", where.c_str(),
              str(s.time).c_str(), approx(ref.time));
@@ -87,8 +85,8 @@ void check_reflect(Vec2 v, Vec2 n, real restitution, real friction) {
     const Vec2 out = reflect(v, n, restitution, friction);
     const int k = n.x != 0 ? 0 : 1; // the normal's axis
     const real vn = v[k], vt = v[1 - k], on = out[k], ot = out[1 - k];
-    const std::string where = "reflect(v = " + str(v) + ", n = " + str(n) + ", restitution = " +
-                              str(restitution) + ", friction = " + str(friction) + ") = " + str(out);
+    const std::string where = "reflect(v = " + str(v) + ", n = " + str(n) + ", restitution = " + str(restitution) +
+                              ", friction = " + str(friction) + ") = " + str(out);
     if (!is_finite(out)) fail("%s: not finite", where.c_str());
     if (std::fabs(on) > std::fabs(vn)) fail("%s: the normal part grew (adds energy)", where.c_str());
     if (std::fabs(ot) > std::fabs(vt)) fail("%s: the tangent part grew (adds energy)", where.c_str());

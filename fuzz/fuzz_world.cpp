@@ -92,8 +92,8 @@ struct Obstacle {
 
 class MoveChecker {
 public:
-    MoveChecker(const World& w, const std::vector<BodyId>& ids, const Before& before,
-                std::size_t op_index, const Op& op, std::size_t mover)
+    MoveChecker(const World& w, const std::vector<BodyId>& ids, const Before& before, std::size_t op_index,
+                const Op& op, std::size_t mover)
         : w_(w), ids_(ids), before_(before), op_index_(op_index), op_(op), mover_(mover) {}
 
     void check(const MoveResult& r) {
@@ -110,7 +110,8 @@ public:
         // Energy (rule 9).
         if (op_.has_velocity) {
             if (!is_finite(r.velocity)) fail_move("the velocity is not finite");
-            if (std::fabs(r.velocity.x) > std::fabs(op_.velocity.x) || std::fabs(r.velocity.y) > std::fabs(op_.velocity.y))
+            if (std::fabs(r.velocity.x) > std::fabs(op_.velocity.x) ||
+                std::fabs(r.velocity.y) > std::fabs(op_.velocity.y))
                 fail_move("a response added energy: velocity %s became %s", str(op_.velocity).c_str(),
                           str(r.velocity).c_str());
         } else if (std::memcmp(&r.velocity, &op_.velocity, sizeof r.velocity) != 0) {
@@ -139,11 +140,18 @@ public:
                     // Too narrow to shrink: collapse to its min edge e, which the body must then
                     // cover by more than tol on both sides (min < e - tol and e + tol < max): a
                     // graze within rounding is no crossing.
-                    if (x1 - x0 > 2 * tol) { x0 += tol; x1 -= tol; } else { x1 = x0 - tol; x0 += tol; }
+                    if (x1 - x0 > 2 * tol) {
+                        x0 += tol;
+                        x1 -= tol;
+                    } else {
+                        x1 = x0 - tol;
+                        x0 += tol;
+                    }
                     if (crosses_top_downward(path[i], path[i + 1], top, x0, x1))
                         fail_move("went down through one-way %s %s (it started fully above) between path boxes %zu "
-                                  "%s and %zu %s", other_str(o.other).c_str(), str(o.box).c_str(), i,
-                                  str(path[i]).c_str(), i + 1, str(path[i + 1]).c_str());
+                                  "%s and %zu %s",
+                                  other_str(o.other).c_str(), str(o.box).c_str(), i, str(path[i]).c_str(), i + 1,
+                                  str(path[i + 1]).c_str());
                 }
                 continue;
             }
@@ -210,7 +218,8 @@ private:
             for (int sy = -1; sy <= 1; sy += 2) {
                 bool covered = false;
                 for (std::int32_t r = std::max(0, t.row - 1); r <= std::min(tm.rows() - 1, t.row + 1) && !covered; ++r)
-                    for (std::int32_t q = std::max(0, t.column - 1); q <= std::min(tm.columns() - 1, t.column + 1) && !covered; ++q) {
+                    for (std::int32_t q = std::max(0, t.column - 1);
+                         q <= std::min(tm.columns() - 1, t.column + 1) && !covered; ++q) {
                         if (tm.get({q, r}) != Tile::solid) continue;
                         const Aabb b = tm.cell_box({q, r});
                         const bool in_x = sx > 0 ? (b.min.x <= px && px < b.max.x) : (b.min.x < px && px <= b.max.x);
@@ -247,9 +256,12 @@ private:
                     const TileCell t = stack.back();
                     stack.pop_back();
                     if (starts_inside(S, tm, t)) entered[std::size_t(g)] = true;
-                    const TileCell nb[4] = {{t.column - 1, t.row}, {t.column + 1, t.row}, {t.column, t.row - 1}, {t.column, t.row + 1}};
+                    const TileCell nb[4] = {
+                        {t.column - 1, t.row}, {t.column + 1, t.row}, {t.column, t.row - 1}, {t.column, t.row + 1}};
                     for (const TileCell& n : nb) {
-                        if (!tm.in_map(n) || tm.get(n) != Tile::solid || group[std::size_t(n.row * cols + n.column)] >= 0) continue;
+                        if (!tm.in_map(n) || tm.get(n) != Tile::solid ||
+                            group[std::size_t(n.row * cols + n.column)] >= 0)
+                            continue;
                         group[std::size_t(n.row * cols + n.column)] = g;
                         stack.push_back(n);
                     }
@@ -317,7 +329,8 @@ private:
             const Response want = expected_response(op_, c.other, ocat);
             if (want == Response::ignore) fail_move("contact %zu: reported an obstacle whose response is ignore", i);
             if (c.response != want)
-                fail_move("contact %zu: response %s, but the options say %s", i, to_string(c.response), to_string(want));
+                fail_move("contact %zu: response %s, but the options say %s", i, to_string(c.response),
+                          to_string(want));
 
             if (stopped) {
                 if (c.time != stop_time) fail_move("contact %zu: comes after a touch stopped the move", i);
@@ -338,11 +351,14 @@ private:
                     fail_move("contact %zu: the normal %s does not point against the motion of its leg (signs %d, %d)",
                               i, str(n).c_str(), s[0], s[1]);
                 if (one_way && !(n.x == 0 && n.y == -1))
-                    fail_move("contact %zu: a one-way tile met with normal %s (only its top is a surface)", i, str(n).c_str());
+                    fail_move("contact %zu: a one-way tile met with normal %s (only its top is a surface)", i,
+                              str(n).c_str());
                 // Flush (rule 5) and the contact point (rule 8).
-                if (overlaps(c.box, obox)) fail_move("contact %zu: the box at contact overlaps the obstacle %s", i, str(obox).c_str());
+                if (overlaps(c.box, obox))
+                    fail_move("contact %zu: the box at contact overlaps the obstacle %s", i, str(obox).c_str());
                 const real face = k == 0 ? (n.x < 0 ? obox.min.x : obox.max.x) : (n.y < 0 ? obox.min.y : obox.max.y);
-                const real edge = k == 0 ? (n.x < 0 ? c.box.max.x : c.box.min.x) : (n.y < 0 ? c.box.max.y : c.box.min.y);
+                const real edge = k == 0 ? (n.x < 0 ? c.box.max.x : c.box.min.x)
+                                         : (n.y < 0 ? c.box.max.y : c.box.min.y);
                 // A thin body against a thin obstacle on the normal's axis may rest one ulp on the
                 // free side instead of on the line itself ("the nearest value on the free side", rule 5),
                 // so that it is on a definite side of a 0-thickness wall.
@@ -350,8 +366,8 @@ private:
                 const real free_side = std::nextafter(face, n[k] < 0 ? -std::numeric_limits<real>::infinity()
                                                                      : std::numeric_limits<real>::infinity());
                 if (!(edge == face || (thin_thin && edge == free_side)))
-                    fail_move("contact %zu: not flush: the touching edge is %s, the obstacle's face %s (obstacle %s)", i,
-                              str(edge).c_str(), str(face).c_str(), str(obox).c_str());
+                    fail_move("contact %zu: not flush: the touching edge is %s, the obstacle's face %s (obstacle %s)",
+                              i, str(edge).c_str(), str(face).c_str(), str(obox).c_str());
                 // On the other axis the position at contact is rounded (start + t*d), so at a corner
                 // the boxes may miss touching by rounding: allow 2^-20 of the magnitudes involved.
                 const int t = 1 - k;
@@ -361,8 +377,10 @@ private:
                 // At subnormal scale a rounding is a whole unit of the smallest subnormal, and a
                 // thin body resting one unit off a thin wall (rule 5) is where its path was one
                 // unit earlier: allow two of those units.
-                const double tol = std::fmax(std::ldexp(mag, -20), 2.0 * double(std::numeric_limits<real>::denorm_min()));
-                const double gap = std::fmax(double(c.box.min[t]) - double(obox.max[t]), double(obox.min[t]) - double(c.box.max[t]));
+                const double tol = std::fmax(std::ldexp(mag, -20),
+                                             2.0 * double(std::numeric_limits<real>::denorm_min()));
+                const double gap = std::fmax(double(c.box.min[t]) - double(obox.max[t]),
+                                             double(obox.min[t]) - double(c.box.max[t]));
                 if (gap > tol)
                     fail_move("contact %zu: the box at contact does not touch the obstacle %s", i, str(obox).c_str());
                 const real pk = c.point[k];
@@ -477,9 +495,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         // Find the first operation whose bits differ.
         std::size_t begin = 0;
         for (std::size_t i = 0; i < a.op_end.size() && i < ref.op_end.size(); ++i) {
-            const bool same = a.op_end[i] == ref.op_end[i] &&
-                              std::equal(a.trace.begin() + std::ptrdiff_t(begin), a.trace.begin() + std::ptrdiff_t(a.op_end[i]),
-                                         ref.trace.begin() + std::ptrdiff_t(begin));
+            const bool same = a.op_end[i] == ref.op_end[i] && std::equal(a.trace.begin() + std::ptrdiff_t(begin),
+                                                                         a.trace.begin() + std::ptrdiff_t(a.op_end[i]),
+                                                                         ref.trace.begin() + std::ptrdiff_t(begin));
             if (!same)
                 fail("op %zu: the accelerated world and the reference-mode world (brute_force) answer differently:\n"
                      "  accelerated: %s\n  reference:   %s",

@@ -48,8 +48,7 @@ int main(int argc, char** argv) {
         if (fs::is_directory(arg, ec)) {
             std::vector<fs::path> files;
             for (const fs::directory_entry& e : fs::directory_iterator(arg))
-                if (e.is_regular_file() && e.path().filename().string().front() != '.' &&
-                    e.path().extension() != ".md")
+                if (e.is_regular_file() && e.path().filename().string().front() != '.' && e.path().extension() != ".md")
                     files.push_back(e.path());
             std::sort(files.begin(), files.end());
             for (const fs::path& f : files) {

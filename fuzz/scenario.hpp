@@ -36,7 +36,8 @@ inline Response filter_answer(std::uint32_t seed, const Other& other) {
     if (uniform_tiles && other.is_tile()) return Response(seed % 5);
     std::uint32_t h = seed * 2654435761u;
     if (other.is_body()) h ^= other.body.index * 0x9e3779b9u + 0x7f4a7c15u;
-    if (other.is_tile()) h ^= std::uint32_t(other.tile.column) * 0x85ebca6bu ^ std::uint32_t(other.tile.row) * 0xc2b2ae35u;
+    if (other.is_tile())
+        h ^= std::uint32_t(other.tile.column) * 0x85ebca6bu ^ std::uint32_t(other.tile.row) * 0xc2b2ae35u;
     h ^= h >> 15;
     h *= 0x2c1b3c6du;
     h ^= h >> 12;
@@ -51,11 +52,11 @@ inline Response fuzz_filter(void* context, const World&, BodyId, const Other& ot
 /// One operation of a scenario.
 struct Op {
     enum class Kind : std::uint8_t { move, set_tile, teleport, set_filter, query } kind = Kind::move;
-    std::uint32_t body = 0;     ///< index into the scenario's bodies
-    Vec2 delta{0, 0};           ///< move: displacement; query: displacement
-    Aabb box{};                 ///< teleport: new box; query: the cast box or rectangle
-    Vec2 point{0, 0};           ///< query: ray origin or point
-    std::uint8_t query = 0;     ///< query: which query (see fuzz_queries)
+    std::uint32_t body = 0; ///< index into the scenario's bodies
+    Vec2 delta{0, 0};       ///< move: displacement; query: displacement
+    Aabb box{};             ///< teleport: new box; query: the cast box or rectangle
+    Vec2 point{0, 0};       ///< query: ray origin or point
+    std::uint8_t query = 0; ///< query: which query (see fuzz_queries)
     // move options
     std::uint8_t response_mode = 0; ///< 0-4 fixed response, 5 category table, 6 filter
     std::array<Response, 32> table{};
@@ -158,8 +159,8 @@ inline Scenario decode_scenario(ByteReader& in, bool query_ops) {
             op.kind = Op::Kind::move;
             const std::uint8_t dk = in.u8();
             op.delta = gen.vec(in);
-            if ((dk & 3) == 1) op.delta.y = 0;          // horizontal
-            else if ((dk & 3) == 2) op.delta.x = 0;     // vertical
+            if ((dk & 3) == 1) op.delta.y = 0;                                       // horizontal
+            else if ((dk & 3) == 2) op.delta.x = 0;                                  // vertical
             if ((dk & 4) && !game_domain()) op.delta *= real(1 << ((dk >> 3) & 15)); // huge
             if (!is_finite(op.delta)) op.delta = {0, 0};
             static const bool short_moves = avoid("long-moves");
@@ -258,11 +259,12 @@ inline std::string move_str(const MoveResult& r) {
 
 /// Prints a decoded scenario on stderr (set SWEEPBOX_FUZZ_VERBOSE=1 when replaying a crash).
 inline void print_scenario(const Scenario& s) {
-    std::fprintf(stderr, "world: cell_size %s oversize_cells %d\n", str(s.def.cell_size).c_str(), int(s.def.oversize_cells));
+    std::fprintf(stderr, "world: cell_size %s oversize_cells %d\n", str(s.def.cell_size).c_str(),
+                 int(s.def.oversize_cells));
     if (s.has_tiles) {
         std::fprintf(stderr, "tiles: origin %s tile_size %s columns %d rows %d category %#x mask %#x\n",
-                     str(s.tiles.origin).c_str(), str(s.tiles.tile_size).c_str(), int(s.tiles.columns), int(s.tiles.rows),
-                     s.tiles.category, s.tiles.mask);
+                     str(s.tiles.origin).c_str(), str(s.tiles.tile_size).c_str(), int(s.tiles.columns),
+                     int(s.tiles.rows), s.tiles.category, s.tiles.mask);
         std::vector<std::string> rows(std::size_t(s.tiles.rows), std::string(std::size_t(s.tiles.columns), '.'));
         for (const auto& [c, t] : s.initial_tiles) rows[std::size_t(c.row)][std::size_t(c.column)] = ".#="[int(t)];
         for (const std::string& r : rows) std::fprintf(stderr, "  %s\n", r.c_str());
@@ -280,13 +282,15 @@ inline void print_scenario(const Scenario& s) {
                          str(op.delta).c_str(), modes[op.response_mode], op.filter.seed, str(op.restitution).c_str(),
                          str(op.friction).c_str(), int(op.max_iterations), op.has_velocity ? " velocity " : "",
                          op.has_velocity ? str(op.velocity).c_str() : "");
-        if (op.kind == Op::Kind::set_tile) std::fprintf(stderr, " cell (%d, %d) tile %d", op.cell.column, op.cell.row, int(op.tile));
+        if (op.kind == Op::Kind::set_tile)
+            std::fprintf(stderr, " cell (%d, %d) tile %d", op.cell.column, op.cell.row, int(op.tile));
         if (op.kind == Op::Kind::teleport) std::fprintf(stderr, " box %s", str(op.box).c_str());
         if (op.kind == Op::Kind::set_filter) std::fprintf(stderr, " category %#x mask %#x", op.category, op.mask);
         if (op.kind == Op::Kind::query)
-            std::fprintf(stderr, " query %u point %s delta %s box %s category %#x mask %#x bodies %d tiles %d ignore %u",
-                         unsigned(op.query), str(op.point).c_str(), str(op.delta).c_str(), str(op.box).c_str(), op.category,
-                         op.mask, int(op.query_bodies), int(op.query_tiles), op.ignore_body);
+            std::fprintf(stderr,
+                         " query %u point %s delta %s box %s category %#x mask %#x bodies %d tiles %d ignore %u",
+                         unsigned(op.query), str(op.point).c_str(), str(op.delta).c_str(), str(op.box).c_str(),
+                         op.category, op.mask, int(op.query_bodies), int(op.query_tiles), op.ignore_body);
         std::fprintf(stderr, "\n");
     }
 }
@@ -304,15 +308,23 @@ template <class T> void trace(std::vector<std::uint8_t>& out, const T& v) {
 }
 /// Appends a box.
 inline void trace_box(std::vector<std::uint8_t>& out, const Aabb& b) {
-    trace(out, b.min.x); trace(out, b.min.y); trace(out, b.max.x); trace(out, b.max.y);
+    trace(out, b.min.x);
+    trace(out, b.min.y);
+    trace(out, b.max.x);
+    trace(out, b.max.y);
 }
 /// Appends a vector.
-inline void trace_vec(std::vector<std::uint8_t>& out, Vec2 v) { trace(out, v.x); trace(out, v.y); }
+inline void trace_vec(std::vector<std::uint8_t>& out, Vec2 v) {
+    trace(out, v.x);
+    trace(out, v.y);
+}
 /// Appends an Other.
 inline void trace_other(std::vector<std::uint8_t>& out, const Other& o) {
     trace(out, std::uint8_t(o.kind));
-    trace(out, o.body.index); trace(out, o.body.generation);
-    trace(out, o.tile.column); trace(out, o.tile.row);
+    trace(out, o.body.index);
+    trace(out, o.body.generation);
+    trace(out, o.tile.column);
+    trace(out, o.tile.row);
 }
 /// Appends everything a move reported.
 inline void trace_move(std::vector<std::uint8_t>& out, const MoveResult& r) {

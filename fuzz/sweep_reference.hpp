@@ -36,8 +36,7 @@ inline AxisTimes axis_times(real amin, real amax, real d, real bmin, real bmax) 
     AxisTimes r;
     const bool both_thin = amin == amax && bmin == bmax;
     if (d == 0) {
-        r.kind = (!both_thin && amin < bmax && bmin < amax) ? AxisTimes::Kind::always
-                                                            : AxisTimes::Kind::never;
+        r.kind = (!both_thin && amin < bmax && bmin < amax) ? AxisTimes::Kind::always : AxisTimes::Kind::never;
         return r;
     }
     const Big D = to_big(d);
@@ -102,10 +101,15 @@ inline RefSweep reference_sweep(const Aabb& a, Vec2 d, const Aabb& b, std::uint8
     bool tie = false;
     for (int i = 0; i < 2; ++i) {
         if (ax[i].kind == K::always) continue;
-        if (last < 0) { last = i; continue; }
+        if (last < 0) {
+            last = i;
+            continue;
+        }
         const int c = compare(ax[i].enter, ax[last].enter);
-        if (c > 0) { last = i; tie = false; }
-        else if (c == 0) tie = true;
+        if (c > 0) {
+            last = i;
+            tie = false;
+        } else if (c == 0) tie = true;
     }
     // (both axes always would have been a start inside)
     const Frac T = ax[last].enter;
@@ -138,7 +142,7 @@ inline RefSweep reference_sweep(const Aabb& a, Vec2 d, const Aabb& b, std::uint8
     const real dk = axis == 0 ? d.x : d.y;
     if ((faces & face_hit(axis, dk)) == 0) {
         if (!tie) return r; // the face met is not a surface: no contact
-        axis = 1 - axis;     // a corner: take the other axis if its face is a surface
+        axis = 1 - axis;    // a corner: take the other axis if its face is a surface
         const real dk2 = axis == 0 ? d.x : d.y;
         if ((faces & face_hit(axis, dk2)) == 0) return r;
     }

@@ -48,7 +48,8 @@ SWEEPBOX_FORCE_INLINE bool meets(const ReachLanes& r, const Aabb& box) { return 
 #endif
 
 /// body_interacts, and its box meets the reach (the skipped body is the caller's to leave out).
-SWEEPBOX_FORCE_INLINE bool body_interacts(const World& w, std::uint32_t index, const Selector& s, const ReachLanes& reach) {
+SWEEPBOX_FORCE_INLINE bool body_interacts(const World& w, std::uint32_t index, const Selector& s,
+                                          const ReachLanes& reach) {
     const bool met = meets(reach, WorldAccess::bodies(w)[index].box), interacts = body_interacts(w, index, s);
     return met & interacts;
 }

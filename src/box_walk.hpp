@@ -92,9 +92,11 @@ SWEEPBOX_FORCE_INLINE bool walk_box_tiles(const TileMap& tiles, const SweepQuery
         const __m128d other_err = _mm_setr_pd(err_y, err_x);
         const __m128d plo = _mm_mul_pd(_mm_sub_pd(lo, o), inv), phi = _mm_mul_pd(_mm_sub_pd(hi, o), inv);
         const __m128d pd = _mm_mul_pd(dv, inv);
-        const __m128d pad = _mm_add_pd(
-            _mm_add_pd(map_err, _mm_mul_pd(_mm_add_pd(_mm_mul_pd(path, _mm_set1_pd(tol::span_pad_rel)), _mm_set1_pd(tol::margin_floor)), inv)),
-            _mm_mul_pd(_mm_mul_pd(other_err, adv), inv));
+        const __m128d pad =
+            _mm_add_pd(_mm_add_pd(map_err, _mm_mul_pd(_mm_add_pd(_mm_mul_pd(path, _mm_set1_pd(tol::span_pad_rel)),
+                                                                 _mm_set1_pd(tol::margin_floor)),
+                                                      inv)),
+                       _mm_mul_pd(_mm_mul_pd(other_err, adv), inv));
         const __m128d lo_p = _mm_sub_pd(plo, pad), hi_p = _mm_add_pd(phi, pad);
         // min(u, s) and max(u, s) with the shifted s second: a NaN in s is kept, and fails.
         const __m128d shift = _mm_mul_pd(_mm_set1_pd(end), pd);
@@ -110,8 +112,8 @@ SWEEPBOX_FORCE_INLINE bool walk_box_tiles(const TileMap& tiles, const SweepQuery
     auto axis = [&](real lo_v, real hi_v, real dv, real o, wide map_err, wide other_err) {
         const wide wo = wide(o);
         const wide path = std::fabs(wide(lo_v)) + std::fabs(wide(hi_v)) + 3 * std::fabs(wide(dv));
-        const wide pad =
-            map_err + (path * tol::span_pad_rel + tol::margin_floor) * inv_size + other_err * std::fabs(wide(dv)) * inv_size;
+        const wide pad = map_err + (path * tol::span_pad_rel + tol::margin_floor) * inv_size +
+                         other_err * std::fabs(wide(dv)) * inv_size;
         return Axis{(wide(lo_v) - wo) * inv_size - pad, (wide(hi_v) - wo) * inv_size + pad, wide(dv) * inv_size};
     };
     X = axis(a.min.x, a.max.x, d.x, tiles.def().origin.x, TileTables::edge_error(tiles, 0), err_y);
@@ -125,7 +127,8 @@ SWEEPBOX_FORCE_INLINE bool walk_box_tiles(const TileMap& tiles, const SweepQuery
     on_map = stays(X, columns) & stays(Y, rows);
 #endif
     // The tiles [lo, hi] of 0..n-1 that the axis covers at time t, padded (as tile_span).
-    auto span = [&](const Axis& A, std::int32_t n, wide t, std::int32_t& lo, std::int32_t& hi) SWEEPBOX_FORCE_INLINE_LAMBDA {
+    auto span = [&](const Axis& A, std::int32_t n, wide t, std::int32_t& lo, std::int32_t& hi)
+                    SWEEPBOX_FORCE_INLINE_LAMBDA {
         const wide shift = t * A.d;
         const wide ulo = A.lo + shift, uhi = A.hi + shift;
         if (on_map) {

@@ -22,7 +22,8 @@ namespace {
 
 // Throws the Error that names what is wrong with a cast's input (the slow half of require_cast).
 [[gnu::noinline]] void explain_bad_cast(const char* where, const Aabb& box, Vec2 delta) {
-    if (!is_finite(box.min) || !is_finite(box.max)) throw Error(where, "box or origin has a NaN or infinite coordinate");
+    if (!is_finite(box.min) || !is_finite(box.max))
+        throw Error(where, "box or origin has a NaN or infinite coordinate");
     if (box.min.x > box.max.x || box.min.y > box.max.y) throw Error(where, "box has min > max");
     if (!is_finite(delta)) throw Error(where, "delta has a NaN or infinite component");
     const Aabb moved = box.translated(delta);
@@ -131,9 +132,10 @@ SWEEPBOX_FORCE_INLINE void take(Best& b, const Aabb& box, Vec2 delta, const Swee
     if (sw.state == SweepState::miss) return;
     const bool started = sw.state == SweepState::started_overlapping;
     const real time = started ? real(0) : sw.time;
-    if (b.any && (time > b.time ||
-                  (time == b.time && !detail::ranks_before(box, delta, {time, started, sw.corner, sw.normal, &ob_box, other},
-                                                           {b.time, b.started, b.corner, b.normal, &b.box, b.other}))))
+    if (b.any &&
+        (time > b.time ||
+         (time == b.time && !detail::ranks_before(box, delta, {time, started, sw.corner, sw.normal, &ob_box, other},
+                                                  {b.time, b.started, b.corner, b.normal, &b.box, b.other}))))
         return;
     b.any = true;
     b.time = time;
@@ -224,11 +226,10 @@ void junction_hit(const detail::JunctionStop& js, CastHit& h) {
 // is not built through a pointer.
 SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
     const detail::SweepQuery q(box, delta);
-    auto take = [&](Best& b, const Sweep& sw, const Aabb& ob_box, const Other& other) SWEEPBOX_FORCE_INLINE_LAMBDA {
-        ::sweepbox::take(b, box, delta, sw, ob_box, other);
-    };
-    auto consider = [&](Best& b, const Aabb& ob_box, const Other& other, std::uint8_t faces,
-                        std::uint8_t seams) SWEEPBOX_FORCE_INLINE_LAMBDA {
+    auto take = [&](Best& b, const Sweep& sw, const Aabb& ob_box, const Other& other)
+                    SWEEPBOX_FORCE_INLINE_LAMBDA { ::sweepbox::take(b, box, delta, sw, ob_box, other); };
+    auto consider = [&](Best& b, const Aabb& ob_box, const Other& other, std::uint8_t faces, std::uint8_t seams)
+                        SWEEPBOX_FORCE_INLINE_LAMBDA {
         take(b, detail::sweep(q, ob_box, faces, seams), ob_box, other);
     };
     // The best so far. The tile walks below use it in place; walk_path, which is out of line,
@@ -281,7 +282,8 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
             auto stop = [&](wide t_end) { return wide(best.stop_time()) < t_end - slack; };
             const std::uint64_t* marks = WorldAccess::body_marks(w);
             bool near = false;
-            auto passed = [&](std::size_t at) SWEEPBOX_FORCE_INLINE_LAMBDA { near |= detail::TileTables::bit(marks, at); };
+            auto passed = [&](std::size_t at)
+                              SWEEPBOX_FORCE_INLINE_LAMBDA { near |= detail::TileTables::bit(marks, at); };
             bool covered = false;
             if (detail::walk_box_tiles(tiles, q, tile, passed, stop, covered)) {
                 sel.tiles = false;

@@ -180,8 +180,10 @@ Penetration minimum_translation(const Aabb& a, const Aabb& b) {
         real hi, lo; // distance = hi - lo
         Vec2 normal;
     };
-    const Way ways[4] = {{a.max.y, b.min.y, {0, -1}}, {b.max.y, a.min.y, {0, 1}},
-                         {a.max.x, b.min.x, {-1, 0}}, {b.max.x, a.min.x, {1, 0}}};
+    const Way ways[4] = {{a.max.y, b.min.y, {0, -1}},
+                         {b.max.y, a.min.y, {0, 1}},
+                         {a.max.x, b.min.x, {-1, 0}},
+                         {b.max.x, a.min.x, {1, 0}}};
     const Way* best = &ways[0];
     for (int i = 1; i < 4; ++i) {
         const wide v[4] = {wide(ways[i].hi), -wide(ways[i].lo), -wide(best->hi), wide(best->lo)};

@@ -17,7 +17,7 @@ namespace {
 struct Local {
     bool quad[4] = {};
     bool ray[2][2] = {};
-    int comp[4] = {0, 1, 2, 3}; // a component label per free quadrant
+    int comp[4] = {0, 1, 2, 3};      // a component label per free quadrant
     const Obstacle* first = nullptr; // the lowest-ranked obstacle that covers a piece
 
     // The labels of the free quadrants a piece belongs to, as bits; 0 when it is solid.
@@ -45,7 +45,7 @@ Local local_at(Vec2 q, const std::vector<Obstacle>& solids) {
     Local l;
     for (const Obstacle& s : solids) {
         if (!contains_point(s.box, q)) continue;
-        const bool ext[2][2] = {{s.box.min.x < q.x, s.box.max.x > q.x}, {s.box.min.y < q.y, s.box.max.y > q.y}};
+        const bool ext[2][2] = {{s.box.min.x<q.x, s.box.max.x> q.x}, {s.box.min.y<q.y, s.box.max.y> q.y}};
         bool covers = false;
         for (int sy = 0; sy < 2; ++sy)
             for (int sx = 0; sx < 2; ++sx)
@@ -143,7 +143,8 @@ JunctionStop along_line(const Aabb& a, Vec2 p, Vec2 d, int m, bool knows_side, c
             // on a floor: the wall, not the floor whose top the point was on).
             const Obstacle* face = nullptr;
             for (const Obstacle& s : solids) {
-                if ((pos ? s.box.min[m] : s.box.max[m]) != e || !(s.box.min[j] <= p[j] && p[j] <= s.box.max[j])) continue;
+                if ((pos ? s.box.min[m] : s.box.max[m]) != e || !(s.box.min[j] <= p[j] && p[j] <= s.box.max[j]))
+                    continue;
                 if (s.box.min[m] == s.box.max[m]) continue;
                 if (!face || s.other < face->other) face = &s;
             }
@@ -174,7 +175,8 @@ JunctionStop diagonal(Vec2 p, Vec2 d, const std::vector<Obstacle>& solids) {
     for (const Obstacle& s : solids) {
         if (found && best == p) break;
         for (int c = 0; c < 4; ++c) {
-            const Vec2 q{((c & 1) ? s.box.max.x : s.box.min.x) + real(0), ((c & 2) ? s.box.max.y : s.box.min.y) + real(0)};
+            const Vec2 q{((c & 1) ? s.box.max.x : s.box.min.x) + real(0),
+                         ((c & 2) ? s.box.max.y : s.box.min.y) + real(0)};
             if (found && (d.x > 0 ? q.x >= best.x : q.x <= best.x)) continue;
             const Diff nx = ahead(q.x, 0);
             if (sign(nx) <= 0 || compare(nx, den[0]) >= 0) continue;

@@ -34,11 +34,11 @@ struct JunctionStop {
     bool corner = false; ///< a diagonal path stopped at a meeting point
     Diff num{};          ///< the exact time of the stop is num / den (num >= 0)
     wide den = 1;
-    real time = 0;       ///< num / den rounded, in [0, 1)
-    Vec2 normal{0, 0};   ///< against the motion, on the axis of the face entered
-    Vec2 point{0, 0};    ///< the junction point
-    Aabb box{};          ///< the mover's box at the stop
-    Obstacle ob{};       ///< the lowest-ranked obstacle at the junction
+    real time = 0;     ///< num / den rounded, in [0, 1)
+    Vec2 normal{0, 0}; ///< against the motion, on the axis of the face entered
+    Vec2 point{0, 0};  ///< the junction point
+    Aabb box{};        ///< the mover's box at the stop
+    Obstacle ob{};     ///< the lowest-ranked obstacle at the junction
 };
 
 /// True when `a` has zero extent on some axis (the movers this file is for).
@@ -81,7 +81,8 @@ void gather_solids(const World& w, const Aabb& a, Vec2 d, const Selector& sel, s
         if (ob.one_way || (skip_overlapped && overlaps(a, ob.box)) || !blocks(ob)) return;
         out.push_back(ob);
     };
-    walk_path(w, a, d, sel, visit, [] { return real(2); }, true);
+    walk_path(
+        w, a, d, sel, visit, [] { return real(2); }, true);
 }
 
 } // namespace sweepbox::detail

@@ -208,15 +208,16 @@ struct JunctionLeg {
     Vec2 rest;
     Vec2 point;
 };
-[[gnu::noinline]] JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o, const detail::Selector& sel,
-                                           const Aabb& S, Vec2 d, Found& best, Aabb F, Vec2 rest) {
+[[gnu::noinline]] JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o,
+                                           const detail::Selector& sel, const Aabb& S, Vec2 d, Found& best, Aabb F,
+                                           Vec2 rest) {
     std::vector<Obstacle>& solids = detail::junction_scratch();
     detail::gather_solids(w, S, d, sel, solids, true,
                           [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); });
     const detail::JunctionStop js = detail::first_junction(S, d, solids);
     JunctionLeg out{false, F, rest, {0, 0}};
-    out.stop =
-        js.any && (!best.any || (!best.started && detail::stops_before(js, S, d, best.ob.box, best.sweep.normal)));
+    out.stop = js.any &&
+               (!best.any || (!best.started && detail::stops_before(js, S, d, best.ob.box, best.sweep.normal)));
     if (out.stop) {
         best.any = true;
         best.sweep = Sweep{SweepState::hit, js.time, js.normal, js.corner};
@@ -359,8 +360,8 @@ RealBits bits_of(real x) { return std::bit_cast<RealBits>(x); }
 void require_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
     const Aabb moved = box.translated(delta);
     const real w = moved.max.x - moved.min.x, h = moved.max.y - moved.min.y;
-    const real z = ((delta.x - delta.x) + (delta.y - delta.y)) + ((o.velocity.x - o.velocity.x) + (o.velocity.y - o.velocity.y)) +
-                   ((w - w) + (h - h));
+    const real z = ((delta.x - delta.x) + (delta.y - delta.y)) +
+                   ((o.velocity.x - o.velocity.x) + (o.velocity.y - o.velocity.y)) + ((w - w) + (h - h));
     if (!(z == 0 && o.max_iterations >= 1 && std::max(bits_of(o.restitution), bits_of(o.friction)) <= bits_of(1) &&
           is_response(o.response) && (!o.category_responses || all_responses(*o.category_responses))))
         explain_bad_move(box, delta, o);
@@ -373,11 +374,11 @@ void require_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
     const std::string what = "the result leaves the finite range of real: ";
     for (std::size_t i = 0; i < contacts.size(); ++i) {
         const Contact& c = contacts[i];
-        const char* field = !is_valid(c.box)              ? "box"
-                            : !is_finite(c.point)         ? "point"
-                            : !std::isfinite(c.depth)     ? "depth"
-                            : !is_finite(c.sweep_back)    ? "sweep_back"
-                                                          : nullptr;
+        const char* field = !is_valid(c.box)         ? "box"
+                          : !is_finite(c.point)      ? "point"
+                          : !std::isfinite(c.depth)  ? "depth"
+                          : !is_finite(c.sweep_back) ? "sweep_back"
+                                                     : nullptr;
         if (field) throw Error("move", what + "contact " + std::to_string(i) + "'s " + field);
     }
     if (!is_valid(box)) throw Error("move", what + "the box after the move");
@@ -392,7 +393,8 @@ void require_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
 // can leave the range on its own, and is checked where it is made.
 #if SWEEPBOX_SSE
 void require_finite_result(const Aabb& box, Vec2 v, const std::vector<Contact>& contacts) {
-    __m128 z = _mm_add_ps(_mm_loadu_ps(&box.min.x), _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(&v.x)));
+    __m128 z = _mm_add_ps(_mm_loadu_ps(&box.min.x),
+                          _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(&v.x)));
     z = _mm_sub_ps(z, z);
     if (_mm_movemask_ps(_mm_cmpunord_ps(z, z)) != 0) explain_bad_result(box, v, contacts);
 }
@@ -462,8 +464,8 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
                 return;
             }
             if (!best.any || detail::ranks_before(S, d, {sw.time, started, sw.corner, sw.normal, &ob.box, ob.other},
-                                                  {best.sweep.time, best.started, best.sweep.corner,
-                                                   best.sweep.normal, &best.ob.box, best.ob.other}))
+                                                  {best.sweep.time, best.started, best.sweep.corner, best.sweep.normal,
+                                                   &best.ob.box, best.ob.other}))
                 best = {true, sw, ob, r, started, depth};
         };
         auto visit = [&](const Obstacle& ob) __attribute__((always_inline)) {
@@ -479,9 +481,8 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             for (const Obstacle& ob : sc.candidates) consider(ob);
         } else {
             sc.candidates.clear();
-            have_visited =
-                detail::walk_path(*this, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); }, false,
-                                  &trip);
+            have_visited = detail::walk_path(
+                *this, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); }, false, &trip);
             visited_box = trip;
         }
         if (overlap_seen && !recovery_tried) [[unlikely]] {
@@ -535,7 +536,8 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
 
         // Cross contacts met up to the blocking one, in order, each once.
         std::sort(sc.crosses.begin(), sc.crosses.end(), [&](const CrossHit& a, const CrossHit& b) {
-            return detail::ranks_before(S, d, {a.sweep.time, false, a.sweep.corner, a.sweep.normal, &a.ob.box, a.ob.other},
+            return detail::ranks_before(S, d,
+                                        {a.sweep.time, false, a.sweep.corner, a.sweep.normal, &a.ob.box, a.ob.other},
                                         {b.sweep.time, false, b.sweep.corner, b.sweep.normal, &b.ob.box, b.ob.other});
         });
         for (std::size_t i = 0; i < sc.crosses.size(); ++i) {

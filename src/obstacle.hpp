@@ -31,9 +31,9 @@ struct Obstacle {
 
 /// Which obstacles a walk reports.
 struct Selector {
-    BodyId skip{};                  ///< the moving body or the query's ignored body
-    std::uint32_t category = ~0u;   ///< the mover's category
-    std::uint32_t mask = ~0u;       ///< the mover's mask
+    BodyId skip{};                ///< the moving body or the query's ignored body
+    std::uint32_t category = ~0u; ///< the mover's category
+    std::uint32_t mask = ~0u;     ///< the mover's mask
     bool bodies = true;
     bool tiles = true;
 };

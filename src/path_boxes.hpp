@@ -47,7 +47,8 @@ SWEEPBOX_FORCE_INLINE Aabb trip_box(const Aabb& start, Vec2 d, wide h) {
     const __m128d abs_d = _mm_and_pd(dk, abs_mask);
     const __m128d sum = _mm_add_pd(_mm_add_pd(_mm_and_pd(lo, abs_mask), _mm_and_pd(hi, abs_mask)),
                                    _mm_add_pd(abs_d, abs_d));
-    const __m128d margin = _mm_add_pd(_mm_mul_pd(sum, _mm_set1_pd(tol::box_margin_rel)), _mm_set1_pd(tol::margin_floor));
+    const __m128d margin = _mm_add_pd(_mm_mul_pd(sum, _mm_set1_pd(tol::box_margin_rel)),
+                                      _mm_set1_pd(tol::margin_floor));
     const __m128d zero = _mm_setzero_pd();
     const __m128 out_lo = _mm_cvtpd_ps(_mm_add_pd(lo, _mm_sub_pd(_mm_min_pd(p, zero), margin)));
     const __m128 out_hi = _mm_cvtpd_ps(_mm_add_pd(hi, _mm_add_pd(_mm_max_pd(p, zero), margin)));
@@ -57,8 +58,9 @@ SWEEPBOX_FORCE_INLINE Aabb trip_box(const Aabb& start, Vec2 d, wide h) {
 #else
     for (int k = 0; k < 2; ++k) {
         const wide dk = wide(d[k]), p = h * dk;
-        const wide margin =
-            (std::fabs(wide(start.min[k])) + std::fabs(wide(start.max[k])) + 2 * std::fabs(dk)) * tol::box_margin_rel + tol::margin_floor;
+        const wide margin = (std::fabs(wide(start.min[k])) + std::fabs(wide(start.max[k])) + 2 * std::fabs(dk)) *
+                                tol::box_margin_rel +
+                            tol::margin_floor;
         out.min[k] = real(wide(start.min[k]) + (std::min(p, wide(0)) - margin));
         out.max[k] = real(wide(start.max[k]) + (std::max(p, wide(0)) + margin));
     }

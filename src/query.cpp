@@ -57,8 +57,8 @@ void World::query_segment(Vec2 a, Vec2 b, std::vector<Other>& out, const QueryFi
     detail::walk_path(
         *this, Aabb{a, a}, d, detail::selector_of(filter),
         [&](const Obstacle& ob) {
-            wide entry;
-            if (segment_meets(a, d, ob.box, entry)) hits.emplace_back(entry, ob.other);
+        wide entry;
+        if (segment_meets(a, d, ob.box, entry)) hits.emplace_back(entry, ob.other);
         },
         [] { return real(2); }, true);
     // Each once (at its earliest entry), then along the segment.
@@ -92,10 +92,9 @@ void World::overlapping_pairs(std::vector<Pair>& out) const {
             grid_.for_each_candidate(a.box, consider);
         }
     }
-    std::sort(out.begin(), out.end(), [](const Pair& x, const Pair& y) {
-        return x.a != y.a ? x.a < y.a : x.b < y.b;
-    });
-    out.erase(std::unique(out.begin(), out.end(), [](const Pair& x, const Pair& y) { return x.a == y.a && x.b == y.b; }),
+    std::sort(out.begin(), out.end(), [](const Pair& x, const Pair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
+    out.erase(std::unique(out.begin(), out.end(),
+                          [](const Pair& x, const Pair& y) { return x.a == y.a && x.b == y.b; }),
               out.end());
 }
 

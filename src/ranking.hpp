@@ -76,7 +76,7 @@ struct Ranked {
 }
 inline bool ranks_before(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
     if (x.time != y.time) return x.time < y.time; // rounding is monotonic
-    if (x.other == y.other) return false; // the same obstacle again (a body in several cells)
+    if (x.other == y.other) return false;         // the same obstacle again (a body in several cells)
     return ranks_before_same_time(a, d, x, y);
 }
 

@@ -140,7 +140,8 @@ SWEEPBOX_FORCE_INLINE RayEnd walk_ray_tiles(const TileMap& tiles, const SweepQue
     const wide step_tx = size * q.inv[0], step_ty = size * q.inv[1]; // 0 on an axis that never steps
     constexpr wide unit = wide(1) / wide(std::uint64_t(1) << 50);
     const wide drift = unit * std::max(q.den[0], q.den[1]) * inv_size;
-    const wide base = TileTables::edge_error(tiles, 0) * step_tx + TileTables::edge_error(tiles, 1) * step_ty + 64 * unit;
+    const wide base = TileTables::edge_error(tiles, 0) * step_tx + TileTables::edge_error(tiles, 1) * step_ty +
+                      64 * unit;
     constexpr wide rel = tol::clear_rel;
     const wide corner = rel + 2 * drift, corner_base = 2 * base;
     // t < 1 - rel - (drift t + base) and t > 1 + rel + (drift t + base), as bounds on t (drift
@@ -188,7 +189,8 @@ SWEEPBOX_FORCE_INLINE RayEnd walk_ray_tiles(const TileMap& tiles, const SweepQue
                         if (!tiles.in_map(side)) continue;
                         const std::size_t i = std::size_t(side.row) * std::size_t(columns) + std::size_t(side.column);
                         passed(i);
-                        if (TileTables::bit(occupied, i) && tile(side.column, side.row, bits[i], no_entry) != TileAction::go_on)
+                        if (TileTables::bit(occupied, i) &&
+                            tile(side.column, side.row, bits[i], no_entry) != TileAction::go_on)
                             return RayEnd::stopped;
                     }
                 }

@@ -265,8 +265,8 @@ void SpatialGrid::update_held(std::uint32_t item, const Aabb& box) {
         const CellRange old = it.range();
         if (r == old) return; // O(1): same cells
         if (std::size_t from, to; old.count() == 1 && r.count() == 1 && !dense_.empty() &&
-                                  dense_index(old.x0, old.y0, from) && dense_index(r.x0, r.y0, to) && dense_[from] != 0 &&
-                                  dense_[to] != 0) {
+                                  dense_index(old.x0, old.y0, from) && dense_index(r.x0, r.y0, to) &&
+                                  dense_[from] != 0 && dense_[to] != 0) {
             // From one cell to another, both known to the dense directory (the usual change of
             // a small item): what remove_from_cells and add_to_cells do there, without their loops.
             cells_[dense_[from] - 1].take_out(item, false);
@@ -301,15 +301,12 @@ void SpatialGrid::compact() {
     compact_at_ = std::max(2 * cells_.size(), 4 * items_.size()) + 64;
 }
 
-bool SpatialGrid::contains(std::uint32_t item) const {
-    return item < items_.size() && items_[item].state != 0;
-}
+bool SpatialGrid::contains(std::uint32_t item) const { return item < items_.size() && items_[item].state != 0; }
 
 std::size_t SpatialGrid::memory_bytes() const {
     std::size_t n = cells_.capacity() * sizeof(Cell) + slot_keys_.capacity() * sizeof(std::uint64_t) +
-                    slot_cells_.capacity() * sizeof(std::uint32_t) +
-                    items_.capacity() * sizeof(Item) + oversize_.capacity() * sizeof(std::uint32_t) +
-                    dense_.capacity() * sizeof(std::uint32_t);
+                    slot_cells_.capacity() * sizeof(std::uint32_t) + items_.capacity() * sizeof(Item) +
+                    oversize_.capacity() * sizeof(std::uint32_t) + dense_.capacity() * sizeof(std::uint32_t);
     for (const Cell& c : cells_) n += c.more.capacity() * sizeof(std::uint32_t);
     return n;
 }

@@ -55,7 +55,8 @@ struct SweepQuery {
 
 /// sweep_box_box of q.a by q.d against b: the exact answer (see the file comment); a graze is
 /// marked as sweep_exact marks it.
-SWEEPBOX_FORCE_INLINE Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces = face_all, std::uint8_t seams = 0) {
+SWEEPBOX_FORCE_INLINE Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8_t faces = face_all,
+                                  std::uint8_t seams = 0) {
     const Aabb& a = q.a;
     wide num[2] = {0, 0};
     wide t_in[2];
@@ -108,8 +109,7 @@ SWEEPBOX_FORCE_INLINE Sweep sweep(const SweepQuery& q, const Aabb& b, std::uint8
     }
     const wide t = t_in[axis]; // >= 0
     // Strictly before the exit (thin against thin has entry == exit: exact routine) and before 1.
-    if (!(t_out - t > (t + std::fabs(t_out)) * rel) || !(t < 1 - rel))
-        return sweep_exact(a, q.d, b, faces, seams);
+    if (!(t_out - t > (t + std::fabs(t_out)) * rel) || !(t < 1 - rel)) return sweep_exact(a, q.d, b, faces, seams);
     // Not a corner: the entered face is the contact, if it may be entered (seams only matter
     // at a corner tie).
     Sweep out;

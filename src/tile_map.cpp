@@ -29,7 +29,8 @@ std::int32_t floor_saturated(wide v) {
 } // namespace
 
 void TileMap::validate(const TileMapDef& def, const char* where) {
-    if (!std::isfinite(def.tile_size) || !(def.tile_size > 0)) throw Error(where, "tile size must be positive and finite");
+    if (!std::isfinite(def.tile_size) || !(def.tile_size > 0))
+        throw Error(where, "tile size must be positive and finite");
     if (!is_finite(def.origin)) throw Error(where, "origin must be finite");
     if (def.columns < 0 || def.rows < 0) throw Error(where, "columns and rows must not be negative");
     if (std::int64_t(def.columns) * def.rows > max_tiles) throw Error(where, "too many tiles (at most 2^28)");
@@ -117,9 +118,7 @@ void TileMap::refresh_faces(TileCell c) {
     std::uint8_t& cell = cells_[index(c)];
     const Tile t = Tile(cell & 3);
     std::uint8_t faces = 0;
-    auto solid = [&](std::int32_t dc, std::int32_t dr) {
-        return get({c.column + dc, c.row + dr}) == Tile::solid;
-    };
+    auto solid = [&](std::int32_t dc, std::int32_t dr) { return get({c.column + dc, c.row + dr}) == Tile::solid; };
     if (t == Tile::solid) {
         if (!solid(-1, 0)) faces |= face_neg_x;
         if (!solid(1, 0)) faces |= face_pos_x;

@@ -49,7 +49,8 @@ SWEEPBOX_FORCE_INLINE Obstacle tile_obstacle(const TileMap& tiles, TileCell c, s
 }
 
 /// Visits the tile at (col, row), inside the map, unless it is empty.
-template <class F> SWEEPBOX_FORCE_INLINE void visit_tile(const TileMap& tiles, std::int32_t col, std::int32_t row, F&& f) {
+template <class F>
+SWEEPBOX_FORCE_INLINE void visit_tile(const TileMap& tiles, std::int32_t col, std::int32_t row, F&& f) {
     if (const std::uint8_t bits = tiles.bits_in_map(col, row); (bits & 3) != 0)
         f(tile_obstacle(tiles, TileCell{col, row}, bits));
 }
@@ -81,8 +82,8 @@ SWEEPBOX_FORCE_INLINE wide edge_error_in_tiles(wide mag, wide inv) {
 /// [lo_v, hi_v] of one axis may touch: every tile it touches and, where it ends within err tiles
 /// (edge_error_in_tiles) of a tile edge, perhaps one more (the exact sweep decides anyway).
 /// inv is 1 / tile_size.
-SWEEPBOX_FORCE_INLINE void tile_span(wide lo_v, wide hi_v, real origin, std::int32_t n, wide inv, wide err, std::int32_t& lo,
-                            std::int32_t& hi) {
+SWEEPBOX_FORCE_INLINE void tile_span(wide lo_v, wide hi_v, real origin, std::int32_t n, wide inv, wide err,
+                                     std::int32_t& lo, std::int32_t& hi) {
     const wide o = wide(origin);
     const wide ulo = (lo_v - o) * inv, uhi = (hi_v - o) * inv;
     // Clamped to +-2^30 before the conversions; a NaN (an infinite part box at the limits of

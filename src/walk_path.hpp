@@ -27,16 +27,19 @@ template <class Visit, class Stop>
         return TileAction::go_on;
     };
     const SweepQuery q(start, d);
-    if (start.min == start.max) return walk_ray_tiles<true>(tiles, q, tile, [](std::size_t) {}, stop) != RayEnd::unsure;
+    if (start.min == start.max)
+        return walk_ray_tiles<true>(
+                   tiles, q, tile, [](std::size_t) {}, stop) != RayEnd::unsure;
     bool covered = false;
-    return walk_box_tiles(tiles, q, tile, [](std::size_t) {}, stop, covered);
+    return walk_box_tiles(
+        tiles, q, tile, [](std::size_t) {}, stop, covered);
 }
 
 /// The tiles of the path of `start` moved by d, for walk_path: by the ray walk or the box walk
 /// where they can walk, else by sub-boxes over the part of the path on the map.
 template <class Visit, class Stop>
-SWEEPBOX_FORCE_INLINE void walk_path_tiles(const TileMap& tiles, const Aabb& start, Vec2 d, real body_len, bool touching,
-                     Visit& visit, Stop& stop) {
+SWEEPBOX_FORCE_INLINE void walk_path_tiles(const TileMap& tiles, const Aabb& start, Vec2 d, real body_len,
+                                           bool touching, Visit& visit, Stop& stop) {
     wide lo, hi;
     if (!touching && walk_tiles_visiting(tiles, start, d, visit, stop)) {
         // walked exactly (a ray) or by the leading edges (a box)
@@ -107,26 +110,34 @@ bool walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     if (trip_cells.count() <= 16) {
         std::uint32_t items[SpatialGrid::gather_blocks_room];
         if (const int n = grid.gather_blocks(trip_cells, items); n >= 0) {
-            visit_bodies(w, s, trip, [&](auto&& g) {
+            visit_bodies(
+                w, s, trip,
+                [&](auto&& g) {
                 grid.for_each_oversize(g);
                 for (int i = 0; i < n; ++i) g(items[i]);
-            }, visit);
+                },
+                visit);
         } else {
-            visit_bodies(w, s, trip, [&](auto&& g) {
+            visit_bodies(
+                w, s, trip,
+                [&](auto&& g) {
                 grid.for_each_oversize(g);
                 grid.for_each_in_range(trip_cells, CellRange{}, g);
-            }, visit);
+                },
+                visit);
         }
         return complete && horizon >= 1;
     }
     const real step = std::max(body_len, grid.cell_size());
     const std::int64_t max_parts = std::int64_t(grid.cell_count()) * 2 + 64;
     // Oversize bodies would be in every sub-box's answer: visit them once, then the cells.
-    visit_bodies(w, s, trip, [&](auto&& g) { grid.for_each_oversize(g); }, visit);
+    visit_bodies(
+        w, s, trip, [&](auto&& g) { grid.for_each_oversize(g); }, visit);
     CellRange seen{};
     walk_parts(start, d, step, 0, horizon, max_parts, [&](const Aabb& part, wide t_end) {
         const CellRange r = grid.query_cells(part);
-        visit_bodies(w, s, trip, [&](auto&& g) { grid.for_each_in_range(r, seen, g); }, visit);
+        visit_bodies(
+            w, s, trip, [&](auto&& g) { grid.for_each_in_range(r, seen, g); }, visit);
         seen = r;
         return t_end < horizon && stop(t_end);
     });

@@ -68,7 +68,8 @@ Vec2 axis_normal(int axis, Vec2 d) {
     // Pointing against the motion on that axis.
     Vec2 n{0, 0};
     const real s = (axis == 0 ? d.x : d.y) > 0 ? real(-1) : real(1);
-    if (axis == 0) n.x = s; else n.y = s;
+    if (axis == 0) n.x = s;
+    else n.y = s;
     return n;
 }
 
@@ -132,7 +133,7 @@ RefSweep sweep(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::ui
             if (!have_exit || less(x, exit)) exit = x;
             have_enter = have_exit = true;
         }
-        if (!less(enter, exit)) return r;      // the axes never overlap at the same time
+        if (!less(enter, exit)) return r;               // the axes never overlap at the same time
         if (!negative(exit) && exit.num == 0) return r; // overlap ends at 0: moving away
         if (negative(exit)) return r;
         if (negative(enter)) {
@@ -181,9 +182,7 @@ bool passes(const QueryFilter& f, std::uint32_t category, std::uint32_t mask) {
     return (category & f.mask) != 0 && (f.category & mask) != 0;
 }
 
-bool one_way_blocks(const Aabb& start, Vec2 d, const Aabb& tile) {
-    return d.y > 0 && start.max.y <= tile.min.y;
-}
+bool one_way_blocks(const Aabb& start, Vec2 d, const Aabb& tile) { return d.y > 0 && start.max.y <= tile.min.y; }
 
 std::vector<TileBox> blocking_tiles(const TileMap& m) {
     std::vector<TileBox> out;
@@ -206,12 +205,16 @@ struct TripBox {
 };
 TripBox trip_box(const Aabb& a, Vec2 d) {
     const long double ex = (std::fabs(static_cast<long double>(a.max.x)) + std::fabs(static_cast<long double>(d.x)) +
-                            std::fabs(static_cast<long double>(a.min.x))) * 1e-9L + 1e-30L;
+                            std::fabs(static_cast<long double>(a.min.x))) *
+                               1e-9L +
+                           1e-30L;
     const long double ey = (std::fabs(static_cast<long double>(a.max.y)) + std::fabs(static_cast<long double>(d.y)) +
-                            std::fabs(static_cast<long double>(a.min.y))) * 1e-9L + 1e-30L;
+                            std::fabs(static_cast<long double>(a.min.y))) *
+                               1e-9L +
+                           1e-30L;
     const long double mx0 = a.min.x, my0 = a.min.y, mx1 = a.max.x, my1 = a.max.y;
-    return {std::min(mx0, mx0 + d.x) - ex, std::min(my0, my0 + d.y) - ey,
-            std::max(mx1, mx1 + d.x) + ex, std::max(my1, my1 + d.y) + ey};
+    return {std::min(mx0, mx0 + d.x) - ex, std::min(my0, my0 + d.y) - ey, std::max(mx1, mx1 + d.x) + ex,
+            std::max(my1, my1 + d.y) + ey};
 }
 bool may_touch(const TripBox& t, const Aabb& b) {
     return b.min.x <= t.x1 && t.x0 <= b.max.x && b.min.y <= t.y1 && t.y0 <= b.max.y;
@@ -258,7 +261,7 @@ int quadrant_toward(real sx, real sy) {
 struct Star {
     bool ray_covered[4] = {false, false, false, false};
     bool quad_covered[4] = {false, false, false, false};
-    int component[4] = {0, 1, 2, 3}; // smallest quadrant index of the class (free quadrants)
+    int component[4] = {0, 1, 2, 3};        // smallest quadrant index of the class (free quadrants)
     const Obstacle* lowest_cover = nullptr; // lowest (Other's order) holder of q covering a piece
 
     // Bit set of components: a free quadrant gives its component, a covered one nothing.
@@ -521,9 +524,8 @@ std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta, const 
     // ordinary hit of its obstacle after it is dropped (every obstacle once).
     const std::optional<RefHit> j = junction_among(solid_obstacles(c), box, delta);
     if (!j) return out;
-    const auto place = std::find_if(out.begin(), out.end(), [&](const RefHit& h) {
-        return !h.started_overlapping && less(j->time, h.time);
-    });
+    const auto place = std::find_if(out.begin(), out.end(),
+                                    [&](const RefHit& h) { return !h.started_overlapping && less(j->time, h.time); });
     if (std::any_of(out.begin(), place, [&](const RefHit& h) { return h.other == j->other; })) return out;
     const auto at = place - out.begin();
     const auto later = std::find_if(place, out.end(), [&](const RefHit& h) { return h.other == j->other; });
@@ -556,8 +558,7 @@ std::vector<Other> query_rect(const World& w, const Aabb& rect, const QueryFilte
         for (BodyId id : ids) {
             if (id == f.ignore) continue;
             const BodyInfo info = w.info(id);
-            if (passes(f, info.category, info.mask) && closed_meets(info.box, rect))
-                out.push_back(Other::of(id));
+            if (passes(f, info.category, info.mask) && closed_meets(info.box, rect)) out.push_back(Other::of(id));
         }
     }
     const TileMap& m = w.tiles();
@@ -567,9 +568,7 @@ std::vector<Other> query_rect(const World& w, const Aabb& rect, const QueryFilte
     return out;
 }
 
-std::vector<Other> query_point(const World& w, Vec2 p, const QueryFilter& f) {
-    return query_rect(w, Aabb{p, p}, f);
-}
+std::vector<Other> query_point(const World& w, Vec2 p, const QueryFilter& f) { return query_rect(w, Aabb{p, p}, f); }
 
 namespace {
 // First parameter t in [0, 1] where the closed segment p + t*d meets the closed box b.
@@ -633,8 +632,8 @@ std::vector<Pair> overlapping_pairs(const World& w) {
             const BodyInfo b = w.info(ids[j]);
             if (a.is_static && b.is_static) continue;
             if (!((a.category & b.mask) && (b.category & a.mask))) continue;
-            const bool ov = a.box.min.x < b.box.max.x && b.box.min.x < a.box.max.x &&
-                            a.box.min.y < b.box.max.y && b.box.min.y < a.box.max.y;
+            const bool ov = a.box.min.x < b.box.max.x && b.box.min.x < a.box.max.x && a.box.min.y < b.box.max.y &&
+                            b.box.min.y < a.box.max.y;
             if (!ov) continue;
             BodyId lo = ids[i], hi = ids[j];
             Aabb la = a.box, hb = b.box;
@@ -713,19 +712,16 @@ std::string str(Vec2 v) {
 
 std::string str(const Aabb& b) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "[%.9g, %.9g, %.9g, %.9g]", double(b.min.x), double(b.min.y),
-                  double(b.max.x), double(b.max.y));
+    std::snprintf(buf, sizeof buf, "[%.9g, %.9g, %.9g, %.9g]", double(b.min.x), double(b.min.y), double(b.max.x),
+                  double(b.max.y));
     return buf;
 }
 
 std::string str(const Other& o) {
     char buf[64];
-    if (o.is_body())
-        std::snprintf(buf, sizeof buf, "body(%u,%u)", o.body.index, o.body.generation);
-    else if (o.is_tile())
-        std::snprintf(buf, sizeof buf, "tile(%d,%d)", o.tile.column, o.tile.row);
-    else
-        std::snprintf(buf, sizeof buf, "none");
+    if (o.is_body()) std::snprintf(buf, sizeof buf, "body(%u,%u)", o.body.index, o.body.generation);
+    else if (o.is_tile()) std::snprintf(buf, sizeof buf, "tile(%d,%d)", o.tile.column, o.tile.row);
+    else std::snprintf(buf, sizeof buf, "none");
     return buf;
 }
 

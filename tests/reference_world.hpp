@@ -113,14 +113,11 @@ struct RefHit {
 /// One-way tiles count only when the box starts fully above them (max.y <= tile top) and moves +y.
 /// The junction stop, if any, goes right before the first hit strictly later than it; it is left
 /// out when its obstacle is hit before that place, and a later hit of its obstacle is left out.
-[[nodiscard]] std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta,
-                                           const QueryFilter& f = {});
+[[nodiscard]] std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& f = {});
 /// The first hit of cast_all, if any.
-[[nodiscard]] std::optional<RefHit> cast_box(const World& w, const Aabb& box, Vec2 delta,
-                                             const QueryFilter& f = {});
+[[nodiscard]] std::optional<RefHit> cast_box(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& f = {});
 /// cast_box of the zero-size box at origin.
-[[nodiscard]] std::optional<RefHit> cast_ray(const World& w, Vec2 origin, Vec2 delta,
-                                             const QueryFilter& f = {});
+[[nodiscard]] std::optional<RefHit> cast_ray(const World& w, Vec2 origin, Vec2 delta, const QueryFilter& f = {});
 
 /// Bodies (by id) then blocking tiles (by row, column) whose closed box meets the closed rect.
 [[nodiscard]] std::vector<Other> query_rect(const World& w, const Aabb& rect, const QueryFilter& f = {});
@@ -134,8 +131,7 @@ struct SegmentHit {
 };
 /// Everything the closed segment a -> b meets (touching counts), sorted by time, then Other.
 /// Tests compare the set exactly and the order only up to equal times.
-[[nodiscard]] std::vector<SegmentHit> query_segment(const World& w, Vec2 a, Vec2 b,
-                                                    const QueryFilter& f = {});
+[[nodiscard]] std::vector<SegmentHit> query_segment(const World& w, Vec2 a, Vec2 b, const QueryFilter& f = {});
 
 /// Every interacting pair with overlapping interiors, static-static left out, a.index < b.index,
 /// sorted by (a, b), with min_translation(a, b).
@@ -143,10 +139,10 @@ struct SegmentHit {
 
 /// Every blocking tile of the map with its box, by row then column.
 struct TileBox {
-    TileCell cell{};          ///< the cell
-    Aabb box{};               ///< TileMap::cell_box(cell)
-    Tile tile = Tile::empty;  ///< solid or one-way
-    std::uint8_t faces = 0;   ///< TileMap::faces(cell)
+    TileCell cell{};         ///< the cell
+    Aabb box{};              ///< TileMap::cell_box(cell)
+    Tile tile = Tile::empty; ///< solid or one-way
+    std::uint8_t faces = 0;  ///< TileMap::faces(cell)
 };
 /// The blocking tiles of a map.
 [[nodiscard]] std::vector<TileBox> blocking_tiles(const TileMap& m);

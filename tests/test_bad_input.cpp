@@ -104,10 +104,12 @@ void expect_error(World& w, const std::string& function, F&& f, const char* what
     } catch (const Error& e) {
         threw = true;
         const std::string msg = e.what();
-        BOOST_TEST(msg.rfind("sweepbox: ", 0) == 0u, what << ": message '" << msg << "' does not start with 'sweepbox: '");
+        BOOST_TEST(msg.rfind("sweepbox: ", 0) == 0u,
+                   what << ": message '" << msg << "' does not start with 'sweepbox: '");
         BOOST_TEST(msg.find(function) != std::string::npos,
                    what << ": message '" << msg << "' does not name the function " << function);
-        BOOST_TEST(msg.find(problem) != std::string::npos, what << ": message '" << msg << "' does not say " << problem);
+        BOOST_TEST(msg.find(problem) != std::string::npos,
+                   what << ": message '" << msg << "' does not say " << problem);
     } catch (const std::exception& e) {
         BOOST_ERROR(what << ": threw a std::exception that is not sweepbox::Error: " << e.what());
         threw = true;
@@ -138,6 +140,9 @@ MoveOptions bounce(real restitution, real friction) {
 
 } // namespace
 
+// clang-format 14 lays out a call whose lambda is not the last argument one argument a line
+// (llvm-project #44486), and every check below is such a call: the cases keep their hand layout.
+// clang-format off
 BOOST_AUTO_TEST_SUITE(bad_input)
 
 BOOST_AUTO_TEST_CASE(error_is_invalid_argument_with_message) {
@@ -508,3 +513,4 @@ BOOST_AUTO_TEST_CASE(world_still_works_after_errors) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+// clang-format on

@@ -111,9 +111,9 @@ BOOST_AUTO_TEST_CASE(cast_all_order) {
     td.columns = 10;
     td.rows = 4;
     w.set_tile_map(td);
-    w.set_tile({6, 1}, Tile::solid); // [60,10,70,20]
-    const BodyId c = add_body(w, box(40, 0, 41, 30)); // t = (40-2)/100
-    const BodyId a = add_body(w, box(20, 0, 21, 30)); // t = (20-2)/100
+    w.set_tile({6, 1}, Tile::solid);                   // [60,10,70,20]
+    const BodyId c = add_body(w, box(40, 0, 41, 30));  // t = (40-2)/100
+    const BodyId a = add_body(w, box(20, 0, 21, 30));  // t = (20-2)/100
     const BodyId b = add_body(w, box(20, 12, 21, 14)); // same time as a, higher id
     const BodyId d = add_body(w, box(60, 0, 61, 10));  // same time as tile (6,1) at its face
     std::vector<CastHit> out;
@@ -253,7 +253,8 @@ BOOST_AUTO_TEST_CASE(tile_walks_match_brute_force_on_edges_and_corners) {
             } else if (kind == 1) {
                 d = v2(rng.chance(0.5) ? len : -len, rng.chance(0.5) ? len : -len);
             } else {
-                d = v2(double(tile_size) * rng.uniform_int(-40, 40) / 4, double(tile_size) * rng.uniform_int(-40, 40) / 4);
+                d = v2(double(tile_size) * rng.uniform_int(-40, 40) / 4,
+                       double(tile_size) * rng.uniform_int(-40, 40) / 4);
             }
             const real size = real(double(tile_size) * rng.uniform_int(0, 6) / 4);
             const Aabb b{o, {o.x + size, o.y + (rng.chance(0.8) ? size : real(0))}};
@@ -268,8 +269,8 @@ BOOST_AUTO_TEST_CASE(tile_walks_match_brute_force_on_edges_and_corners) {
                     if (++failures <= 5)
                         BOOST_ERROR("tile size " << tile_size << ": cast from " << ref::str(b) << " by " << ref::str(d)
                                                  << " differs from the brute-force world (ray "
-                                                 << same_hit(want_ray, got_ray) << ", box " << same_hit(want_box, got_box)
-                                                 << ")");
+                                                 << same_hit(want_ray, got_ray) << ", box "
+                                                 << same_hit(want_box, got_box) << ")");
                 }
             }
         }

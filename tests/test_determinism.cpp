@@ -140,7 +140,8 @@ std::uint64_t run_simulation(long* moves_out) {
         BodyDef d;
         d.is_static = true;
         const real x = rng.uniform(-230, 220), y = rng.uniform(-230, 220);
-        d.box = rng.chance(0.3) ? Aabb{{x, y}, {x, y + rng.uniform(5, 60)}} : Aabb{{x, y}, {x + rng.uniform(1, 20), y + rng.uniform(1, 20)}};
+        d.box = rng.chance(0.3) ? Aabb{{x, y}, {x, y + rng.uniform(5, 60)}}
+                                : Aabb{{x, y}, {x + rng.uniform(1, 20), y + rng.uniform(1, 20)}};
         d.category = 2;
         w.add(d);
     }

@@ -102,8 +102,7 @@ BOOST_AUTO_TEST_CASE(rule1_time_and_normal) {
     // Zero displacement never hits a separate box.
     expect_miss_all(box(0, 0, 2, 2), v2(0, 0), box(2, 0, 4, 2));
     // A small box against a 1-unit wall at high speed: (1e6 - 1) / 2e6.
-    expect_hit_all(box(0, 0, 1, 1), v2(2e6, 0), box(1e6, -5, 1e6 + 1, 5),
-                   real((1e6 - 1) / 2e6), v2(-1, 0), false);
+    expect_hit_all(box(0, 0, 1, 1), v2(2e6, 0), box(1e6, -5, 1e6 + 1, 5), real((1e6 - 1) / 2e6), v2(-1, 0), false);
 }
 
 // Rule 1, "computed exactly, never by sampling": two entry times that round to the same real
@@ -431,14 +430,15 @@ BOOST_AUTO_TEST_CASE(random_sweeps_match_reference) {
             BOOST_ERROR("sweep a " << ref::str(a) << " d " << ref::str(d) << " b " << ref::str(b) << " faces "
                                    << int(faces) << ": expected state " << int(want.state) << " t "
                                    << double(want.time.value()) << " n " << ref::str(want.normal) << " corner "
-                                   << want.corner << "; got state " << int(got.state) << " t " << got.time
-                                   << " n " << ref::str(got.normal) << " corner " << got.corner);
+                                   << want.corner << "; got state " << int(got.state) << " t " << got.time << " n "
+                                   << ref::str(got.normal) << " corner " << got.corner);
         hits += want.state == SweepState::hit;
         corners += want.state == SweepState::hit && want.corner;
         started += want.state == SweepState::started_overlapping;
     }
     BOOST_TEST(failures == 0);
-    BOOST_TEST_MESSAGE("random sweeps: " << hits << " hits, " << corners << " corners, " << started << " started inside");
+    BOOST_TEST_MESSAGE("random sweeps: " << hits << " hits, " << corners << " corners, " << started
+                                         << " started inside");
     BOOST_TEST(hits > 10000);
     BOOST_TEST(corners > 50);
     BOOST_TEST(started > 1000);
@@ -452,7 +452,8 @@ BOOST_AUTO_TEST_CASE(fast_sweep_matches_exact_bit_for_bit) {
     auto nudge = [&](real v) {
         const int steps = rng.uniform_int(-3, 3);
         for (int k = 0; k < std::abs(steps); ++k)
-            v = std::nextafter(v, steps > 0 ? std::numeric_limits<real>::infinity() : -std::numeric_limits<real>::infinity());
+            v = std::nextafter(v, steps > 0 ? std::numeric_limits<real>::infinity()
+                                            : -std::numeric_limits<real>::infinity());
         return v;
     };
     for (int i = 0; i < 300000; ++i) {

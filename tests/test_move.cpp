@@ -75,10 +75,8 @@ BOOST_AUTO_TEST_CASE(responses) {
         std::int32_t iterations;
     };
     const Case cases[] = {
-        {Response::touch, box(8, 2, 10, 4), v2(0, 4), 1, 1},
-        {Response::slide, box(8, 4, 10, 6), v2(0, 4), 1, 1},
-        {Response::bounce, box(0, 4, 2, 6), v2(-16, 4), 1, 1},
-        {Response::cross, box(16, 4, 18, 6), v2(16, 4), 1, 0},
+        {Response::touch, box(8, 2, 10, 4), v2(0, 4), 1, 1},    {Response::slide, box(8, 4, 10, 6), v2(0, 4), 1, 1},
+        {Response::bounce, box(0, 4, 2, 6), v2(-16, 4), 1, 1},  {Response::cross, box(16, 4, 18, 6), v2(16, 4), 1, 0},
         {Response::ignore, box(16, 4, 18, 6), v2(16, 4), 0, 0},
     };
     for (const Case& k : cases) {
@@ -131,8 +129,8 @@ BOOST_AUTO_TEST_CASE(velocity_through_responses) {
     for (const ref::Symmetry& s : ref::Symmetry::all()) {
         BOOST_TEST_CONTEXT("symmetry " << s.name()) {
             World w;
-            add_static(w, s.apply(box(10, -10, 12, 10)));  // right wall
-            add_static(w, s.apply(box(-20, 20, 40, 21)));  // floor
+            add_static(w, s.apply(box(10, -10, 12, 10))); // right wall
+            add_static(w, s.apply(box(-20, 20, 40, 21))); // floor
             const BodyId m = add_mover(w, s.apply(box(0, 0, 2, 2)));
             MoveOptions o = with(Response::bounce, s.apply(v2(100, 50)), true);
             o.restitution = real(0.5);
@@ -154,7 +152,7 @@ BOOST_AUTO_TEST_CASE(category_table_and_filter) {
     d.is_static = true;
     d.category = 1u << 3;
     d.box = box(10, -10, 11, 10);
-    const BodyId glass = w.add(d); // crossed
+    const BodyId glass = w.add(d);  // crossed
     d.category = 1u << 1 | 1u << 5; // lowest bit 1: slide
     d.box = box(20, -10, 21, 10);
     const BodyId wall = w.add(d);
@@ -251,8 +249,8 @@ BOOST_AUTO_TEST_CASE(max_iterations_and_bounces_between_walls) {
                 BOOST_TEST(!overlaps(r.box, w.box(left)));
                 BOOST_TEST(!overlaps(r.box, w.box(right)));
                 const Aabb inner = s.apply(box(-4, -100, 6, 100));
-                BOOST_TEST((inner.min.x <= r.box.min.x && r.box.max.x <= inner.max.x &&
-                            inner.min.y <= r.box.min.y && r.box.max.y <= inner.max.y),
+                BOOST_TEST((inner.min.x <= r.box.min.x && r.box.max.x <= inner.max.x && inner.min.y <= r.box.min.y &&
+                            r.box.max.y <= inner.max.y),
                            "final box " << ref::str(r.box));
                 for (std::size_t i = 0; i < r.contacts.size(); ++i) {
                     const Contact& c = r.contacts[i];
@@ -333,11 +331,12 @@ BOOST_AUTO_TEST_CASE(rule5_resting_exactly) {
             // Into the face again: contact at t = 0, nothing moves on the normal axis.
             if (ok) {
                 const Aabb before = r2.box;
-                const MoveResult r3 = w.move(m, s.apply(v2(rng.uniform(thin_thin ? 1 : 0.001, 10), 0)), with(Response::touch));
+                const MoveResult r3 = w.move(m, s.apply(v2(rng.uniform(thin_thin ? 1 : 0.001, 10), 0)),
+                                             with(Response::touch));
                 // Thin against thin: the one-ulp gap is closed at a time of at most ulp / |d|,
                 // and the bullet is placed back on the same number.
-                ok = r3.contacts.size() == 1 && (thin_thin || r3.contacts[0].time == 0) &&
-                     r3.box == before && r3.contacts[0].normal == n;
+                ok = r3.contacts.size() == 1 && (thin_thin || r3.contacts[0].time == 0) && r3.box == before &&
+                     r3.contacts[0].normal == n;
             }
         }
         if (!ok && ++failures <= 10)
@@ -443,9 +442,10 @@ BOOST_AUTO_TEST_CASE(rule6_never_through_walls) {
                             if (n.y > 0) side_ok = back.min.y >= sw.max.y;
                             const bool hit = r.contacts.size() >= 1 && speed >= 0.25;
                             if ((!v.empty() || !side_ok || !hit) && ++failures <= 10)
-                                BOOST_ERROR("base " << base << " thick " << thick << " size " << size << " speed "
-                                                    << speed << " " << to_string(resp) << " " << s.name() << ": "
-                                                    << (v.empty() ? "wrong side or no contact, box " + ref::str(r.box) : v));
+                                BOOST_ERROR("base "
+                                            << base << " thick " << thick << " size " << size << " speed " << speed
+                                            << " " << to_string(resp) << " " << s.name() << ": "
+                                            << (v.empty() ? "wrong side or no contact, box " + ref::str(r.box) : v));
                         }
                     }
                 }
@@ -476,8 +476,8 @@ BOOST_AUTO_TEST_CASE(rule6_bounces_between_close_walls) {
                                         inner.min.y <= r.box.min.y && r.box.max.y <= inner.max.y;
                     if ((!v.empty() || !inside || r.contacts.size() < 10) && ++failures <= 10)
                         BOOST_ERROR("thick " << thick << " size " << size << " base " << base << " " << s.name()
-                                             << ": box " << ref::str(r.box) << " contacts " << r.contacts.size()
-                                             << " " << v);
+                                             << ": box " << ref::str(r.box) << " contacts " << r.contacts.size() << " "
+                                             << v);
                 }
             }
         }
@@ -657,9 +657,7 @@ BOOST_AUTO_TEST_CASE(rule6_inside_a_block_of_solid_tiles) {
         const Aabb s = box(16, 18, 16, 22); // on the seam x = 16 between (1,2) and (2,2)
         const BodyId m = add_mover(w, s);
         const MoveResult r = w.move(m, v2(dx, 0));
-        BOOST_TEST_CONTEXT("seam, dx " << dx) {
-            BOOST_TEST(sbt::move_violation(w, m, s, r, all_block) == "");
-        }
+        BOOST_TEST_CONTEXT("seam, dx " << dx) { BOOST_TEST(sbt::move_violation(w, m, s, r, all_block) == ""); }
         w.remove(m);
     }
 }

@@ -29,7 +29,7 @@ BOOST_AUTO_TEST_CASE(rect_and_point_touching_counts) {
         BOOST_TEST_CONTEXT("symmetry " << s.name()) {
             World w;
             const BodyId a = add_body(w, s.apply(box(0, 0, 10, 10)));
-            const BodyId b = add_body(w, s.apply(box(10, 0, 20, 10))); // touches a
+            const BodyId b = add_body(w, s.apply(box(10, 0, 20, 10)));  // touches a
             const BodyId c = add_body(w, s.apply(box(30, 30, 30, 30))); // a point body
             std::vector<Other> out;
             w.query_rect(s.apply(box(10, 5, 12, 6)), out);
@@ -108,12 +108,12 @@ BOOST_AUTO_TEST_CASE(segment_order_and_ties) {
 BOOST_AUTO_TEST_CASE(overlapping_pairs_rules) {
     World w;
     const BodyId a = add_body(w, box(0, 0, 10, 10));
-    const BodyId b = add_body(w, box(8, 1, 20, 9));          // overlaps a by 2 on x
-    const BodyId c = add_body(w, box(10, 20, 12, 22));       // touches nothing
-    const BodyId s1 = add_body(w, box(0, 0, 5, 5), true);    // static, overlaps a
-    const BodyId s2 = add_body(w, box(1, 1, 4, 4), true);    // static, overlaps s1 (left out)
+    const BodyId b = add_body(w, box(8, 1, 20, 9));                // overlaps a by 2 on x
+    const BodyId c = add_body(w, box(10, 20, 12, 22));             // touches nothing
+    const BodyId s1 = add_body(w, box(0, 0, 5, 5), true);          // static, overlaps a
+    const BodyId s2 = add_body(w, box(1, 1, 4, 4), true);          // static, overlaps s1 (left out)
     const BodyId m = add_body(w, box(9, 2, 11, 3), false, 2, ~1u); // does not see category 1
-    add_body(w, box(10, 0, 12, 10));                         // touches a: not overlapping
+    add_body(w, box(10, 0, 12, 10));                               // touches a: not overlapping
     (void)c;
     (void)s2;
     std::vector<Pair> out;

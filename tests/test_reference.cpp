@@ -35,7 +35,7 @@ namespace {
 struct WorldParams {
     real cell_size = 64;
     std::int32_t oversize_cells = 8;
-    double extent = 400;   // bodies live in [-extent, extent]^2
+    double extent = 400; // bodies live in [-extent, extent]^2
     int bodies = 80;
     bool tiles = true;
     bool quantized = true; // coordinates on a 0.5 grid (ties, touching, corners)
@@ -66,12 +66,13 @@ real extent_size(ref::Rng& rng, const WorldParams& p, double max) {
 Aabb random_box(ref::Rng& rng, const WorldParams& p) {
     const double kind = rng.unit();
     double max = 20;
-    if (kind < 0.05) max = p.extent;        // huge (oversize)
-    else if (kind < 0.2) max = 80;          // long walls
+    if (kind < 0.05) max = p.extent; // huge (oversize)
+    else if (kind < 0.2) max = 80;   // long walls
     const real x = coord(rng, p), y = coord(rng, p);
     real wd = extent_size(rng, p, max), ht = extent_size(rng, p, max);
-    if (kind < 0.2 && rng.chance(0.5)) {    // a long thin wall
-        if (rng.chance(0.5)) wd = 0; else ht = 0;
+    if (kind < 0.2 && rng.chance(0.5)) { // a long thin wall
+        if (rng.chance(0.5)) wd = 0;
+        else ht = 0;
     }
     return {{x, y}, {x + wd, y + ht}};
 }
@@ -116,7 +117,8 @@ QueryFilter random_filter(ref::Rng& rng, const std::vector<BodyId>& movers) {
     QueryFilter f;
     if (rng.chance(0.2)) f.category = 1u << rng.uniform_int(0, 3);
     if (rng.chance(0.2)) f.mask = rng.bits();
-    if (rng.chance(0.2) && !movers.empty()) f.ignore = movers[std::size_t(rng.uniform_int(0, std::int32_t(movers.size()) - 1))];
+    if (rng.chance(0.2) && !movers.empty())
+        f.ignore = movers[std::size_t(rng.uniform_int(0, std::int32_t(movers.size()) - 1))];
     if (rng.chance(0.05)) f.bodies = false;
     if (rng.chance(0.05)) f.tiles = false;
     return f;
@@ -141,8 +143,7 @@ bool near(real got, long double want, long double scale) {
 }
 
 // Compares one CastHit with the reference's hits (sorted); returns "" when it matches.
-std::string compare_hit(const CastHit& got, const std::vector<ref::RefHit>& want, const Aabb& a, Vec2 d,
-                        bool is_ray) {
+std::string compare_hit(const CastHit& got, const std::vector<ref::RefHit>& want, const Aabb& a, Vec2 d, bool is_ray) {
     std::ostringstream out;
     if (got.hit != !want.empty()) {
         out << "hit or miss: hit " << got.hit << " but the reference has " << want.size() << " hits";
@@ -150,8 +151,7 @@ std::string compare_hit(const CastHit& got, const std::vector<ref::RefHit>& want
             out << ", first " << ref::str(want[0].other) << " t " << double(want[0].time.value()) << " n "
                 << ref::str(want[0].normal) << " corner " << want[0].corner << " started "
                 << want[0].started_overlapping;
-        else
-            out << "; got " << ref::str(got.other) << " t " << got.time << " n " << ref::str(got.normal);
+        else out << "; got " << ref::str(got.other) << " t " << got.time << " n " << ref::str(got.normal);
         return out.str();
     }
     if (!got.hit) return {};
@@ -166,19 +166,19 @@ std::string compare_hit(const CastHit& got, const std::vector<ref::RefHit>& want
     const bool allowed = match && (match == &first || (first.time.num == 0 && match->time.num == 0 && !first.corner &&
                                                        !match->corner && group_started));
     if (!allowed) {
-        out << "closest obstacle: the closest hit is " << ref::str(got.other) << " t " << got.time << " n " << ref::str(got.normal)
-            << " corner " << got.corner << " started " << got.started_overlapping << "; the reference says "
-            << ref::str(first.other) << " t " << double(first.time.value()) << " n " << ref::str(first.normal)
-            << " corner " << first.corner << " started " << first.started_overlapping;
+        out << "closest obstacle: the closest hit is " << ref::str(got.other) << " t " << got.time << " n "
+            << ref::str(got.normal) << " corner " << got.corner << " started " << got.started_overlapping
+            << "; the reference says " << ref::str(first.other) << " t " << double(first.time.value()) << " n "
+            << ref::str(first.normal) << " corner " << first.corner << " started " << first.started_overlapping;
         return out.str();
     }
     const ref::RefHit& h = *match;
     if (got.started_overlapping != h.started_overlapping || !(got.normal == h.normal) || got.corner != h.corner ||
         got.junction != h.junction || !ref::time_matches(got.time, h.time)) {
-        out << "time, normal or flags: " << ref::str(h.other) << " got t " << got.time << " n " << ref::str(got.normal) << " corner " << got.corner
-            << " started " << got.started_overlapping << " junction " << got.junction << "; want t "
-            << double(h.time.value()) << " n " << ref::str(h.normal) << " corner " << h.corner << " started "
-            << h.started_overlapping << " junction " << h.junction;
+        out << "time, normal or flags: " << ref::str(h.other) << " got t " << got.time << " n " << ref::str(got.normal)
+            << " corner " << got.corner << " started " << got.started_overlapping << " junction " << got.junction
+            << "; want t " << double(h.time.value()) << " n " << ref::str(h.normal) << " corner " << h.corner
+            << " started " << h.started_overlapping << " junction " << h.junction;
         return out.str();
     }
     if (h.junction) {
@@ -194,16 +194,19 @@ std::string compare_hit(const CastHit& got, const std::vector<ref::RefHit>& want
     if (h.started_overlapping) return {};
     // Point and box (rule 8, rule 5).
     const long double t = h.time.value();
-    const long double scale = std::fabs(static_cast<long double>(a.min.x)) + std::fabs(static_cast<long double>(a.min.y)) +
-                              std::fabs(static_cast<long double>(a.max.x)) + std::fabs(static_cast<long double>(a.max.y)) +
-                              std::fabs(static_cast<long double>(d.x)) + std::fabs(static_cast<long double>(d.y));
+    const long double scale = std::fabs(static_cast<long double>(a.min.x)) +
+                              std::fabs(static_cast<long double>(a.min.y)) +
+                              std::fabs(static_cast<long double>(a.max.x)) +
+                              std::fabs(static_cast<long double>(a.max.y)) + std::fabs(static_cast<long double>(d.x)) +
+                              std::fabs(static_cast<long double>(d.y));
     const bool nx = h.normal.x != 0;
     const real face = nx ? (h.normal.x < 0 ? h.obstacle.min.x : h.obstacle.max.x)
                          : (h.normal.y < 0 ? h.obstacle.min.y : h.obstacle.max.y);
     if (is_ray) {
         const long double px = a.min.x + t * d.x, py = a.min.y + t * d.y;
         if (!near(got.point.x, px, scale) || !near(got.point.y, py, scale)) {
-            out << "ray point: " << ref::str(got.point) << " is not origin + t*d = (" << double(px) << ", " << double(py) << ")";
+            out << "ray point: " << ref::str(got.point) << " is not origin + t*d = (" << double(px) << ", "
+                << double(py) << ")";
             return out.str();
         }
         return {};
@@ -219,14 +222,16 @@ std::string compare_hit(const CastHit& got, const std::vector<ref::RefHit>& want
     const real normal_sign = nx ? h.normal.x : h.normal.y;
     // A cast that starts on the line stays on it (the next number could be inside something).
     const real start_k = nx ? a.min.x : a.min.y;
-    const real want_face = thin_thin && start_k != face ? std::nextafter(face, normal_sign < 0 ? -INFINITY : INFINITY) : face;
+    const real want_face = thin_thin && start_k != face ? std::nextafter(face, normal_sign < 0 ? -INFINITY : INFINITY)
+                                                        : face;
     const long double o0 = nx ? a.min.y + t * d.y : a.min.x + t * d.x;
     const long double o1 = nx ? a.max.y + t * d.y : a.max.x + t * d.x;
     const real g0 = nx ? got.box.min.y : got.box.min.x;
     const real g1 = nx ? got.box.max.y : got.box.max.x;
     if (touching != want_face || !near(g0, o0, scale) || !near(g1, o1, scale)) {
-        out << (thin_thin ? "box at contact, thin against thin (rule 5): " : "box at contact (rule 5): ") << ref::str(got.box)
-            << " not flush with face " << face << " of " << ref::str(h.obstacle) << " or not at a + t*d";
+        out << (thin_thin ? "box at contact, thin against thin (rule 5): " : "box at contact (rule 5): ")
+            << ref::str(got.box) << " not flush with face " << face << " of " << ref::str(h.obstacle)
+            << " or not at a + t*d";
         return out.str();
     }
     // Point: on the face, in the middle of the shared segment.
@@ -235,8 +240,8 @@ std::string compare_hit(const CastHit& got, const std::vector<ref::RefHit>& want
     const long double hi = std::min(static_cast<long double>(nx ? h.obstacle.max.y : h.obstacle.max.x), o1);
     const real p_other = nx ? got.point.y : got.point.x;
     if (p_face != face || !near(p_other, (lo + hi) / 2, scale)) {
-        out << "contact point (rule 8): " << ref::str(got.point) << " not the middle of the shared face segment (face " << face
-            << ", segment " << double(lo) << " .. " << double(hi) << ")";
+        out << "contact point (rule 8): " << ref::str(got.point) << " not the middle of the shared face segment (face "
+            << face << ", segment " << double(lo) << " .. " << double(hi) << ")";
         return out.str();
     }
     return {};
@@ -358,13 +363,15 @@ void random_queries(ref::Rng& rng, const World& w, const WorldParams& p, const s
         w.query_rect(r, got, f);
         std::vector<Other> want = ref::query_rect(w, r, f);
         if (!(got == want))
-            report(c, "query_rect " + ref::str(r), "query_rect: got " + std::to_string(got.size()) + " results, want " +
-                                                       std::to_string(want.size()) + " (or a different order)");
+            report(c, "query_rect " + ref::str(r),
+                   "query_rect: got " + std::to_string(got.size()) + " results, want " + std::to_string(want.size()) +
+                       " (or a different order)");
         w.query_point(r.min, got, f);
         want = ref::query_point(w, r.min, f);
         if (!(got == want))
-            report(c, "query_point " + ref::str(r.min), "query_point: got " + std::to_string(got.size()) + " results, want " +
-                                                            std::to_string(want.size()) + " (or a different order)");
+            report(c, "query_point " + ref::str(r.min),
+                   "query_point: got " + std::to_string(got.size()) + " results, want " + std::to_string(want.size()) +
+                       " (or a different order)");
         // Segments with an exactly representable difference.
         const Vec2 a = r.min;
         Vec2 b = p.quantized ? Vec2{x + rng.grid(-200, 200, 0.5), y + rng.grid(-200, 200, 0.5)} : r.max;
@@ -373,8 +380,8 @@ void random_queries(ref::Rng& rng, const World& w, const WorldParams& p, const s
         const std::vector<ref::SegmentHit> segs = ref::query_segment(w, a, b, f);
         std::string msg;
         if (got.size() != segs.size()) {
-            msg = "query_segment set: got " + std::to_string(got.size()) + " results, want " + std::to_string(segs.size()) +
-                  "; got";
+            msg = "query_segment set: got " + std::to_string(got.size()) + " results, want " +
+                  std::to_string(segs.size()) + "; got";
             for (const Other& o : got) msg += " " + ref::str(o);
             msg += "; want";
             for (const ref::SegmentHit& h : segs) {
@@ -385,11 +392,13 @@ void random_queries(ref::Rng& rng, const World& w, const WorldParams& p, const s
         } else {
             // Same set; order by the parameter where each is first met (any order among equal ones).
             for (std::size_t j = 0; j < got.size() && msg.empty(); ++j) {
-                auto it = std::find_if(segs.begin(), segs.end(), [&](const ref::SegmentHit& h) { return h.other == got[j]; });
-                if (it == segs.end()) msg = "query_segment set: reports " + ref::str(got[j]) + " which the segment does not meet";
+                auto it = std::find_if(segs.begin(), segs.end(),
+                                       [&](const ref::SegmentHit& h) { return h.other == got[j]; });
+                if (it == segs.end())
+                    msg = "query_segment set: reports " + ref::str(got[j]) + " which the segment does not meet";
                 else if (!ref::equal(it->time, segs[j].time))
-                    msg = "query_segment order: position " + std::to_string(j) + " holds " + ref::str(got[j]) + " met at " +
-                          std::to_string(double(it->time.value())) + ", want something met at " +
+                    msg = "query_segment order: position " + std::to_string(j) + " holds " + ref::str(got[j]) +
+                          " met at " + std::to_string(double(it->time.value())) + ", want something met at " +
                           std::to_string(double(segs[j].time.value()));
             }
         }
@@ -399,27 +408,27 @@ void random_queries(ref::Rng& rng, const World& w, const WorldParams& p, const s
     w.overlapping_pairs(pairs);
     const std::vector<Pair> want = ref::overlapping_pairs(w);
     std::string msg;
-    if (pairs.size() != want.size()) msg = "overlapping_pairs: got " + std::to_string(pairs.size()) + " pairs, want " + std::to_string(want.size());
+    if (pairs.size() != want.size())
+        msg = "overlapping_pairs: got " + std::to_string(pairs.size()) + " pairs, want " + std::to_string(want.size());
     for (std::size_t j = 0; msg.empty() && j < pairs.size(); ++j) {
         if (!(pairs[j].a == want[j].a && pairs[j].b == want[j].b && pairs[j].overlap.normal == want[j].overlap.normal &&
               pairs[j].overlap.depth == want[j].overlap.depth))
-            msg = "overlapping_pairs: pair " + std::to_string(j) + " differs: got (" + std::to_string(pairs[j].a.index) + ", " +
-                  std::to_string(pairs[j].b.index) + ") depth " + std::to_string(pairs[j].overlap.depth) + " n " +
-                  ref::str(pairs[j].overlap.normal) + ", want (" + std::to_string(want[j].a.index) + ", " +
-                  std::to_string(want[j].b.index) + ") depth " + std::to_string(want[j].overlap.depth) + " n " +
-                  ref::str(want[j].overlap.normal);
+            msg = "overlapping_pairs: pair " + std::to_string(j) + " differs: got (" +
+                  std::to_string(pairs[j].a.index) + ", " + std::to_string(pairs[j].b.index) + ") depth " +
+                  std::to_string(pairs[j].overlap.depth) + " n " + ref::str(pairs[j].overlap.normal) + ", want (" +
+                  std::to_string(want[j].a.index) + ", " + std::to_string(want[j].b.index) + ") depth " +
+                  std::to_string(want[j].overlap.depth) + " n " + ref::str(want[j].overlap.normal);
     }
     report(c, "overlapping_pairs", msg);
 }
 
 const WorldParams kWorlds[] = {
     // cell, oversize, extent, bodies, tiles, quantized
-    {64, 8, 400, 80, true, true},
-    {4, 2, 200, 60, true, true},      // tiny cells, many oversize bodies
-    {256, 8, 400, 100, false, true},  // huge cells
-    {16, 8, 1000, 120, true, false},  // random floats, long trips across many cells
-    {1, 3, 100, 50, false, true},     // cells smaller than most bodies
-    {64, 1, 400, 80, true, true},     // almost everything oversize
+    {64, 8, 400, 80, true, true},    {4, 2, 200, 60, true, true}, // tiny cells, many oversize bodies
+    {256, 8, 400, 100, false, true},                              // huge cells
+    {16, 8, 1000, 120, true, false},                              // random floats, long trips across many cells
+    {1, 3, 100, 50, false, true},                                 // cells smaller than most bodies
+    {64, 1, 400, 80, true, true},                                 // almost everything oversize
 };
 
 } // namespace
@@ -559,9 +568,8 @@ BOOST_AUTO_TEST_CASE(random_casts_and_queries_match_reference) {
         }
     }
     BOOST_TEST_MESSAGE("reference casts: " << c.casts << " casts, " << c.hits << " hits, " << c.started
-                                           << " started inside, " << c.corners << " corners, " << c.tiles
-                                           << " tiles, " << c.zero_time << " at t = 0, " << c.junctions
-                                           << " junctions");
+                                           << " started inside, " << c.corners << " corners, " << c.tiles << " tiles, "
+                                           << c.zero_time << " at t = 0, " << c.junctions << " junctions");
     summarize(c);
     BOOST_TEST(c.failures == 0);
     BOOST_TEST(c.casts >= 50000);
@@ -727,8 +735,9 @@ std::string diff_results(const MoveResult& a, const MoveResult& b) {
             !same_bits(x.point, y.point) || !same_bits(x.box, y.box) || x.response != y.response ||
             x.started_overlapping != y.started_overlapping || x.corner != y.corner || !same_bits(x.depth, y.depth) ||
             !same_bits(x.sweep_back, y.sweep_back))
-            return "contact " + std::to_string(i) + ": " + ref::str(x.other) + " t " + std::to_string(x.time) + " box " +
-                   ref::str(x.box) + " vs " + ref::str(y.other) + " t " + std::to_string(y.time) + " box " + ref::str(y.box);
+            return "contact " + std::to_string(i) + ": " + ref::str(x.other) + " t " + std::to_string(x.time) +
+                   " box " + ref::str(x.box) + " vs " + ref::str(y.other) + " t " + std::to_string(y.time) + " box " +
+                   ref::str(y.box);
     }
     return {};
 }
@@ -764,7 +773,8 @@ BOOST_AUTO_TEST_CASE(random_moves_grid_equals_brute_force) {
         for (int i = 0; i < 1500 && !movers.empty() && !diverged; ++i) {
             const BodyId m = movers[std::size_t(rng.uniform_int(0, std::int32_t(movers.size()) - 1))];
             MoveOptions o;
-            const Response all[] = {Response::ignore, Response::touch, Response::slide, Response::cross, Response::bounce};
+            const Response all[] = {Response::ignore, Response::touch, Response::slide, Response::cross,
+                                    Response::bounce};
             o.response = all[rng.uniform_int(0, 4)];
             if (rng.chance(0.5)) o.response = rng.chance(0.5) ? Response::slide : Response::bounce;
             const bool use_table = rng.chance(0.15);
@@ -788,9 +798,9 @@ BOOST_AUTO_TEST_CASE(random_moves_grid_equals_brute_force) {
             if (!diff.empty()) {
                 diverged = true;
                 if (++failures <= 10)
-                    BOOST_ERROR("grid vs brute_force, world " << (seed - 5000) << " move " << i << " body "
-                                                              << m.index << " from " << ref::str(start) << " by "
-                                                              << ref::str(d) << " " << to_string(o.response)
+                    BOOST_ERROR("grid vs brute_force, world " << (seed - 5000) << " move " << i << " body " << m.index
+                                                              << " from " << ref::str(start) << " by " << ref::str(d)
+                                                              << " " << to_string(o.response)
                                                               << (use_table ? " (table)" : "") << ": " << diff);
             }
             // Rule 6 invariants (on the grid world).
@@ -812,7 +822,8 @@ BOOST_AUTO_TEST_CASE(random_moves_grid_equals_brute_force) {
                 grid.teleport(m, b);
                 brute.teleport(m, b);
             } else if (ev < 0.03 && !grid.tiles().is_empty()) {
-                const TileCell c{rng.uniform_int(0, grid.tiles().columns() - 1), rng.uniform_int(0, grid.tiles().rows() - 1)};
+                const TileCell c{rng.uniform_int(0, grid.tiles().columns() - 1),
+                                 rng.uniform_int(0, grid.tiles().rows() - 1)};
                 const Tile t = Tile(rng.uniform_int(0, 2));
                 grid.set_tile(c, t);
                 brute.set_tile(c, t);
@@ -826,7 +837,8 @@ BOOST_AUTO_TEST_CASE(random_moves_grid_equals_brute_force) {
             }
         }
     }
-    BOOST_TEST_MESSAGE("random moves: " << moves << " moves, " << contacts << " contacts, " << truncated << " truncated");
+    BOOST_TEST_MESSAGE("random moves: " << moves << " moves, " << contacts << " contacts, " << truncated
+                                        << " truncated");
     BOOST_TEST(failures == 0);
     BOOST_TEST(violations == 0);
     BOOST_TEST(moves >= 5000);

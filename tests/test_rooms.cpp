@@ -29,11 +29,11 @@
 
 using namespace sweepbox;
 namespace ref = sweepbox::reference;
-using sweepbox::rooms::reaches_solid_interior;
 using sbt::add_mover;
 using sbt::add_static;
 using sbt::box;
 using sbt::v2;
+using sweepbox::rooms::reaches_solid_interior;
 
 namespace {
 
@@ -117,7 +117,7 @@ BOOST_AUTO_TEST_CASE(solid_interior_checker) {
     BOOST_TEST(reaches_solid_interior(box(16, 0, 16, 16), two));   // plank along the seam
     BOOST_TEST(reaches_solid_interior(box(15, 16, 17, 17), two) == false);
     BOOST_TEST(reaches_solid_interior(box(15, 15, 17, 17), two));
-    BOOST_TEST(!reaches_solid_interior(box(16, 0, 16, 16), {box(16, 0, 16, 16)}));       // a 0-thickness wall
+    BOOST_TEST(!reaches_solid_interior(box(16, 0, 16, 16), {box(16, 0, 16, 16)})); // a 0-thickness wall
     BOOST_TEST(!reaches_solid_interior(box(16, 16, 16, 16), {box(0, 0, 16, 16), box(16, 16, 32, 32)})); // diagonal
     const std::vector<Aabb> four = {box(0, 0, 16, 16), box(16, 0, 32, 16), box(0, 16, 16, 32), box(16, 16, 32, 32)};
     BOOST_TEST(reaches_solid_interior(box(16, 16, 16, 16), four));
@@ -200,10 +200,10 @@ BOOST_AUTO_TEST_CASE(tile_room_rays_along_seam_lines_from_room_edge) {
                 BOOST_TEST(h.hit, "ray from " << ref::str(o) << " by " << ref::str(e * L) << ": " << describe(h));
                 if (!h.hit) continue;
                 BOOST_TEST(bool(h.point == expect), "ray from " << ref::str(o) << " by " << ref::str(e * L) << ": "
-                                                               << describe(h) << ", expected the point "
-                                                               << ref::str(expect));
-                BOOST_TEST(bool(h.normal == -e), "ray from " << ref::str(o) << " by " << ref::str(e * L) << ": "
-                                                            << describe(h));
+                                                                << describe(h) << ", expected the point "
+                                                                << ref::str(expect));
+                BOOST_TEST(bool(h.normal == -e),
+                           "ray from " << ref::str(o) << " by " << ref::str(e * L) << ": " << describe(h));
                 const CastHit b = w.cast_box({o, o}, e * L);
                 BOOST_TEST(same_cast(h, b), "ray from " << ref::str(o) << " by " << ref::str(e * L) << ": ray "
                                                         << describe(h) << " but zero-size box " << describe(b));
@@ -264,13 +264,14 @@ BOOST_AUTO_TEST_CASE(zero_thickness_room_from_corner_diagonal_out) {
         if (with_box) add_mover(w, box(0, 0, 12, 36));
         const BodyId p = add_mover(w, box(0, 0, 0, 0));
         const MoveResult r = w.move(p, v2(-20, -20));
-        BOOST_TEST(within(r.box, box(0, 0, 100, 100)), "with box " << with_box << ": point ended at " << ref::str(r.box));
+        BOOST_TEST(within(r.box, box(0, 0, 100, 100)),
+                   "with box " << with_box << ": point ended at " << ref::str(r.box));
         const CastHit h = w.cast_ray(v2(0, 0), v2(-20, -20));
         BOOST_TEST(h.hit, "with box " << with_box << ": " << describe(h));
         if (h.hit) BOOST_TEST(contains_point(box(0, 0, 100, 100), h.point), describe(h));
         const CastHit b = w.cast_box(box(0, 0, 0, 0), v2(-20, -20));
-        BOOST_TEST(same_cast(h, b), "with box " << with_box << ": ray " << describe(h) << " but zero-size box "
-                                                << describe(b));
+        BOOST_TEST(same_cast(h, b),
+                   "with box " << with_box << ": ray " << describe(h) << " but zero-size box " << describe(b));
     }
 }
 
@@ -299,9 +300,10 @@ BOOST_AUTO_TEST_CASE(rounding_never_stores_an_edge_on_an_uncontacted_line) {
 
     const Aabb at = r.box;
     r = w.move(p, v2(-20, 0));
-    BOOST_TEST(r.box.min.x < at.min.x, "move(-20, 0) from " << ref::str(at) << " did not move away: " << ref::str(r.box));
-    BOOST_TEST(r.contacts.empty(), "move(-20, 0) from " << ref::str(at) << " reported " << r.contacts.size()
-                                                       << " contacts");
+    BOOST_TEST(r.box.min.x < at.min.x,
+               "move(-20, 0) from " << ref::str(at) << " did not move away: " << ref::str(r.box));
+    BOOST_TEST(r.contacts.empty(),
+               "move(-20, 0) from " << ref::str(at) << " reported " << r.contacts.size() << " contacts");
 }
 
 // Rule 7: a body inside a static box moved far sideways ends still overlapping it, or separated
@@ -341,12 +343,12 @@ namespace {
 
 struct Room {
     std::string name;
-    Aabb bounds{};                 // the room's closed interior's bounding box
-    std::vector<Aabb> starts;      // rectangles inside the free interior to start in
-    std::vector<Aabb> solids;      // every obstacle (tiles and walls)
-    TileMapDef map{};              // columns == 0: no tiles
-    std::vector<TileCell> tiles;   // the solid tiles
-    std::vector<Aabb> walls;       // the static body walls
+    Aabb bounds{};               // the room's closed interior's bounding box
+    std::vector<Aabb> starts;    // rectangles inside the free interior to start in
+    std::vector<Aabb> solids;    // every obstacle (tiles and walls)
+    TileMapDef map{};            // columns == 0: no tiles
+    std::vector<TileCell> tiles; // the solid tiles
+    std::vector<Aabb> walls;     // the static body walls
 };
 
 /// A ring of solid tiles around an interior of `iw` x `ih` tiles (columns and rows 1 ..), the
@@ -388,11 +390,15 @@ Room wall_room(const Aabb& in, real th, int style) {
     r.name = n.str();
     const real x0 = in.min.x, y0 = in.min.y, x1 = in.max.x, y1 = in.max.y;
     if (style == 0) {
-        r.walls = {{{x0 - th, y0 - th}, {x1 + th, y0}}, {{x0 - th, y1}, {x1 + th, y1 + th}},
-                   {{x0 - th, y0}, {x0, y1}}, {{x1, y0}, {x1 + th, y1}}};
+        r.walls = {{{x0 - th, y0 - th}, {x1 + th, y0}},
+                   {{x0 - th, y1}, {x1 + th, y1 + th}},
+                   {{x0 - th, y0}, {x0, y1}},
+                   {{x1, y0}, {x1 + th, y1}}};
     } else {
-        r.walls = {{{x0 - th, y0 - th}, {x1, y0}}, {{x1, y0 - th}, {x1 + th, y1}},
-                   {{x0, y1}, {x1 + th, y1 + th}}, {{x0 - th, y0}, {x0, y1 + th}}};
+        r.walls = {{{x0 - th, y0 - th}, {x1, y0}},
+                   {{x1, y0 - th}, {x1 + th, y1}},
+                   {{x0, y1}, {x1 + th, y1 + th}},
+                   {{x0 - th, y0}, {x0, y1 + th}}};
     }
     r.solids = r.walls;
     r.bounds = in;
@@ -437,9 +443,11 @@ const char* response_name(Response r) { return to_string(r); }
 } // namespace
 
 BOOST_AUTO_TEST_CASE(closed_rooms_hold) {
-    const Mover movers[] = {{"point", 0, 0}, {"horizontal plank", real(0.5), 0}, {"vertical plank", 0, real(0.5)},
+    const Mover movers[] = {{"point", 0, 0},
+                            {"horizontal plank", real(0.5), 0},
+                            {"vertical plank", 0, real(0.5)},
                             {"box", real(0.25), real(0.25)}};
-    const Vec2 dirs[] = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}, {-1, 0}, {1, 0},
+    const Vec2 dirs[] = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1},  {-1, 0}, {1, 0},
                          {0, -1},  {0, 1},  {3, -7}, {-5, 2}, {2, 9}};
     const Response responses[] = {Response::slide, Response::bounce, Response::touch};
     std::size_t moves = 0, failures = 0;
@@ -473,8 +481,8 @@ BOOST_AUTO_TEST_CASE(closed_rooms_hold) {
                         starts.push_back(at(sr.min.x, y));
                         starts.push_back(at(sr.max.x - mw, y));
                     } else {
-                        starts.push_back(at(sr.min.x + (sr.max.x - sr.min.x - mw) / 2,
-                                            sr.min.y + (sr.max.y - sr.min.y - mh) / 2));
+                        starts.push_back(
+                            at(sr.min.x + (sr.max.x - sr.min.x - mw) / 2, sr.min.y + (sr.max.y - sr.min.y - mh) / 2));
                         starts.push_back(at(sr.min.x, sr.min.y));
                         starts.push_back(at(sr.max.x - mw, sr.max.y - mh));
                     }
@@ -498,8 +506,8 @@ BOOST_AUTO_TEST_CASE(closed_rooms_hold) {
                                     keys.push_back(key);
                                     std::ostringstream s;
                                     s << room.name << ", " << mv.name << " from " << ref::str(start) << ", "
-                                      << response_name(resp) << ", move " << i << " from " << ref::str(before)
-                                      << " by " << ref::str(seq[i]) << ": " << v << ": " << ref::str(r.box);
+                                      << response_name(resp) << ", move " << i << " from " << ref::str(before) << " by "
+                                      << ref::str(seq[i]) << ": " << v << ": " << ref::str(r.box);
                                     first.push_back(s.str());
                                 }
                                 break; // the rest of this sequence starts from a broken state
@@ -558,7 +566,7 @@ BOOST_AUTO_TEST_CASE(rays_along_seams_of_a_solid_block) {
                                                                         << ref::str(d) << ": " << describe(h)
                                                                         << ", expected the point " << ref::str(expect));
                             BOOST_TEST(bool(h.normal == n), "tile " << t << ": ray from " << ref::str(o) << " by "
-                                                                   << ref::str(d) << ": " << describe(h));
+                                                                    << ref::str(d) << ": " << describe(h));
                         }
                         BOOST_TEST(same_cast(h, b), "tile " << t << ": from " << ref::str(o) << " by " << ref::str(d)
                                                             << ": ray " << describe(h) << " but zero-size box "
@@ -580,13 +588,14 @@ BOOST_AUTO_TEST_CASE(rays_along_outer_faces_of_a_solid_block_graze) {
     // The block is [16, 64]^2; its faces' lines are x = 16, x = 64, y = 16, y = 64.
     const struct {
         Vec2 o, d;
-    } rays[] = {{v2(16, 0), v2(0, 80)},  {v2(16, 80), v2(0, -80)}, {v2(64, 0), v2(0, 80)}, {v2(64, 80), v2(0, -80)},
-                {v2(0, 16), v2(80, 0)},  {v2(80, 16), v2(-80, 0)}, {v2(0, 64), v2(80, 0)}, {v2(80, 64), v2(-80, 0)}};
+    } rays[] = {{v2(16, 0), v2(0, 80)}, {v2(16, 80), v2(0, -80)}, {v2(64, 0), v2(0, 80)}, {v2(64, 80), v2(0, -80)},
+                {v2(0, 16), v2(80, 0)}, {v2(80, 16), v2(-80, 0)}, {v2(0, 64), v2(80, 0)}, {v2(80, 64), v2(-80, 0)}};
     for (const auto& ray : rays) {
         const CastHit h = w.cast_ray(ray.o, ray.d);
         BOOST_TEST(!h.hit, "ray from " << ref::str(ray.o) << " by " << ref::str(ray.d) << ": " << describe(h));
         const CastHit b = w.cast_box({ray.o, ray.o}, ray.d);
-        BOOST_TEST(!b.hit, "zero-size box from " << ref::str(ray.o) << " by " << ref::str(ray.d) << ": " << describe(b));
+        BOOST_TEST(!b.hit,
+                   "zero-size box from " << ref::str(ray.o) << " by " << ref::str(ray.d) << ": " << describe(b));
     }
     // A point sliding along the top face, over the seams of three tiles.
     const BodyId p = add_mover(w, box(8, 16, 8, 16));

@@ -119,8 +119,7 @@ BOOST_AUTO_TEST_CASE(insert_update_erase_random) {
                 g.update(item, boxes[item]);
             }
             for (std::uint32_t i = 0; i < 300; ++i)
-                if (g.contains(i) != bool(present[i]) && ++failures <= 5)
-                    BOOST_ERROR("contains(" << i << ") is wrong");
+                if (g.contains(i) != bool(present[i]) && ++failures <= 5) BOOST_ERROR("contains(" << i << ") is wrong");
             if (step % 20 == 0) {
                 const Aabb q = random_box();
                 std::set<std::uint32_t> got;
@@ -202,8 +201,10 @@ BOOST_AUTO_TEST_CASE(gather_small_gives_the_items_of_for_each_in_range) {
                 }
             }
             for (int q = 0; q < 6; ++q) {
-                const std::int32_t qx = std::int32_t(rng.uniform_int(-11, 11)), qy = std::int32_t(rng.uniform_int(-11, 11));
-                const CellRange r{qx, qy, qx + std::int32_t(rng.uniform_int(0, 2)), qy + std::int32_t(rng.uniform_int(0, 2))};
+                const std::int32_t qx = std::int32_t(rng.uniform_int(-11, 11)),
+                                   qy = std::int32_t(rng.uniform_int(-11, 11));
+                const CellRange r{qx, qy, qx + std::int32_t(rng.uniform_int(0, 2)),
+                                  qy + std::int32_t(rng.uniform_int(0, 2))};
                 std::vector<std::uint32_t> want;
                 g.for_each_in_range(r, CellRange{}, [&](std::uint32_t i) { want.push_back(i); });
                 const bool full = has_crowded_cell(g, r);
@@ -218,8 +219,8 @@ BOOST_AUTO_TEST_CASE(gather_small_gives_the_items_of_for_each_in_range) {
                 ++answered;
                 answered_two_by_two += r.x1 > r.x0 && r.y1 > r.y0 ? 1 : 0;
                 if ((!small || full || std::vector<std::uint32_t>(got, got + n) != want) && ++failures <= 5)
-                    BOOST_ERROR("gather_small(" << r.x0 << ", " << r.y0 << ", " << r.x1 << ", " << r.y1 << ") gave " << n
-                                                << " items, for_each_in_range " << want.size());
+                    BOOST_ERROR("gather_small(" << r.x0 << ", " << r.y0 << ", " << r.x1 << ", " << r.y1 << ") gave "
+                                                << n << " items, for_each_in_range " << want.size());
             }
         }
     }
@@ -244,7 +245,8 @@ BOOST_AUTO_TEST_CASE(gather_blocks_gives_the_items_of_each_block) {
         g.insert(id, Aabb{{x, y}, {x + rng.uniform(0, 5), y + rng.uniform(0, 5)}});
         for (int q = 0; q < 4; ++q) {
             const std::int32_t qx = std::int32_t(rng.uniform_int(-11, 11)), qy = std::int32_t(rng.uniform_int(-11, 11));
-            const CellRange r{qx, qy, qx + std::int32_t(rng.uniform_int(0, 3)), qy + std::int32_t(rng.uniform_int(0, 3))};
+            const CellRange r{qx, qy, qx + std::int32_t(rng.uniform_int(0, 3)),
+                              qy + std::int32_t(rng.uniform_int(0, 3))};
             std::vector<std::uint32_t> want;
             for (std::int32_t by = r.y0; by <= r.y1; by += 2) {
                 for (std::int32_t bx = r.x0; bx <= r.x1; bx += 2) {
@@ -325,7 +327,8 @@ BOOST_AUTO_TEST_CASE(small_items_are_held_in_the_cell_of_their_min_corner) {
     // The reach follows the small items held, not the big ones, and never shrinks (it is the
     // size raised by 2^-50 of itself, which a float rounds away).
     auto reach_is = [&](real x, real y) {
-        return g.reach().x >= x && g.reach().x <= x * real(1.000001) && g.reach().y >= y && g.reach().y <= y * real(1.000001);
+        return g.reach().x >= x && g.reach().x <= x * real(1.000001) && g.reach().y >= y &&
+               g.reach().y <= y * real(1.000001);
     };
     g.insert(1, box(8, 8, 12, 11));
     BOOST_TEST(reach_is(4, 3));
@@ -363,7 +366,8 @@ BOOST_AUTO_TEST_CASE(queries_reach_every_small_item_they_meet) {
             std::uniform_int_distribution<int> pick_cell(-6, 6), ulps(-3, 3), way(0, 3);
             std::uniform_real_distribution<float> frac(0, 1);
             auto nudge = [&](real v) {
-                for (int n = ulps(rng); n != 0; n += n > 0 ? -1 : 1) v = std::nextafter(v, n > 0 ? real(1e30) : real(-1e30));
+                for (int n = ulps(rng); n != 0; n += n > 0 ? -1 : 1)
+                    v = std::nextafter(v, n > 0 ? real(1e30) : real(-1e30));
                 return v;
             };
             auto edge = [&](int k) { return nudge(scale + real(k) * cell); };
@@ -384,7 +388,7 @@ BOOST_AUTO_TEST_CASE(queries_reach_every_small_item_they_meet) {
                 if (q % 3 == 0) {
                     qb = Aabb{t.max, {t.max.x + cell * frac(rng), t.max.y + cell * frac(rng)}}; // at its max corner
                 } else if (q % 3 == 1) {
-                    qb = Aabb{{t.max.x, t.min.y - cell}, {t.max.x + cell, t.min.y}};            // at its right edge
+                    qb = Aabb{{t.max.x, t.min.y - cell}, {t.max.x + cell, t.min.y}}; // at its right edge
                 } else {
                     const real x = edge(pick_cell(rng)), y = edge(pick_cell(rng));
                     qb = Aabb{{x, y}, {x + cell * frac(rng), y + cell * frac(rng)}};

@@ -17,9 +17,7 @@ using sweepbox::real;
 using sweepbox::Vec2;
 
 /// A box from four numbers (each rounded once to real).
-inline Aabb box(double x0, double y0, double x1, double y1) {
-    return {{real(x0), real(y0)}, {real(x1), real(y1)}};
-}
+inline Aabb box(double x0, double y0, double x1, double y1) { return {{real(x0), real(y0)}, {real(x1), real(y1)}}; }
 /// A vector from two numbers (each rounded once to real).
 inline Vec2 v2(double x, double y) { return {real(x), real(y)}; }
 
@@ -114,8 +112,8 @@ inline std::string move_violation(const sweepbox::World& w, sweepbox::BodyId id,
             const bool through_y = !on_line_y && ((p.max.y <= o.box.min.y && q.min.y >= o.box.max.y) ||
                                                   (p.min.y >= o.box.max.y && q.max.y <= o.box.min.y));
             if ((through_x || through_y) && ref::sweep(p, q.min - p.min, o.box).is_hit_or_started()) {
-                out << "leg " << ref::str(p) << " -> " << ref::str(q) << " went through " << ref::str(o.other)
-                    << " " << ref::str(o.box) << " (start " << ref::str(start) << ")";
+                out << "leg " << ref::str(p) << " -> " << ref::str(q) << " went through " << ref::str(o.other) << " "
+                    << ref::str(o.box) << " (start " << ref::str(start) << ")";
                 return out.str();
             }
         }
@@ -126,24 +124,24 @@ inline std::string move_violation(const sweepbox::World& w, sweepbox::BodyId id,
 } // namespace sbt
 
 /// Exact equality of two vectors, printing both on failure.
-#define SB_CHECK_VEC(actual, expected)                                                             \
-    BOOST_TEST(bool((actual) == (expected)), "got " << sweepbox::reference::str(actual)             \
-                                                    << ", expected " << sweepbox::reference::str(expected))
+#define SB_CHECK_VEC(actual, expected)       \
+    BOOST_TEST(bool((actual) == (expected)), \
+               "got " << sweepbox::reference::str(actual) << ", expected " << sweepbox::reference::str(expected))
 /// Exact equality of two boxes, printing both on failure.
-#define SB_CHECK_BOX(actual, expected)                                                             \
-    BOOST_TEST(bool((actual) == (expected)), "got " << sweepbox::reference::str(actual)             \
-                                                    << ", expected " << sweepbox::reference::str(expected))
+#define SB_CHECK_BOX(actual, expected)       \
+    BOOST_TEST(bool((actual) == (expected)), \
+               "got " << sweepbox::reference::str(actual) << ", expected " << sweepbox::reference::str(expected))
 /// |actual - expected| <= tol on both components.
-#define SB_CHECK_VEC_NEAR(actual, expected, tol)                                                   \
-    BOOST_TEST(bool(std::abs(double((actual).x) - double((expected).x)) <= double(tol) &&           \
-                    std::abs(double((actual).y) - double((expected).y)) <= double(tol)),            \
-               "got " << sweepbox::reference::str(actual) << ", expected "                          \
-                      << sweepbox::reference::str(expected) << " within " << (tol))
+#define SB_CHECK_VEC_NEAR(actual, expected, tol)                                                                 \
+    BOOST_TEST(bool(std::abs(double((actual).x) - double((expected).x)) <= double(tol) &&                        \
+                    std::abs(double((actual).y) - double((expected).y)) <= double(tol)),                         \
+               "got " << sweepbox::reference::str(actual) << ", expected " << sweepbox::reference::str(expected) \
+                      << " within " << (tol))
 /// Both corners of two boxes within tol.
-#define SB_CHECK_BOX_NEAR(actual, expected, tol)                                                   \
-    BOOST_TEST(bool(std::abs(double((actual).min.x) - double((expected).min.x)) <= double(tol) &&   \
-                    std::abs(double((actual).min.y) - double((expected).min.y)) <= double(tol) &&   \
-                    std::abs(double((actual).max.x) - double((expected).max.x)) <= double(tol) &&   \
-                    std::abs(double((actual).max.y) - double((expected).max.y)) <= double(tol)),    \
-               "got " << sweepbox::reference::str(actual) << ", expected "                          \
-                      << sweepbox::reference::str(expected) << " within " << (tol))
+#define SB_CHECK_BOX_NEAR(actual, expected, tol)                                                                 \
+    BOOST_TEST(bool(std::abs(double((actual).min.x) - double((expected).min.x)) <= double(tol) &&                \
+                    std::abs(double((actual).min.y) - double((expected).min.y)) <= double(tol) &&                \
+                    std::abs(double((actual).max.x) - double((expected).max.x)) <= double(tol) &&                \
+                    std::abs(double((actual).max.y) - double((expected).max.y)) <= double(tol)),                 \
+               "got " << sweepbox::reference::str(actual) << ", expected " << sweepbox::reference::str(expected) \
+                      << " within " << (tol))

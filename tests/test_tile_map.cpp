@@ -128,7 +128,8 @@ BOOST_AUTO_TEST_CASE(edges_are_shared_and_increasing_for_every_size) {
                 }
                 // Close to origin + i * size (the formula, however it is rounded).
                 const double exact = double(origin.x) + double(i) * double(s);
-                if (std::fabs(double(m.edge_x(i)) - exact) > 2.0 * std::fabs(exact) * double(std::numeric_limits<real>::epsilon()) + 1e-12) {
+                if (std::fabs(double(m.edge_x(i)) - exact) >
+                    2.0 * std::fabs(exact) * double(std::numeric_limits<real>::epsilon()) + 1e-12) {
                     BOOST_ERROR("edge_x(" << i << ") = " << str(m.edge_x(i)) << " far from " << exact);
                     break;
                 }
@@ -160,10 +161,10 @@ BOOST_AUTO_TEST_CASE(cells_of_covers_every_tile_a_box_touches) {
                 for (int col = 0; col < d.columns; ++col) {
                     if (!intersects_closed(m.cell_box({col, row}), box)) continue;
                     if (col < r.x0 || col > r.x1 || row < r.y0 || row > r.y1)
-                        fails.fail("cells_of leaves out a touched tile\n  origin " + str(d.origin) + " size " + str(d.tile_size) +
-                                   " box " + str(box) + " tile " + str(TileCell{col, row}) + " " + str(m.cell_box({col, row})) +
-                                   " range x " + std::to_string(r.x0) + ".." + std::to_string(r.x1) + " y " +
-                                   std::to_string(r.y0) + ".." + std::to_string(r.y1));
+                        fails.fail("cells_of leaves out a touched tile\n  origin " + str(d.origin) + " size " +
+                                   str(d.tile_size) + " box " + str(box) + " tile " + str(TileCell{col, row}) + " " +
+                                   str(m.cell_box({col, row})) + " range x " + std::to_string(r.x0) + ".." +
+                                   std::to_string(r.x1) + " y " + std::to_string(r.y0) + ".." + std::to_string(r.y1));
                 }
         }
     }
@@ -200,8 +201,9 @@ BOOST_AUTO_TEST_CASE(face_flags_and_occupied_bits_follow_every_set_tile) {
                         fails.fail("faces of " + str(cc) + " are " + std::to_string(m.faces(cc)) + ", expected " +
                                    std::to_string(expected_faces(m, cc)) + " after setting " + str(c));
                 }
-            if (blocking != m.blocking_count()) fails.fail("blocking_count " + std::to_string(m.blocking_count()) +
-                                                           " expected " + std::to_string(blocking));
+            if (blocking != m.blocking_count())
+                fails.fail("blocking_count " + std::to_string(m.blocking_count()) + " expected " +
+                           std::to_string(blocking));
         }
     }
     fails.summary();
@@ -212,20 +214,17 @@ BOOST_AUTO_TEST_CASE(specific_face_flags) {
     d.columns = 5;
     d.rows = 4;
     World w = make_world(d);
-    paint(w, {".....",
-              ".=#=.",
-              "###=.",
-              "#...."});
+    paint(w, {".....", ".=#=.", "###=.", "#...."});
     const TileMap& m = w.tiles();
-    BOOST_TEST(m.faces({0, 2}) == (face_neg_x | face_neg_y));          // left end of the floor, solid below
-    BOOST_TEST(m.faces({1, 2}) == (face_neg_y | face_pos_y));          // under a one-way: its top stays a surface
-    BOOST_TEST(m.faces({2, 2}) == (face_pos_x | face_pos_y));          // solid above: no top surface
+    BOOST_TEST(m.faces({0, 2}) == (face_neg_x | face_neg_y));              // left end of the floor, solid below
+    BOOST_TEST(m.faces({1, 2}) == (face_neg_y | face_pos_y));              // under a one-way: its top stays a surface
+    BOOST_TEST(m.faces({2, 2}) == (face_pos_x | face_pos_y));              // solid above: no top surface
     BOOST_TEST(m.faces({2, 1}) == (face_neg_x | face_pos_x | face_neg_y)); // one-way neighbours do not hide faces
-    BOOST_TEST(m.faces({1, 1}) == face_neg_y);                         // one-way: only its top
+    BOOST_TEST(m.faces({1, 1}) == face_neg_y);                             // one-way: only its top
     BOOST_TEST(m.faces({3, 1}) == face_neg_y);
-    BOOST_TEST(m.faces({3, 2}) == face_neg_y);                         // one-way under a one-way keeps its top
+    BOOST_TEST(m.faces({3, 2}) == face_neg_y); // one-way under a one-way keeps its top
     BOOST_TEST(m.faces({0, 3}) == (face_neg_x | face_pos_x | face_pos_y));
-    BOOST_TEST(m.faces({4, 0}) == 0);                                  // empty
+    BOOST_TEST(m.faces({4, 0}) == 0); // empty
     w.set_tile({3, 1}, Tile::solid);
     BOOST_TEST(m.faces({3, 2}) == 0); // a one-way with a solid tile on top has no surface at all
     BOOST_TEST(m.faces({2, 1}) == (face_neg_x | face_neg_y));
@@ -241,9 +240,9 @@ BOOST_AUTO_TEST_CASE(set_tile_outside_the_map_throws_and_changes_nothing) {
     bd.box = {{1, 1}, {2, 2}};
     const BodyId id = w.add(bd);
     const std::vector<int> before = snapshot(w.tiles());
-    for (TileCell c : {TileCell{-1, 0}, TileCell{3, 0}, TileCell{0, 2}, TileCell{0, -1}, TileCell{-5, -5},
-                       TileCell{std::numeric_limits<std::int32_t>::max(), 0},
-                       TileCell{0, std::numeric_limits<std::int32_t>::min()}})
+    for (TileCell c :
+         {TileCell{-1, 0}, TileCell{3, 0}, TileCell{0, 2}, TileCell{0, -1}, TileCell{-5, -5},
+          TileCell{std::numeric_limits<std::int32_t>::max(), 0}, TileCell{0, std::numeric_limits<std::int32_t>::min()}})
         for (Tile t : {Tile::solid, Tile::empty, Tile::one_way}) {
             BOOST_CHECK_THROW(w.set_tile(c, t), Error);
             TileMap copy = w.tiles();

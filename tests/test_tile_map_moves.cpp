@@ -26,8 +26,8 @@ struct Orientation {
     int normal_axis;
     int down;
 };
-constexpr std::array<Orientation, 4> orientations{{
-    {"floor", 0, 1, +1}, {"ceiling", 0, 1, -1}, {"left wall", 1, 0, -1}, {"right wall", 1, 0, +1}}};
+constexpr std::array<Orientation, 4> orientations{
+    {{"floor", 0, 1, +1}, {"ceiling", 0, 1, -1}, {"left wall", 1, 0, -1}, {"right wall", 1, 0, +1}}};
 
 Vec2 compose(const Orientation& o, real run, real normal) {
     Vec2 v{0, 0};
@@ -102,9 +102,8 @@ void run_seam_case(const SeamCase& sc, const Orientation& o, int frames, std::ui
     const real lo = edge(m, ra, 3), hi = edge(m, ra, length - 3);
     real dir = 1;
     const Vec2 surface_normal = compose(o, 0, real(-o.down));
-    std::string where = std::string(o.name) + " size " + str(s) + " origin " + str(sc.origin) + " mover " +
-                        str(wdt) + "x" + str(h) + " run " + str(sc.run_tiles * s) + " gravity " +
-                        str(sc.gravity_tiles * s);
+    std::string where = std::string(o.name) + " size " + str(s) + " origin " + str(sc.origin) + " mover " + str(wdt) +
+                        "x" + str(h) + " run " + str(sc.run_tiles * s) + " gravity " + str(sc.gravity_tiles * s);
     MoveResult res;
     int frame_failures = 0;
     for (int f = 0; f < frames && frame_failures < 3; ++f) {
@@ -124,7 +123,8 @@ void run_seam_case(const SeamCase& sc, const Orientation& o, int frames, std::ui
         const real flush = o.down > 0 ? res.box.max[na] : res.box.min[na];
         if (flush != surface) bad += " not flush: edge " + str(flush) + " surface " + str(surface) + ";";
         const real size_n = res.box.max[na] - res.box.min[na];
-        if (std::fabs(size_n - size_n0) > std::fabs(surface) * real(4) * std::numeric_limits<real>::epsilon() + real(1e-6) * s)
+        if (std::fabs(size_n - size_n0) >
+            std::fabs(surface) * real(4) * std::numeric_limits<real>::epsilon() + real(1e-6) * s)
             bad += " size across the surface changed to " + str(size_n) + ";";
         if (res.contacts.empty()) bad += " no contact with the surface;";
         for (const Contact& c : res.contacts)
@@ -159,18 +159,19 @@ BOOST_AUTO_TEST_SUITE(tile_map)
 
 BOOST_AUTO_TEST_CASE(sliding_never_catches_on_a_seam) {
     Failures fails;
-    const std::array<Vec2, 3> origins{Vec2(real(0.37), real(-13.71)), Vec2(real(-1000.3), real(517.77)), Vec2(real(0.1), real(0.2))};
+    const std::array<Vec2, 3> origins{Vec2(real(0.37), real(-13.71)), Vec2(real(-1000.3), real(517.77)),
+                                      Vec2(real(0.1), real(0.2))};
     struct Mover {
         real w, h, run, gravity;
         bool jitter;
     };
     constexpr std::array<Mover, 6> movers{{
-        {real(1), real(1), real(1), real(0.5), false},     // tile-sized, one tile per frame: edges land on seams
+        {real(1), real(1), real(1), real(0.5), false}, // tile-sized, one tile per frame: edges land on seams
         {real(0.5), real(1.5), real(0.37), real(0.01), false},
-        {real(2.3), real(0.8), real(1.7), real(1.3), false}, // gravity larger than a tile
+        {real(2.3), real(0.8), real(1.7), real(1.3), false},     // gravity larger than a tile
         {real(0.75), real(0.75), real(0.013), real(0.2), false}, // slow
-        {real(1), real(2), real(3), real(0.5), true},     // fast, speed changes each frame
-        {real(0), real(0.5), real(0.6), real(0.3), true}, // zero width along the run
+        {real(1), real(2), real(3), real(0.5), true},            // fast, speed changes each frame
+        {real(0), real(0.5), real(0.6), real(0.3), true},        // zero width along the run
     }};
     int cases = 0;
     std::uint32_t seed = 77;
@@ -198,16 +199,8 @@ World one_way_world(real s, Vec2 origin) {
     d.columns = 12;
     d.rows = 10;
     World w = make_world(d);
-    paint(w, {"............",
-              "............",
-              "............",
-              "............",
-              "...=====....",
-              "............",
-              "............",
-              "............",
-              "############",
-              "############"});
+    paint(w, {"............", "............", "............", "............", "...=====....", "............",
+              "............", "............", "############", "############"});
     return w;
 }
 constexpr std::array<real, 4> one_way_sizes{real(16), real(0.7), real(1) / real(3), real(1)};
@@ -233,7 +226,8 @@ BOOST_AUTO_TEST_CASE(one_way_landing_from_above) {
                 BOOST_TEST(r.contacts[0].other.tile.row == 4);
                 BOOST_TEST(!r.contacts[0].started_overlapping);
                 // Slide: the horizontal part is kept in full (two legs, so within rounding).
-                BOOST_TEST(std::fabs(r.box.min.x - (bd.box.min.x + dx * s)) <= real(1e-5) * (real(1) + std::fabs(r.box.min.x)));
+                BOOST_TEST(std::fabs(r.box.min.x - (bd.box.min.x + dx * s)) <=
+                           real(1e-5) * (real(1) + std::fabs(r.box.min.x)));
             }
             // Casts see the same top.
             const CastHit c = w.cast_box(bd.box, {0, s * real(5)}, QueryFilter{.ignore = id});
@@ -255,7 +249,8 @@ BOOST_AUTO_TEST_CASE(one_way_passes_from_below_and_from_the_side) {
             const BodyId id = w.add(bd);
             const Vec2 d{dx * s, -s * real(5)};
             const MoveResult r = w.move(id, d);
-            BOOST_TEST((r.box == bd.box.translated(d) && r.contacts.empty()), "from below, size " << str(s) << ": " << str(r));
+            BOOST_TEST((r.box == bd.box.translated(d) && r.contacts.empty()),
+                       "from below, size " << str(s) << ": " << str(r));
             const CastHit c = w.cast_box(bd.box, d, QueryFilter{.ignore = id});
             BOOST_TEST(!c.hit, "cast from below: " << str(c));
             const CastHit rc = w.cast_ray(bd.box.min, d, QueryFilter{.ignore = id});
@@ -319,8 +314,8 @@ BOOST_AUTO_TEST_CASE(standing_on_a_one_way_platform_across_frames) {
             if (before.min.x - s * real(0.05) < m.edge_x(3)) dir = 1;
             const Vec2 d{dir * s * real(0.0437), s * real(0.25)};
             const MoveResult r = w.move(id, d);
-            const bool ok = r.box.max.y == top && r.box.min.x == before.translated(d).min.x && r.contacts.size() == 1u &&
-                            r.contacts[0].normal == Vec2(0, -1);
+            const bool ok = r.box.max.y == top && r.box.min.x == before.translated(d).min.x &&
+                            r.contacts.size() == 1u && r.contacts[0].normal == Vec2(0, -1);
             if (!ok) {
                 BOOST_ERROR("size " << str(s) << " frame " << f << " from " << str(before) << ": " << str(r));
                 break;
@@ -374,15 +369,7 @@ BOOST_AUTO_TEST_CASE(one_way_rule_is_checked_for_each_leg) {
         d.columns = 6;
         d.rows = 9;
         World w = make_world(d);
-        paint(w, {"######",
-                  "......",
-                  "......",
-                  "......",
-                  "......",
-                  ".====.",
-                  "......",
-                  "......",
-                  "######"});
+        paint(w, {"######", "......", "......", "......", "......", ".====.", "......", "......", "######"});
         const TileMap& m = w.tiles();
         BodyDef bd;
         bd.box = {{m.edge_x(2), m.edge_y(5) + s * real(0.5)}, {m.edge_x(3), m.edge_y(6) + s * real(0.5)}};
@@ -416,12 +403,8 @@ BOOST_AUTO_TEST_CASE(doors_open_and_close_during_a_run) {
         d.rows = 6;
         World w = make_world(d);
         // A corridor (rows 2..3) closed by a door of two tiles at column 10.
-        paint(w, {"####################",
-                  "####################",
-                  "..........#.........",
-                  "..........#.........",
-                  "####################",
-                  "####################"});
+        paint(w, {"####################", "####################", "..........#.........", "..........#.........",
+                  "####################", "####################"});
         const TileMap& m = w.tiles();
         const TileCell door{10, 2};
         BodyDef bd;
@@ -431,7 +414,8 @@ BOOST_AUTO_TEST_CASE(doors_open_and_close_during_a_run) {
         int frame = 0;
         // Closed: the walker ends flush against the door.
         for (; frame < 60; ++frame) w.move(id, step);
-        BOOST_TEST(w.box(id).max.x == m.edge_x(10), "blocked by the closed door, size " << str(s) << ": " << str(w.box(id)));
+        BOOST_TEST(w.box(id).max.x == m.edge_x(10),
+                   "blocked by the closed door, size " << str(s) << ": " << str(w.box(id)));
         BOOST_TEST(w.box(id).max.y == m.edge_y(4));
         // Looking through the door: the ray hits it.
         const Vec2 eye{m.edge_x(3), m.edge_y(3) + s * real(0.5)};
@@ -484,7 +468,9 @@ BOOST_AUTO_TEST_CASE(seams_appear_and_disappear_with_set_tile) {
         w.set_tile({1, 2}, Tile::empty);
         BOOST_TEST((m.faces({2, 2}) & face_neg_x) != 0);
         c = w.cast_ray(o, ray);
-        BOOST_TEST((c.hit && c.other == Other::of(TileCell{2, 2}) && c.point.x == m.edge_x(2) && c.normal == Vec2(-1, 0)), str(c));
+        BOOST_TEST((c.hit && c.other == Other::of(TileCell{2, 2}) && c.point.x == m.edge_x(2) &&
+                    c.normal == Vec2(-1, 0)),
+                   str(c));
         w.set_tile({1, 2}, Tile::solid);
         BOOST_TEST((m.faces({2, 2}) & face_neg_x) == 0);
         c = w.cast_ray(o, ray);

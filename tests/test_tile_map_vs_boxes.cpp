@@ -80,8 +80,10 @@ BOOST_AUTO_TEST_CASE(casts_and_queries_match_the_box_world) {
                     report("cast_box: " + e, input, answers);
                 if (t.hit && b.hit && t.normal != b.normal) ++normal_fixes;
                 if (t.hit && b.hit && t.other != w.as_tile(b.other)) ++ties;
-                const std::string all_answers = "grid" + str(all_grid) + "\n  brute" + str(all_brute) + "\n  boxes" + str(all_boxes);
-                if (!same(all_grid, all_brute)) report("cast_all: grid and brute tile worlds differ", input, all_answers);
+                const std::string all_answers = "grid" + str(all_grid) + "\n  brute" + str(all_brute) + "\n  boxes" +
+                                                str(all_boxes);
+                if (!same(all_grid, all_brute))
+                    report("cast_all: grid and brute tile worlds differ", input, all_answers);
                 if (const std::string e = compare_all(w, all_brute, all_boxes, d); !e.empty())
                     report("cast_all vs box world: " + e, input, all_answers);
                 for (const CastHit& h : all_brute)
@@ -150,7 +152,8 @@ BOOST_AUTO_TEST_CASE(moves_match_the_box_world) {
             w.brute.move(w.mover_brute, d, opt, rt);
             w.boxes.move(w.mover_boxes, d, opt, rb);
             ++moves;
-            const std::string input = std::string("move ") + to_string(opt.response) + " from " + str(box) + " delta " + str(d);
+            const std::string input = std::string("move ") + to_string(opt.response) + " from " + str(box) + " delta " +
+                                      str(d);
             const std::string answers = "grid " + str(rg) + "\n  brute " + str(rt) + "\n  boxes " + str(rb);
             auto report = [&](const std::string& what) {
                 fails.fail(what + "\n  seed " + std::to_string(seed) + " level " + level.text() + "  input " + input +
@@ -166,7 +169,8 @@ BOOST_AUTO_TEST_CASE(moves_match_the_box_world) {
                     for (int c = 0; c < m.columns(); ++c)
                         if (m.get({c, r}) == Tile::solid && overlaps(rt.box, m.cell_box({c, r})) &&
                             !overlaps(box, m.cell_box({c, r})))
-                            report("move: ends inside " + str(TileCell{c, r}) + " which it did not overlap at the start");
+                            report("move: ends inside " + str(TileCell{c, r}) +
+                                   " which it did not overlap at the start");
             }
             // Against the box world, contact by contact, until the first contact where an edge flag
             // changes the path (see Expected): the tile world leaves out contacts on seams the
@@ -177,13 +181,15 @@ BOOST_AUTO_TEST_CASE(moves_match_the_box_world) {
                 const Contact& cb = rb.contacts[i];
                 const bool blocking = cb.response != Response::cross && cb.response != Response::ignore;
                 // The leg's direction is known until the first blocking contact.
-                const bool first_leg = std::none_of(rb.contacts.begin(), rb.contacts.begin() + std::ptrdiff_t(i), [](const Contact& c) {
+                const bool first_leg = std::none_of(rb.contacts.begin(), rb.contacts.begin() + std::ptrdiff_t(i),
+                                                    [](const Contact& c) {
                     return c.response != Response::cross && c.response != Response::ignore;
                 });
                 const Vec2 leg_d = first_leg ? d : (j < rt.contacts.size() ? -rt.contacts[j].normal : -cb.normal);
                 const Expected e = expected_from_box_world(w, cb.other, cb.time, cb.normal, cb.started_overlapping,
                                                            cb.corner, cb.box, leg_d, first_leg);
-                const std::string at = "move vs box world: box-world contact " + std::to_string(i) + " (" + str(e) + ")";
+                const std::string at = "move vs box world: box-world contact " + std::to_string(i) + " (" + str(e) +
+                                       ")";
                 if (j < rt.contacts.size() && rt.contacts[j].other == e.tile && rt.contacts[j].time == cb.time) {
                     const Contact& ct = rt.contacts[j++];
                     if (ct.response != cb.response ||
@@ -207,7 +213,8 @@ BOOST_AUTO_TEST_CASE(moves_match_the_box_world) {
                     continue;
                 }
                 if (j < rt.contacts.size() && rt.contacts[j].time <= cb.time &&
-                    on_seam_line(m, rt.contacts[j].other, rt.contacts[j].box, rt.contacts[j].normal, -rt.contacts[j].normal)) {
+                    on_seam_line(m, rt.contacts[j].other, rt.contacts[j].box, rt.contacts[j].normal,
+                                 -rt.contacts[j].normal)) {
                     diverges = true; // the tile world met a seam line the box world cannot see
                     ++diverged;
                     break;
@@ -250,7 +257,8 @@ BOOST_AUTO_TEST_CASE(one_way_levels_grid_equals_brute) {
             const std::string input = "box " + str(b2) + " delta " + str(d);
             if (!same(g, t)) report("cast_box: grid and brute differ", input, str(g) + "\n  " + str(t));
             if (!same(gr, tr)) report("cast_ray: grid and brute differ", input, str(gr) + "\n  " + str(tr));
-            if (!same(all_grid, all_brute)) report("cast_all: grid and brute differ", input, str(all_grid) + "\n  vs" + str(all_brute));
+            if (!same(all_grid, all_brute))
+                report("cast_all: grid and brute differ", input, str(all_grid) + "\n  vs" + str(all_brute));
             for (const CastHit* h : {&t, &tr})
                 if (const std::string e = check_tile_hit(m, *h, h == &t ? b2 : Aabb{b2.min, b2.min}, d); !e.empty())
                     report(e, input, str(*h));
@@ -259,7 +267,8 @@ BOOST_AUTO_TEST_CASE(one_way_levels_grid_equals_brute) {
             if (q_grid != q_brute) report("query_rect: grid and brute differ", input, str(q_grid) + " " + str(q_brute));
             w.grid.query_segment(b2.min, b2.min + d, q_grid);
             w.brute.query_segment(b2.min, b2.min + d, q_brute);
-            if (q_grid != q_brute) report("query_segment: grid and brute differ", input, str(q_grid) + " " + str(q_brute));
+            if (q_grid != q_brute)
+                report("query_segment: grid and brute differ", input, str(q_grid) + " " + str(q_brute));
         }
         w.add_movers();
         MoveResult rg, rt;

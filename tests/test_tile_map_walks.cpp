@@ -58,7 +58,9 @@ BOOST_AUTO_TEST_CASE(rays_through_exact_tile_corners) {
                             const TileCell behind{sx > 0 ? 1 : 2, sy > 0 ? 1 : 2};
                             const TileCell side_x{ahead.column, behind.row};
                             const TileCell side_y{behind.column, ahead.row};
-                            auto put = [&](TileCell c) { level.tiles[std::size_t(c.row * 4 + c.column)] = Tile::solid; };
+                            auto put = [&](TileCell c) {
+                                level.tiles[std::size_t(c.row * 4 + c.column)] = Tile::solid;
+                            };
                             if (arr.ahead) put(ahead);
                             if (arr.side_x) put(side_x);
                             if (arr.side_y) put(side_y);
@@ -72,13 +74,15 @@ BOOST_AUTO_TEST_CASE(rays_through_exact_tile_corners) {
                             BOOST_REQUIRE(double(v.x) - double(o.x) == double(sx) * double(off.x));
                             BOOST_REQUIRE(double(v.y) - double(o.y) == double(sy) * double(off.y));
                             const Vec2 d{real(sx) * off.x * real(2), real(sy) * off.y * real(2)};
-                            const CastHit g = w.grid.cast_ray(o, d), t = w.brute.cast_ray(o, d), b = w.boxes.cast_ray(o, d);
+                            const CastHit g = w.grid.cast_ray(o, d), t = w.brute.cast_ray(o, d),
+                                          b = w.boxes.cast_ray(o, d);
                             std::vector<CastHit> all_b;
                             w.boxes.cast_all(Aabb{o, o}, d, all_b);
-                            const std::string where = "\n  " + std::string(arr.name) + " dir (" + std::to_string(sx) + "," +
-                                                      std::to_string(sy) + ") ratio " + str(ratio) + " level " +
+                            const std::string where = "\n  " + std::string(arr.name) + " dir (" + std::to_string(sx) +
+                                                      "," + std::to_string(sy) + ") ratio " + str(ratio) + " level " +
                                                       level.text() + "  ray " + str(o) + " delta " + str(d) +
-                                                      "\n  grid " + str(g) + "\n  brute " + str(t) + "\n  boxes " + str(b);
+                                                      "\n  grid " + str(g) + "\n  brute " + str(t) + "\n  boxes " +
+                                                      str(b);
                             if (!same(g, t)) fails.fail("corner: grid walk differs from brute: " + where);
                             if (const std::string e = compare_closest(w, t, b, all_b, d); !e.empty())
                                 fails.fail("corner vs box world: " + e + ": " + where);
@@ -92,7 +96,8 @@ BOOST_AUTO_TEST_CASE(rays_through_exact_tile_corners) {
                                 if (!(g.hit && g.junction && g.corner && g.time == real(0.5) && g.point == v &&
                                       g.box.min == g.box.max && g.box.min.x * real(sx) < v.x * real(sx) &&
                                       g.box.min.y * real(sy) < v.y * real(sy) &&
-                                      std::nextafter(g.box.min.x, v.x) == v.x && std::nextafter(g.box.min.y, v.y) == v.y))
+                                      std::nextafter(g.box.min.x, v.x) == v.x &&
+                                      std::nextafter(g.box.min.y, v.y) == v.y))
                                     fails.fail("corner: the meeting point of two tiles must stop the ray: " + where);
                             } else if (!arr.ahead) {
                                 if (g.hit) fails.fail("corner: touching one corner only must not hit: " + where);
@@ -100,7 +105,9 @@ BOOST_AUTO_TEST_CASE(rays_through_exact_tile_corners) {
                                 if (!(g.hit && g.time == real(0.5) && g.point == v && g.other == Other::of(ahead)))
                                     fails.fail("corner: must hit `ahead` at the corner, t=0.5: " + where);
                                 // Which face: the tie rule when both are surfaces, else the surface.
-                                const Vec2 want = arr.side_x ? nx : arr.side_y ? ny : (std::fabs(d.x) > std::fabs(d.y) ? nx : ny);
+                                const Vec2 want = arr.side_x ? nx
+                                                : arr.side_y ? ny
+                                                             : (std::fabs(d.x) > std::fabs(d.y) ? nx : ny);
                                 if (g.hit && g.normal != want)
                                     fails.fail("corner: normal should be " + str(want) + ": " + where);
                             }
@@ -135,8 +142,8 @@ BOOST_AUTO_TEST_CASE(ray_into_a_concave_tile_corner_hits) {
                     const Vec2 o{v.x - real(sx) * off.x, v.y - real(sy) * off.y};
                     const Vec2 d{real(sx) * off.x * real(2), real(sy) * off.y * real(2)};
                     const CastHit b = w.boxes.cast_ray(o, d);
-                    const std::string where = "\n  size " + str(s) + " dir (" + std::to_string(sx) + "," + std::to_string(sy) +
-                                              ") ray " + str(o) + " delta " + str(d);
+                    const std::string where = "\n  size " + str(s) + " dir (" + std::to_string(sx) + "," +
+                                              std::to_string(sy) + ") ray " + str(o) + " delta " + str(d);
                     BOOST_TEST_REQUIRE(b.hit); // the box world hits `ahead` at its corner
                     for (const World* world : {&w.grid, &w.brute}) {
                         const CastHit t = world->cast_ray(o, d);
@@ -151,7 +158,8 @@ BOOST_AUTO_TEST_CASE(ray_into_a_concave_tile_corner_hits) {
                     bullet_world.set_tile_map(level.def);
                     for (int r = 0; r < 4; ++r)
                         for (int c = 0; c < 4; ++c)
-                            if (level.tiles[std::size_t(r * 4 + c)] == Tile::solid) bullet_world.set_tile({c, r}, Tile::solid);
+                            if (level.tiles[std::size_t(r * 4 + c)] == Tile::solid)
+                                bullet_world.set_tile({c, r}, Tile::solid);
                     BodyDef bd;
                     bd.box = {o, o};
                     const BodyId id = bullet_world.add(bd);
@@ -200,8 +208,9 @@ BOOST_AUTO_TEST_CASE(long_diagonal_rays_over_a_checkerboard) {
                     w.boxes.cast_all(Aabb{o, o}, d, all_b);
                     w.grid.cast_all(Aabb{o, o}, d, all_g);
                     w.brute.cast_all(Aabb{o, o}, d, all_t);
-                    const std::string where = "\n  size " + str(s) + " origin " + str(origin) + " ray " + str(o) + " delta " +
-                                              str(d) + "\n  grid " + str(g) + "\n  brute " + str(t) + "\n  boxes " + str(b);
+                    const std::string where = "\n  size " + str(s) + " origin " + str(origin) + " ray " + str(o) +
+                                              " delta " + str(d) + "\n  grid " + str(g) + "\n  brute " + str(t) +
+                                              "\n  boxes " + str(b);
                     if (!same(g, t)) fails.fail("checkerboard: grid differs from brute: " + where);
                     if (!same(all_g, all_t)) fails.fail("checkerboard: cast_all grid differs from brute: " + where);
                     if (const std::string e = compare_closest(w, t, b, all_b, d); !e.empty())
@@ -213,7 +222,8 @@ BOOST_AUTO_TEST_CASE(long_diagonal_rays_over_a_checkerboard) {
                     // (inside the map) could be on either side of it, and does not leave it.
                     const Vec2 first = start == 0 ? Vec2{m.edge_x(ci + sx), m.edge_y(ri + sy)} : o;
                     if (exact && !(g.hit && g.junction && g.point == first))
-                        fails.fail("checkerboard: an exact diagonal through corners must stop at the first one: " + where);
+                        fails.fail("checkerboard: an exact diagonal through corners must stop at the first one: " +
+                                   where);
                     // Touching counts for query_segment: every solid tile whose corner the ray passes.
                     w.grid.query_segment(o, o + d, q_g);
                     w.boxes.query_segment(o, o + d, q_b);
@@ -226,12 +236,14 @@ BOOST_AUTO_TEST_CASE(long_diagonal_rays_over_a_checkerboard) {
                             for (int dc : {-1, 0})
                                 for (int dr : {-1, 0}) {
                                     const TileCell c{ci + step * sx + dc, ri + step * sy + dr};
-                                    if (m.get(c) == Tile::solid && std::find(touched.begin(), touched.end(), c) == touched.end())
+                                    if (m.get(c) == Tile::solid &&
+                                        std::find(touched.begin(), touched.end(), c) == touched.end())
                                         touched.push_back(c);
                                 }
                         if (q_g.size() != touched.size())
-                            fails.fail("checkerboard: query_segment misses tiles touched at corners; expected " + std::to_string(touched.size()) +
-                                       " solid tiles at the corners passed: " + where + "\n  got " + std::to_string(q_g.size()));
+                            fails.fail("checkerboard: query_segment misses tiles touched at corners; expected " +
+                                       std::to_string(touched.size()) + " solid tiles at the corners passed: " + where +
+                                       "\n  got " + std::to_string(q_g.size()));
                     }
                 }
             }
@@ -290,8 +302,8 @@ BOOST_AUTO_TEST_CASE(long_walks_over_coarsely_rounded_edges) {
             const Vec2 db = (v - lead) * real(rng.chance(0.5) ? 1 : 1.5);
             const CastHit gb = w.grid.cast_box(box, db), tb = w.brute.cast_box(box, db);
             if (!same(gb, tb))
-                fails.fail("far box: grid walk differs from brute:\n  seed " + std::to_string(seed) + " box " + str(box) +
-                           " delta " + str(db) + "\n  grid " + str(gb) + "\n  brute " + str(tb));
+                fails.fail("far box: grid walk differs from brute:\n  seed " + std::to_string(seed) + " box " +
+                           str(box) + " delta " + str(db) + "\n  grid " + str(gb) + "\n  brute " + str(tb));
         }
     }
     BOOST_TEST_MESSAGE("long_walks_over_coarsely_rounded_edges: " << corners_hit << " ray hits on a corner");
@@ -350,8 +362,8 @@ BOOST_AUTO_TEST_CASE(steep_and_flat_box_walks_over_coarse_edges) {
             }
             const CastHit g = w.grid.cast_box(box, d), t = w.brute.cast_box(box, d);
             if (!same(g, t))
-                fails.fail("steep box: grid walk differs from brute:\n  seed " + std::to_string(seed) + " box " + str(box) +
-                           " delta " + str(d) + "\n  grid " + str(g) + "\n  brute " + str(t));
+                fails.fail("steep box: grid walk differs from brute:\n  seed " + std::to_string(seed) + " box " +
+                           str(box) + " delta " + str(d) + "\n  grid " + str(g) + "\n  brute " + str(t));
         }
     }
     fails.summary();
@@ -404,7 +416,8 @@ BOOST_AUTO_TEST_CASE(box_walks_past_many_tiles_of_one_axis_before_a_few_of_the_o
                 const real w = rng.uniform(0.02, 0.08), h = rng.uniform(0.02, 0.08);
                 const real fast_d = rng.uniform(200, 290) * real(fast_back ? -1 : 1);
                 const real slow_d = rng.uniform(0.6, 1.2) * real(slow_back ? -1 : 1);
-                const Vec2 min{def.origin.x + real(steep ? slow_at : fast_at), def.origin.y + real(steep ? fast_at : slow_at)};
+                const Vec2 min{def.origin.x + real(steep ? slow_at : fast_at),
+                               def.origin.y + real(steep ? fast_at : slow_at)};
                 const Aabb box{min, {min.x + (steep ? h : w), min.y + (steep ? w : h)}};
                 const Vec2 d = steep ? Vec2{slow_d, fast_d} : Vec2{fast_d, slow_d};
                 const CastHit g = grid.cast_box(box, d), t = brute.cast_box(box, d);
@@ -417,8 +430,8 @@ BOOST_AUTO_TEST_CASE(box_walks_past_many_tiles_of_one_axis_before_a_few_of_the_o
             }
         }
     }
-    BOOST_TEST_MESSAGE("box_walks_past_many_tiles_of_one_axis_before_a_few_of_the_other: " << casts << " casts, " << hits
-                                                                                          << " hits");
+    BOOST_TEST_MESSAGE("box_walks_past_many_tiles_of_one_axis_before_a_few_of_the_other: " << casts << " casts, "
+                                                                                           << hits << " hits");
     BOOST_TEST(hits > casts * 9 / 10);
     fails.summary();
 }
@@ -460,7 +473,10 @@ BOOST_AUTO_TEST_CASE(casts_skip_bodies_only_where_no_body_can_be) {
                                            : rng.uniform(double(lo.y - 3 * ts), double(hi.y + 3 * ts));
             const int kind = rng.range(0, 9);
             const real w = kind < 4 ? ts * rng.uniform(0.1, 1.5) : kind < 6 ? ts * real(rng.range(1, 4)) : 0;
-            const real h = kind < 4 ? ts * rng.uniform(0.1, 1.5) : kind < 6 ? 0 : kind < 8 ? ts * real(rng.range(1, 4)) : 0;
+            const real h = kind < 4 ? ts * rng.uniform(0.1, 1.5)
+                         : kind < 6 ? 0
+                         : kind < 8 ? ts * real(rng.range(1, 4))
+                                    : 0;
             b.box = Aabb{{x, y}, {x + w, y + h}};
             if (kind == 9 && rng.chance(0.3)) b.box = Aabb{{x, y}, {x + gdef.cell_size * 6, y + gdef.cell_size * 5}};
             return b;
@@ -510,7 +526,8 @@ BOOST_AUTO_TEST_CASE(casts_skip_bodies_only_where_no_body_can_be) {
                 const Aabb target = brute.box(bids[std::size_t(rng.range(0, int(bids.size()) - 1))]);
                 const Vec2 at{rng.uniform(double(target.min.x), double(target.max.x)),
                               rng.uniform(double(target.min.y), double(target.max.y))};
-                const int ac = std::clamp(grid.tiles().column_of(at.x), 0, cols - 1), ar = std::clamp(grid.tiles().row_of(at.y), 0, 29);
+                const int ac = std::clamp(grid.tiles().column_of(at.x), 0, cols - 1),
+                          ar = std::clamp(grid.tiles().row_of(at.y), 0, 29);
                 int c0, r0, tries = 0;
                 do {
                     c0 = aimed && tries < 50 ? std::clamp(ac + rng.range(-3, 3), 0, cols - 1) : rng.range(0, cols - 1);
@@ -518,8 +535,10 @@ BOOST_AUTO_TEST_CASE(casts_skip_bodies_only_where_no_body_can_be) {
                     ++tries;
                 } while (grid.tiles().get({c0, r0}) != Tile::empty);
                 const Aabb t = grid.tiles().cell_box({c0, r0});
-                const Vec2 o{rng.uniform(double(t.min.x), double(t.max.x)), rng.uniform(double(t.min.y), double(t.max.y))};
-                const Vec2 d = aimed ? (at - o) * real(1.25) : Vec2{rng.uniform(-30, 30) * ts, rng.uniform(-30, 30) * ts};
+                const Vec2 o{rng.uniform(double(t.min.x), double(t.max.x)),
+                             rng.uniform(double(t.min.y), double(t.max.y))};
+                const Vec2 d = aimed ? (at - o) * real(1.25)
+                                     : Vec2{rng.uniform(-30, 30) * ts, rng.uniform(-30, 30) * ts};
                 auto check = [&](const Aabb& box) {
                     const CastHit g = grid.cast_box(box, d), b = brute.cast_box(box, d);
                     if (!same(g, b))

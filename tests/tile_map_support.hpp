@@ -82,7 +82,7 @@ inline std::string str(const std::vector<CastHit>& v) {
 /// only counts, so that a systematic bug does not flood the log. The final count is one BOOST_TEST.
 struct Failures {
     int count = 0;
-    int limit = 4; // printed in full per kind
+    int limit = 4;                                  // printed in full per kind
     std::vector<std::pair<std::string, int>> kinds; // kind, count
     void fail(const std::string& what) {
         ++count;
@@ -122,7 +122,9 @@ struct Rng {
     real uniform(double lo, double hi) { return real(lo + (hi - lo) * unit()); }
     /// True with probability p.
     bool chance(double p) { return unit() < p; }
-    template <class T, std::size_t N> const T& pick(const std::array<T, N>& a) { return a[std::size_t(range(0, int(N) - 1))]; }
+    template <class T, std::size_t N> const T& pick(const std::array<T, N>& a) {
+        return a[std::size_t(range(0, int(N) - 1))];
+    }
 };
 
 inline constexpr real inf = std::numeric_limits<real>::infinity();
@@ -133,7 +135,9 @@ inline constexpr real inf = std::numeric_limits<real>::infinity();
 struct Level {
     TileMapDef def{};
     std::vector<Tile> tiles;
-    [[nodiscard]] Tile at(int c, int r) const { return tiles[std::size_t(r) * std::size_t(def.columns) + std::size_t(c)]; }
+    [[nodiscard]] Tile at(int c, int r) const {
+        return tiles[std::size_t(r) * std::size_t(def.columns) + std::size_t(c)];
+    }
     [[nodiscard]] std::string text() const {
         std::string s = "origin " + str(def.origin) + " size " + str(def.tile_size) + " " +
                         std::to_string(def.columns) + "x" + std::to_string(def.rows) + "\n";
@@ -175,8 +179,7 @@ struct Worlds {
     std::vector<TileCell> cell_of_body; // boxes: body index -> tile cell
     BodyId mover_grid{}, mover_brute{}, mover_boxes{};
 
-    explicit Worlds(const Level& level)
-        : grid(WorldDef{}), brute(make_def(true)), boxes(make_def(true)) {
+    explicit Worlds(const Level& level) : grid(WorldDef{}), brute(make_def(true)), boxes(make_def(true)) {
         grid.set_tile_map(level.def);
         brute.set_tile_map(level.def);
         cell_of_body.resize(1);
@@ -227,9 +230,8 @@ struct Worlds {
 inline bool same(const CastHit& a, const CastHit& b) {
     if (a.hit != b.hit) return false;
     if (!a.hit) return true;
-    return a.time == b.time && a.normal == b.normal && a.point == b.point && a.box == b.box &&
-           a.other == b.other && a.started_overlapping == b.started_overlapping && a.corner == b.corner &&
-           a.junction == b.junction;
+    return a.time == b.time && a.normal == b.normal && a.point == b.point && a.box == b.box && a.other == b.other &&
+           a.started_overlapping == b.started_overlapping && a.corner == b.corner && a.junction == b.junction;
 }
 inline bool same(const std::vector<CastHit>& a, const std::vector<CastHit>& b) {
     if (a.size() != b.size()) return false;
@@ -238,13 +240,13 @@ inline bool same(const std::vector<CastHit>& a, const std::vector<CastHit>& b) {
     return true;
 }
 inline bool same(const Contact& a, const Contact& b) {
-    return a.other == b.other && a.time == b.time && a.normal == b.normal && a.point == b.point &&
-           a.box == b.box && a.response == b.response && a.started_overlapping == b.started_overlapping &&
-           a.corner == b.corner && a.junction == b.junction && a.depth == b.depth && a.sweep_back == b.sweep_back;
+    return a.other == b.other && a.time == b.time && a.normal == b.normal && a.point == b.point && a.box == b.box &&
+           a.response == b.response && a.started_overlapping == b.started_overlapping && a.corner == b.corner &&
+           a.junction == b.junction && a.depth == b.depth && a.sweep_back == b.sweep_back;
 }
 inline bool same(const MoveResult& a, const MoveResult& b) {
-    if (!(a.box == b.box && a.velocity == b.velocity && a.iterations == b.iterations &&
-          a.truncated == b.truncated && a.contacts.size() == b.contacts.size()))
+    if (!(a.box == b.box && a.velocity == b.velocity && a.iterations == b.iterations && a.truncated == b.truncated &&
+          a.contacts.size() == b.contacts.size()))
         return false;
     for (std::size_t i = 0; i < a.contacts.size(); ++i)
         if (!same(a.contacts[i], b.contacts[i])) return false;
@@ -294,11 +296,12 @@ struct Expected {
     bool started = false;
 };
 inline Expected expected_from_box_world(const Worlds& w, const Other& body, real time, Vec2 normal, bool started,
-                                 bool corner, const Aabb& box_at_contact, Vec2 d, bool know_d = true) {
+                                        bool corner, const Aabb& box_at_contact, Vec2 d, bool know_d = true) {
     Expected e{Seam::keep, w.as_tile(body), time, normal, started};
     if (started || w.is_surface(e.tile, normal)) return e;
     if (corner) {
-        const Vec2 other_axis = normal.x != 0 ? Vec2(0, d.y > 0 ? real(-1) : real(1)) : Vec2(d.x > 0 ? real(-1) : real(1), 0);
+        const Vec2 other_axis = normal.x != 0 ? Vec2(0, d.y > 0 ? real(-1) : real(1))
+                                              : Vec2(d.x > 0 ? real(-1) : real(1), 0);
         if (w.is_surface(e.tile, other_axis)) {
             e.rule = Seam::convert;
             e.normal = other_axis;
@@ -310,7 +313,8 @@ inline Expected expected_from_box_world(const Worlds& w, const Other& body, real
     const TileCell c = e.tile.tile;
     std::vector<TileCell> across{{c.column + int(normal.x), c.row + int(normal.y)}};
     if (corner) {
-        const Vec2 other_axis = normal.x != 0 ? Vec2(0, d.y > 0 ? real(-1) : real(1)) : Vec2(d.x > 0 ? real(-1) : real(1), 0);
+        const Vec2 other_axis = normal.x != 0 ? Vec2(0, d.y > 0 ? real(-1) : real(1))
+                                              : Vec2(d.x > 0 ? real(-1) : real(1), 0);
         across.push_back({c.column + int(other_axis.x), c.row + int(other_axis.y)});
     }
     bool inside = false;
@@ -345,12 +349,18 @@ inline Expected expected_from_box_world(const Worlds& w, const Other& body, real
 inline std::vector<Expected> expected_hits(const Worlds& w, const std::vector<CastHit>& box_all, Vec2 d) {
     std::vector<Expected> out;
     for (const CastHit& h : box_all)
-        if (!h.junction) out.push_back(expected_from_box_world(w, h.other, h.time, h.normal, h.started_overlapping, h.corner, h.box, d));
+        if (!h.junction)
+            out.push_back(
+                expected_from_box_world(w, h.other, h.time, h.normal, h.started_overlapping, h.corner, h.box, d));
     return out;
 }
 inline std::string str(const Expected& e) {
-    const char* rule = e.rule == Seam::keep ? "keep" : e.rule == Seam::convert ? "convert" : e.rule == Seam::drop_ok ? "drop_ok" : "must";
-    return std::string(rule) + " " + str(e.tile) + " t=" + str(e.time) + " n=" + str(e.normal) + (e.started ? " started" : "");
+    const char* rule = e.rule == Seam::keep    ? "keep"
+                     : e.rule == Seam::convert ? "convert"
+                     : e.rule == Seam::drop_ok ? "drop_ok"
+                                               : "must";
+    return std::string(rule) + " " + str(e.tile) + " t=" + str(e.time) + " n=" + str(e.normal) +
+           (e.started ? " started" : "");
 }
 inline bool normal_fits(const Expected& e, Vec2 n, Vec2 d) {
     if (e.rule == Seam::must)
@@ -381,7 +391,9 @@ inline std::string check_tile_contact(const TileMap& m, const Contact& c) {
                      : c.normal.x > 0 ? c.box.min.x == t.max.x
                      : c.normal.y < 0 ? c.box.max.y == t.min.y
                                       : c.box.min.y == t.max.y;
-    if (!flush) return "contact box is not flush against the tile it names\n  " + str(c.box) + " vs " + str(c.other.tile) + " " + str(t);
+    if (!flush)
+        return "contact box is not flush against the tile it names\n  " + str(c.box) + " vs " + str(c.other.tile) +
+               " " + str(t);
     if (!intersects_closed(c.box, t) || !contains_point(t, c.point))
         return "contact box or point does not touch " + str(c.other.tile);
     return {};
@@ -429,7 +441,8 @@ inline bool touches_seam(const TileMap& m, const Other& o, const Aabb& box) {
 
 /// Compares a closest hit of the tile world (brute) with what the flags make of the box world's
 /// answers (cast_all of the box world, same filter). Empty when they agree.
-inline std::string compare_closest(const Worlds& w, const CastHit& t, const CastHit& b, const std::vector<CastHit>& b_all, Vec2 d) {
+inline std::string compare_closest(const Worlds& w, const CastHit& t, const CastHit& b,
+                                   const std::vector<CastHit>& b_all, Vec2 d) {
     std::vector<Expected> ex = expected_hits(w, b_all, d);
     const auto first = std::find_if(ex.begin(), ex.end(), [](const Expected& e) { return e.rule != Seam::drop_ok; });
     // The box world's own closest hit is its first cast_all hit (checked here, since the rest relies on it).
@@ -438,7 +451,8 @@ inline std::string compare_closest(const Worlds& w, const CastHit& t, const Cast
     if (t.junction || b.junction) {
         // Stopped where obstacles meet (rule 6): the same stop in both worlds; the obstacle named
         // (and its face) may differ, since tiles and bodies rank differently.
-        if (!(t.junction && b.junction && t.time == b.time && t.point == b.point && t.box == b.box && t.corner == b.corner))
+        if (!(t.junction && b.junction && t.time == b.time && t.point == b.point && t.box == b.box &&
+              t.corner == b.corner))
             return "junction stops differ";
         return {};
     }
@@ -452,7 +466,8 @@ inline std::string compare_closest(const Worlds& w, const CastHit& t, const Cast
         if (e.tile != t.other || e.time != t.time) continue;
         if (e.started != t.started_overlapping && !touches_seam(w.map(), t.other, t.box))
             return "started_overlapping differs; expected " + str(e);
-        if (e.rule == Seam::drop_ok) return t.normal == e.normal || w.is_surface(t.other, t.normal) ? "" : "normal differs; expected " + str(e);
+        if (e.rule == Seam::drop_ok)
+            return t.normal == e.normal || w.is_surface(t.other, t.normal) ? "" : "normal differs; expected " + str(e);
         if (!normal_fits(e, t.normal, d) && !e.started) return "normal differs; expected " + str(e);
         if (e.rule == Seam::keep && &e == &ex.front() && t.normal == b.normal && t.other == w.as_tile(b.other)) {
             if (t.box != b.box) return "box differs";
@@ -486,7 +501,8 @@ inline std::string compare_all(const Worlds& w, const std::vector<CastHit>& t, c
         if (it->time != th.time) return str(th.other) + " time differs; expected " + str(*it);
         if (it->started != th.started_overlapping && !touches_seam(w.map(), th.other, th.box))
             return str(th.other) + " started differs; expected " + str(*it);
-        if (it->rule != Seam::drop_ok && !normal_fits(*it, th.normal, d)) return str(th.other) + " normal differs; expected " + str(*it);
+        if (it->rule != Seam::drop_ok && !normal_fits(*it, th.normal, d))
+            return str(th.other) + " normal differs; expected " + str(*it);
     }
     for (const Expected& e : ex) {
         if (e.rule == Seam::drop_ok) continue;
@@ -523,7 +539,8 @@ inline Level random_level(Rng& rng, bool with_one_way) {
         for (int c = 0; c < lv.def.columns; ++c) {
             bool solid = false;
             if (style == 0) solid = rng.chance(p_solid);
-            if (style == 1) solid = (r % 5 == 4 && rng.chance(0.85)) || (c % 7 == 0 && rng.chance(0.6)) || rng.chance(0.05);
+            if (style == 1)
+                solid = (r % 5 == 4 && rng.chance(0.85)) || (c % 7 == 0 && rng.chance(0.6)) || rng.chance(0.05);
             if (style == 2) solid = ((r + c) % 2 == 0) ? rng.chance(0.7) : rng.chance(0.1);
             Tile t = solid ? Tile::solid : Tile::empty;
             if (with_one_way && rng.chance(0.25)) t = Tile::one_way;

@@ -8,7 +8,7 @@ namespace sweepbox {
 
 /// An inclusive rectangle of grid cells.
 struct CellRange {
-    std::int32_t x0 = 0, y0 = 0; ///< first cell on each axis
+    std::int32_t x0 = 0, y0 = 0;   ///< first cell on each axis
     std::int32_t x1 = -1, y1 = -1; ///< last cell on each axis (inclusive)
     /// Number of cells covered (0 when empty), as a 64-bit count.
     [[nodiscard]] std::int64_t count() const {

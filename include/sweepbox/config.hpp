@@ -7,17 +7,17 @@
 #include <glm/vec2.hpp>
 
 #if defined(SWEEPBOX_SHARED)
-#  if defined(_WIN32)
-#    if defined(SWEEPBOX_BUILDING)
-#      define SWEEPBOX_API __declspec(dllexport)
+#    if defined(_WIN32)
+#        if defined(SWEEPBOX_BUILDING)
+#            define SWEEPBOX_API __declspec(dllexport)
+#        else
+#            define SWEEPBOX_API __declspec(dllimport)
+#        endif
 #    else
-#      define SWEEPBOX_API __declspec(dllimport)
+#        define SWEEPBOX_API __attribute__((visibility("default")))
 #    endif
-#  else
-#    define SWEEPBOX_API __attribute__((visibility("default")))
-#  endif
 #else
-#  define SWEEPBOX_API
+#    define SWEEPBOX_API
 #endif
 
 namespace sweepbox {

@@ -98,8 +98,8 @@ struct Sweep {
 ///   yields to the other face, so a box sliding over a tile floor never catches on a seam.
 ///   A seam entered strictly last is still a contact: whatever is beyond it is solid (rule 6).
 ///   Touching a seam side is touching, as everywhere (rules 1 and 3).
-[[nodiscard]] SWEEPBOX_API Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b,
-                                               std::uint8_t faces = face_all, std::uint8_t seams = 0);
+[[nodiscard]] SWEEPBOX_API Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces = face_all,
+                                               std::uint8_t seams = 0);
 
 namespace detail {
 /// `sweep_box_box` with every decision taken by the exact comparisons (sweep_box_box answers
@@ -109,8 +109,8 @@ namespace detail {
 } // namespace detail
 
 /// The segment from `origin` to `origin + d` against box b: `sweep_box_box` of a zero-size box.
-[[nodiscard]] SWEEPBOX_API Sweep segment_box(Vec2 origin, Vec2 d, const Aabb& b,
-                                             std::uint8_t faces = face_all, std::uint8_t seams = 0);
+[[nodiscard]] SWEEPBOX_API Sweep segment_box(Vec2 origin, Vec2 d, const Aabb& b, std::uint8_t faces = face_all,
+                                             std::uint8_t seams = 0);
 
 /// The minimum translation that separates two boxes.
 struct Penetration {

@@ -42,10 +42,10 @@ private:
 
 /// The tile map of a scene: rows of characters, top to bottom ('#' solid, '=' one-way, '.' empty).
 struct SceneTiles {
-    Vec2 origin{0, 0};               ///< world position of the min corner of tile (0, 0)
-    real size = 16;                  ///< side of a tile in world units, > 0
-    std::vector<std::string> rows;   ///< one string per row, all the same length
-    std::uint32_t category = 1;      ///< category bits of every tile
+    Vec2 origin{0, 0};                ///< world position of the min corner of tile (0, 0)
+    real size = 16;                   ///< side of a tile in world units, > 0
+    std::vector<std::string> rows;    ///< one string per row, all the same length
+    std::uint32_t category = 1;       ///< category bits of every tile
     std::uint32_t mask = 0xffffffffu; ///< mask bits of every tile
     /// Exact equality.
     friend bool operator==(const SceneTiles&, const SceneTiles&) = default;
@@ -86,42 +86,42 @@ enum class SceneOp : std::uint8_t {
 /// One step of a scene. Only the fields its op reads are meaningful; the others keep their
 /// defaults (so that a loaded scene compares equal to itself after save and load).
 struct SceneStep {
-    SceneOp op = SceneOp::move;         ///< what the step does
-    std::string comment;                ///< free text ("comment"), ignored by the runner
-    std::string body;                   ///< move, frames, teleport, remove: the body's name
-    Vec2 delta{0, 0};                   ///< move, cast_*: the displacement
-    Vec2 from{0, 0};                    ///< cast_ray, query_segment: the start point
-    Vec2 to{0, 0};                      ///< query_segment: the end point
-    Vec2 point{0, 0};                   ///< query_point: the point
-    Aabb box{};                         ///< cast_box, cast_all, query_rect, teleport: the box
-    Response response = Response::slide; ///< move, frames: the response to every obstacle
-    real restitution = 1;               ///< move, frames: bounce restitution
-    real friction = 0;                  ///< move, frames: bounce friction
-    std::int32_t max_iterations = 8;    ///< move, frames: contacts resolved per move
-    bool has_velocity = false;          ///< move, frames: "velocity" was given
-    Vec2 velocity{0, 0};                ///< move, frames: the velocity carried through responses
-    std::int32_t count = 0;             ///< frames: number of frames (moves)
-    Vec2 gravity{0, 0};                 ///< frames: acceleration, units per second squared
-    real dt = real(1) / real(60);       ///< frames: seconds per frame, > 0
-    TileCell cell{};                    ///< set_tile: [column, row]
-    Tile tile = Tile::empty;            ///< set_tile: the new tile
-    SceneBody add{};                    ///< add: the new body
+    SceneOp op = SceneOp::move;           ///< what the step does
+    std::string comment;                  ///< free text ("comment"), ignored by the runner
+    std::string body;                     ///< move, frames, teleport, remove: the body's name
+    Vec2 delta{0, 0};                     ///< move, cast_*: the displacement
+    Vec2 from{0, 0};                      ///< cast_ray, query_segment: the start point
+    Vec2 to{0, 0};                        ///< query_segment: the end point
+    Vec2 point{0, 0};                     ///< query_point: the point
+    Aabb box{};                           ///< cast_box, cast_all, query_rect, teleport: the box
+    Response response = Response::slide;  ///< move, frames: the response to every obstacle
+    real restitution = 1;                 ///< move, frames: bounce restitution
+    real friction = 0;                    ///< move, frames: bounce friction
+    std::int32_t max_iterations = 8;      ///< move, frames: contacts resolved per move
+    bool has_velocity = false;            ///< move, frames: "velocity" was given
+    Vec2 velocity{0, 0};                  ///< move, frames: the velocity carried through responses
+    std::int32_t count = 0;               ///< frames: number of frames (moves)
+    Vec2 gravity{0, 0};                   ///< frames: acceleration, units per second squared
+    real dt = real(1) / real(60);         ///< frames: seconds per frame, > 0
+    TileCell cell{};                      ///< set_tile: [column, row]
+    Tile tile = Tile::empty;              ///< set_tile: the new tile
+    SceneBody add{};                      ///< add: the new body
     std::uint32_t category = 0xffffffffu; ///< queries: the query's own category bits
-    std::uint32_t mask = 0xffffffffu;   ///< queries: the categories the query sees
-    std::string ignore;                 ///< queries: the name of a body to leave out, or empty
-    bool bodies = true;                 ///< queries: include bodies
-    bool tiles = true;                  ///< queries: include tiles
+    std::uint32_t mask = 0xffffffffu;     ///< queries: the categories the query sees
+    std::string ignore;                   ///< queries: the name of a body to leave out, or empty
+    bool bodies = true;                   ///< queries: include bodies
+    bool tiles = true;                    ///< queries: include tiles
     /// Exact equality of every field.
     friend bool operator==(const SceneStep&, const SceneStep&) = default;
 };
 
 /// A whole scene file.
 struct Scene {
-    std::string description;          ///< free text ("description"), ignored by the runner
-    real cell_size = 64;              ///< broad-phase cell size ("cell_size"), > 0
-    std::optional<SceneTiles> tiles;  ///< the tile map, if any ("tiles")
-    std::vector<SceneBody> bodies;    ///< the bodies at the start, in id order ("bodies")
-    std::vector<SceneStep> steps;     ///< what to do, in order ("steps")
+    std::string description;         ///< free text ("description"), ignored by the runner
+    real cell_size = 64;             ///< broad-phase cell size ("cell_size"), > 0
+    std::optional<SceneTiles> tiles; ///< the tile map, if any ("tiles")
+    std::vector<SceneBody> bodies;   ///< the bodies at the start, in id order ("bodies")
+    std::vector<SceneStep> steps;    ///< what to do, in order ("steps")
     /// Exact equality of every field.
     friend bool operator==(const Scene&, const Scene&) = default;
 };
@@ -166,29 +166,29 @@ struct MoveTrace {
 
 /// What one cast did (cast_ray, cast_box, cast_all), for the picture.
 struct CastTrace {
-    std::size_t step = 0;       ///< index of the step
+    std::size_t step = 0;           ///< index of the step
     SceneOp op = SceneOp::cast_ray; ///< which cast
-    Aabb box{};                 ///< the cast box at the start (a point for a ray)
-    Vec2 delta{0, 0};           ///< the displacement
-    std::vector<CastHit> hits;  ///< the hits (at most one for cast_ray and cast_box)
+    Aabb box{};                     ///< the cast box at the start (a point for a ray)
+    Vec2 delta{0, 0};               ///< the displacement
+    std::vector<CastHit> hits;      ///< the hits (at most one for cast_ray and cast_box)
 };
 
 /// What one query did (query_rect, query_point, query_segment), for the picture.
 struct QueryTrace {
-    std::size_t step = 0;       ///< index of the step
+    std::size_t step = 0;             ///< index of the step
     SceneOp op = SceneOp::query_rect; ///< which query
-    Aabb rect{};                ///< query_rect: the rectangle; query_point: the point as a box
-    Vec2 from{0, 0};            ///< query_segment: start
-    Vec2 to{0, 0};              ///< query_segment: end
-    std::size_t found = 0;      ///< how many things were found
+    Aabb rect{};                      ///< query_rect: the rectangle; query_point: the point as a box
+    Vec2 from{0, 0};                  ///< query_segment: start
+    Vec2 to{0, 0};                    ///< query_segment: end
+    std::size_t found = 0;            ///< how many things were found
 };
 
 /// Everything the runner recorded, in step order within each list.
 struct SceneTrace {
-    std::vector<MoveTrace> moves;    ///< every move and frame, up to max_traced_moves
-    std::vector<CastTrace> casts;    ///< every cast
-    std::vector<QueryTrace> queries; ///< every rectangle, point and segment query
-    std::size_t moves_not_traced = 0; ///< moves and frames past max_traced_moves (not in `moves`)
+    std::vector<MoveTrace> moves;          ///< every move and frame, up to max_traced_moves
+    std::vector<CastTrace> casts;          ///< every cast
+    std::vector<QueryTrace> queries;       ///< every rectangle, point and segment query
+    std::size_t moves_not_traced = 0;      ///< moves and frames past max_traced_moves (not in `moves`)
     std::size_t first_step_not_traced = 0; ///< the step of the first of them (when there are any)
 };
 

@@ -272,8 +272,8 @@ private:
     // spans at most oversize_cells <= 255 cells per axis), or the slot in the oversize list.
     struct Item {
         std::int32_t x0 = 0, y0 = 0;
-        std::uint8_t w = 0, h = 0;  // extents minus one
-        std::uint8_t state = 0;     // 0 absent, 1 in cells, 2 oversize
+        std::uint8_t w = 0, h = 0; // extents minus one
+        std::uint8_t state = 0;    // 0 absent, 1 in cells, 2 oversize
         std::uint32_t oversize_slot = 0;
         [[nodiscard]] CellRange range() const { return {x0, y0, x0 + w, y0 + h}; }
         void set_range(const CellRange& r) {
@@ -300,7 +300,9 @@ private:
     // Cell column x (row y) from the directory's left (top) edge, unsigned: a cell left of
     // (above) the directory wraps to a huge value, so one compare with the width (height) tells
     // inside from outside.
-    [[nodiscard]] std::uint64_t dense_column(std::int32_t x) const { return std::uint64_t(std::int64_t(x) - dense_x0_); }
+    [[nodiscard]] std::uint64_t dense_column(std::int32_t x) const {
+        return std::uint64_t(std::int64_t(x) - dense_x0_);
+    }
     [[nodiscard]] std::uint64_t dense_row(std::int32_t y) const { return std::uint64_t(std::int64_t(y) - dense_y0_); }
     // Whether the cells [ux0, ux1] x [uy0, uy1] of the directory (dense_column, dense_row) are
     // at most 2 x 2, all inside it (no directory has width and height 0), without a branch.

@@ -12,10 +12,10 @@ namespace sweepbox {
 
 /// How to draw.
 struct SvgOptions {
-    int pixels = 1000;       ///< width of the picture in pixels (its height follows the content)
-    bool legend = true;      ///< draw the legend to the right of the content
-    bool labels = true;      ///< write body names and step numbers
-    std::string title;       ///< text above the legend (e.g. the scene file name); empty for none
+    int pixels = 1000;  ///< width of the picture in pixels (its height follows the content)
+    bool legend = true; ///< draw the legend to the right of the content
+    bool labels = true; ///< write body names and step numbers
+    std::string title;  ///< text above the legend (e.g. the scene file name); empty for none
 };
 
 /// The picture of the runner's world and trace, as a complete SVG document.

@@ -26,11 +26,11 @@ enum class Tile : std::uint8_t {
 
 /// How to build a tile map.
 struct TileMapDef {
-    Vec2 origin{0, 0};         ///< world position of the min corner of tile (0, 0)
-    real tile_size = 16;       ///< side of a tile in world units; any positive finite value
-    std::int32_t columns = 0;  ///< number of tiles along x
-    std::int32_t rows = 0;     ///< number of tiles along y (row 0 is at origin.y, the top)
-    std::uint32_t category = 1;     ///< category bits of every tile
+    Vec2 origin{0, 0};                ///< world position of the min corner of tile (0, 0)
+    real tile_size = 16;              ///< side of a tile in world units; any positive finite value
+    std::int32_t columns = 0;         ///< number of tiles along x
+    std::int32_t rows = 0;            ///< number of tiles along y (row 0 is at origin.y, the top)
+    std::uint32_t category = 1;       ///< category bits of every tile
     std::uint32_t mask = 0xffffffffu; ///< mask bits of every tile
 };
 
@@ -58,13 +58,9 @@ public:
         return c.column >= 0 && c.row >= 0 && c.column < def_.columns && c.row < def_.rows;
     }
     /// The tile at c; outside the map every tile is empty.
-    [[nodiscard]] Tile get(TileCell c) const {
-        return in_map(c) ? Tile(cells_[index(c)] & 3) : Tile::empty;
-    }
+    [[nodiscard]] Tile get(TileCell c) const { return in_map(c) ? Tile(cells_[index(c)] & 3) : Tile::empty; }
     /// The faces of the tile at c that are surfaces (see Face); 0 for empty tiles.
-    [[nodiscard]] std::uint8_t faces(TileCell c) const {
-        return in_map(c) ? std::uint8_t(cells_[index(c)] >> 2) : 0;
-    }
+    [[nodiscard]] std::uint8_t faces(TileCell c) const { return in_map(c) ? std::uint8_t(cells_[index(c)] >> 2) : 0; }
     /// Sets the tile at c and updates the edge flags of it and its four neighbours.
     /// Throws Error when c is outside the map.
     void set(TileCell c, Tile t);
@@ -111,7 +107,7 @@ private:
     void refresh_faces(TileCell c);
 
     TileMapDef def_{};
-    std::vector<std::uint8_t> cells_; // bits 0-1: Tile, bits 2-5: faces
+    std::vector<std::uint8_t> cells_;     // bits 0-1: Tile, bits 2-5: faces
     std::vector<std::uint64_t> occupied_; // one bit per cell, set where the tile is not empty
     std::size_t blocking_ = 0;
     Aabb bounds_{};

@@ -31,8 +31,9 @@ enum class Response : std::uint8_t {
 
 /// How to build a world.
 struct WorldDef {
-    real cell_size = 64;             ///< side of a broad-phase cell in world units, > 0
-    std::int32_t oversize_cells = 8; ///< boxes spanning more cells than this on an axis (1 to 255) go to the oversize list
+    real cell_size = 64; ///< side of a broad-phase cell in world units, > 0
+    /// Boxes spanning more cells than this on an axis (1 to 255) go to the oversize list.
+    std::int32_t oversize_cells = 8;
     /// Reference mode (for tests): every query and move tests every body and every blocking tile,
     /// with no grid walk, no sub-boxes and no early exit. Same narrow phase, same answers.
     bool brute_force = false;
@@ -40,11 +41,11 @@ struct WorldDef {
 
 /// How to add a body.
 struct BodyDef {
-    Aabb box{};                         ///< where the body is; zero width or height is legal
-    bool is_static = false;             ///< static bodies never pair with each other in overlapping_pairs
-    std::uint32_t category = 1;         ///< what the body is (bits)
-    std::uint32_t mask = 0xffffffffu;   ///< what the body interacts with (bits)
-    std::uint64_t user_data = 0;        ///< one opaque word for the game
+    Aabb box{};                       ///< where the body is; zero width or height is legal
+    bool is_static = false;           ///< static bodies never pair with each other in overlapping_pairs
+    std::uint32_t category = 1;       ///< what the body is (bits)
+    std::uint32_t mask = 0xffffffffu; ///< what the body interacts with (bits)
+    std::uint64_t user_data = 0;      ///< one opaque word for the game
 };
 
 /// A read-only view of a body.
@@ -87,21 +88,21 @@ struct MoveOptions {
 
 /// One contact of a move, in the order met.
 struct Contact {
-    Other other{};                 ///< the body or tile met
-    real time = 0;                 ///< fraction of the move's time at contact, in [0, 1], non-decreasing
-    Vec2 normal{0, 0};             ///< unit axis vector out of the obstacle, against the motion
-    Vec2 point{0, 0};              ///< middle of the segment where the touching faces meet
-    Aabb box{};                    ///< the body's box at contact (flush against the face)
+    Other other{};                       ///< the body or tile met
+    real time = 0;                       ///< fraction of the move's time at contact, in [0, 1], non-decreasing
+    Vec2 normal{0, 0};                   ///< unit axis vector out of the obstacle, against the motion
+    Vec2 point{0, 0};                    ///< middle of the segment where the touching faces meet
+    Aabb box{};                          ///< the body's box at contact (flush against the face)
     Response response = Response::slide; ///< the response applied
-    bool started_overlapping = false; ///< the body overlapped the obstacle at the start of the leg
-    bool corner = false;           ///< both axes entered at the same instant
-    bool junction = false;         ///< a point or plank stopped where obstacles meet (rule 6): `point` is
-                                   ///< the meeting point; `box` is flush at a seam it would enter, else
-                                   ///< one step of `real` before a meeting point it may not pass
-    real depth = 0;                ///< started_overlapping: minimum translation depth out of the obstacle
-    Vec2 sweep_back{0, 0};         ///< started_overlapping: the min corner of the body moved back along
-                                   ///< the leg's -d to where it would first have touched (its own min
-                                   ///< corner when -d never separates them)
+    bool started_overlapping = false;    ///< the body overlapped the obstacle at the start of the leg
+    bool corner = false;                 ///< both axes entered at the same instant
+    bool junction = false;               ///< a point or plank stopped where obstacles meet (rule 6): `point` is
+                                         ///< the meeting point; `box` is flush at a seam it would enter, else
+                                         ///< one step of `real` before a meeting point it may not pass
+    real depth = 0;                      ///< started_overlapping: minimum translation depth out of the obstacle
+    Vec2 sweep_back{0, 0};               ///< started_overlapping: the min corner of the body moved back along
+                                         ///< the leg's -d to where it would first have touched (its own min
+                                         ///< corner when -d never separates them)
 };
 
 /// What a move did.
@@ -138,9 +139,9 @@ struct CastHit {
 
 /// One overlapping pair of bodies (interiors overlap), each pair once, a.index < b.index.
 struct Pair {
-    BodyId a{};              ///< first body (lower index)
-    BodyId b{};              ///< second body
-    Penetration overlap{};   ///< minimum translation moving a out of b (depth > 0)
+    BodyId a{};            ///< first body (lower index)
+    BodyId b{};            ///< second body
+    Penetration overlap{}; ///< minimum translation moving a out of b (depth > 0)
 };
 
 /// A world of boxes. Not copyable while moves are running; read-only queries on a const World
@@ -205,8 +206,7 @@ public:
     /// Every obstacle the moving box meets in [0, 1), each once at its first contact, sorted by
     /// time (then face before corner, then bodies by id, then tiles by row, column). For
     /// piercing shots. `out` is cleared first. Throws Error as cast_box does.
-    void cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out,
-                  const QueryFilter& filter = {}) const;
+    void cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, const QueryFilter& filter = {}) const;
     /// Everything whose closed box meets the closed rectangle (touching counts), bodies by id
     /// then tiles by row and column. `out` is cleared first.
     void query_rect(const Aabb& rect, std::vector<Other>& out, const QueryFilter& filter = {}) const;
@@ -242,8 +242,8 @@ private:
     [[noreturn]] void bad_id(BodyId id, const char* where) const;
 
     WorldDef def_{};
-    std::vector<Body> bodies_;               // slot 0 unused
-    std::vector<std::uint64_t> user_data_;   // parallel to bodies_
+    std::vector<Body> bodies_;             // slot 0 unused
+    std::vector<std::uint64_t> user_data_; // parallel to bodies_
     std::uint32_t free_head_ = 0;
     std::size_t live_ = 0;
     SpatialGrid grid_;

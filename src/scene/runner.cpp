@@ -246,8 +246,8 @@ MoveOptions options_of(const SceneStep& s) {
 
 std::string SceneRunner::run_step(std::size_t i) {
     const std::string where = i < scene_.steps.size()
-                                  ? "step " + std::to_string(i) + " (" + to_string(scene_.steps[i].op) + ")"
-                                  : "step " + std::to_string(i);
+                                ? "step " + std::to_string(i) + " (" + to_string(scene_.steps[i].op) + ")"
+                                : "step " + std::to_string(i);
     if (i != next_step_) throw SceneError(file_, where, "steps must run in order, each once");
     const SceneStep& s = scene_.steps[i];
     Line l;

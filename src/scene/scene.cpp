@@ -319,8 +319,8 @@ void check_names(const Scene& scene) {
             if (live.contains(name)) return;
             auto r = removed_at.find(name);
             if (r != removed_at.end())
-                bad(where, std::string("field \"") + field + "\": body " + in_quotes(name) +
-                               " was removed at step " + std::to_string(r->second) + " (stale name)");
+                bad(where, std::string("field \"") + field + "\": body " + in_quotes(name) + " was removed at step " +
+                               std::to_string(r->second) + " (stale name)");
             bad(where, std::string("field \"") + field + "\": unknown body " + in_quotes(name));
         };
         switch (s.op) {
@@ -341,9 +341,9 @@ void check_names(const Scene& scene) {
             const std::int32_t rows = scene.tiles ? std::int32_t(scene.tiles->rows.size()) : 0;
             const std::int32_t cols = rows > 0 ? std::int32_t(scene.tiles->rows[0].size()) : 0;
             if (s.cell.column >= cols || s.cell.row >= rows)
-                bad(where, "field \"cell\": [" + std::to_string(s.cell.column) + ", " +
-                               std::to_string(s.cell.row) + "] is outside the tile map (" +
-                               std::to_string(cols) + " columns, " + std::to_string(rows) + " rows)");
+                bad(where, "field \"cell\": [" + std::to_string(s.cell.column) + ", " + std::to_string(s.cell.row) +
+                               "] is outside the tile map (" + std::to_string(cols) + " columns, " +
+                               std::to_string(rows) + " rows)");
             break;
         }
         default:
@@ -373,9 +373,8 @@ Scene read_scene(const json& root) {
                 bool ok = false;
                 (void)tile_of(text[c], ok);
                 if (!ok)
-                    tf.fail("rows", "row " + std::to_string(r) + ", column " + std::to_string(c) +
-                                        ": unknown tile " + in_quotes(std::string(1, text[c])) +
-                                        " (use '.', '#' or '=')");
+                    tf.fail("rows", "row " + std::to_string(r) + ", column " + std::to_string(c) + ": unknown tile " +
+                                        in_quotes(std::string(1, text[c])) + " (use '.', '#' or '=')");
             }
             if (!tiles.rows.empty() && text.size() != tiles.rows[0].size())
                 tf.fail("rows", "row " + std::to_string(r) + " has " + std::to_string(text.size()) +
@@ -466,10 +465,10 @@ public:
 private:
     struct Level {
         bool object = false;
-        std::string name;          // the key or index of this value in its parent
+        std::string name;           // the key or index of this value in its parent
         std::set<std::string> keys; // object: the keys so far
-        std::string key;           // object: the key being read
-        std::size_t index = 0;     // array: the index of the element being read
+        std::string key;            // object: the key being read
+        std::size_t index = 0;      // array: the index of the element being read
     };
 
     void enter(bool object) {

@@ -127,8 +127,8 @@ public:
         line(x - r, y - r, x + r, y + r, st);
         line(x - r, y + r, x + r, y - r, st);
     }
-    void text(double x, double y, double size, const std::string& s, const char* colour,
-              const char* anchor = "start", bool halo = false) {
+    void text(double x, double y, double size, const std::string& s, const char* colour, const char* anchor = "start",
+              bool halo = false) {
         out += "<text x=\"";
         out += n(x);
         out += "\" y=\"";
@@ -237,9 +237,10 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     bool has_hits = false;
     for (const CastTrace& t : trace.casts) has_hits = has_hits || !t.hits.empty();
     const bool has_moves = !trace.moves.empty(), has_casts = !trace.casts.empty(), has_queries = !trace.queries.empty();
-    const int legend_rows = int(has_solid) + int(has_one_way) + int(has_static) + int(has_movable) + 2 * int(has_moves) +
-                            int(has_single_contact_box) + int(has_contacts) + int(has_contacts || has_hits) +
-                            int(has_velocity) + int(has_casts) + int(has_hits) + int(has_queries);
+    const int legend_rows = int(has_solid) + int(has_one_way) + int(has_static) + int(has_movable) +
+                            2 * int(has_moves) + int(has_single_contact_box) + int(has_contacts) +
+                            int(has_contacts || has_hits) + int(has_velocity) + int(has_casts) + int(has_hits) +
+                            int(has_queries);
     const double legend_h = 3.4 * u * (legend_rows + 2) + 2 * u;
     const double vh = std::max(h + 2 * margin, options.legend ? legend_h + 2 * margin : 0.0);
     const double px = options.pixels > 0 ? options.pixels : 1000;
@@ -247,7 +248,8 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     Svg svg(u);
     svg.out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     svg.out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + n(px) + "\" height=\"" +
-               n(std::round(px * vh / vw)) + "\" viewBox=\"" + n(vx) + " " + n(vy) + " " + n(vw) + " " + n(vh) + "\">\n";
+               n(std::round(px * vh / vw)) + "\" viewBox=\"" + n(vx) + " " + n(vy) + " " + n(vw) + " " + n(vh) +
+               "\">\n";
     svg.rect(vx, vy, vx + vw, vy + vh, "fill=\"#ffffff\"");
 
     // ---- tile map: a faint grid over the map, solid tiles dark, one-way tiles as a ledge ----
@@ -294,9 +296,11 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         } else if (thin_x || thin_y) {
             // A zero-thickness wall: a line, thicker than the paths drawn over it.
             svg.line(d(bx.min.x), d(bx.min.y), d(bx.max.x), d(bx.max.y),
-                     std::string("stroke=\"") + fill + "\" stroke-width=\"" + n(0.7 * u) + "\" stroke-linecap=\"butt\"");
+                     std::string("stroke=\"") + fill + "\" stroke-width=\"" + n(0.7 * u) +
+                         "\" stroke-linecap=\"butt\"");
         } else if (info.is_static) {
-            svg.box(bx, std::string("fill=\"") + c_static + "\" stroke=\"" + c_static_edge + "\" stroke-width=\"" + thin + "\"");
+            svg.box(bx, std::string("fill=\"") + c_static + "\" stroke=\"" + c_static_edge + "\" stroke-width=\"" +
+                            thin + "\"");
         } else {
             svg.box(bx, std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" + c_body +
                             "\" stroke-width=\"" + n(0.35 * u) + "\"");
@@ -331,14 +335,16 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         std::vector<Pt> pts{centre(t.start)};
         for (const Contact& c : t.result.contacts) pts.push_back(centre(c.box));
         pts.push_back(centre(t.result.box));
-        svg.polyline(pts, std::string("stroke=\"") + c_path + "\" stroke-width=\"" + thin + "\" stroke-linejoin=\"round\"");
+        svg.polyline(pts,
+                     std::string("stroke=\"") + c_path + "\" stroke-width=\"" + thin + "\" stroke-linejoin=\"round\"");
         // Contact boxes of a single move are drawn faintly; frames would be too crowded.
         if (t.frame < 0)
             for (const Contact& c : t.result.contacts)
-                svg.box(c.box, std::string("fill=\"none\" stroke=\"") + c_path + "\" stroke-opacity=\"0.5\" stroke-width=\"" +
-                                   n(0.15 * u) + "\"");
+                svg.box(c.box, std::string("fill=\"none\" stroke=\"") + c_path +
+                                   "\" stroke-opacity=\"0.5\" stroke-width=\"" + n(0.15 * u) + "\"");
         if (last_frame && !(t.result.box == t.start && t.frame < 0))
-            svg.box(t.result.box, std::string("fill=\"none\" stroke=\"") + c_path + "\" stroke-width=\"" + n(0.35 * u) + "\"");
+            svg.box(t.result.box,
+                    std::string("fill=\"none\" stroke=\"") + c_path + "\" stroke-width=\"" + n(0.35 * u) + "\"");
     }
     // Markers above every path: contact points, normals, velocities after the response.
     // In a `frames` step a body resting on a floor or pressing into a wall touches it again
@@ -361,8 +367,9 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
                 const double vx2 = d(vs[i].x) * vscale, vy2 = d(vs[i].y) * vscale;
                 if (std::hypot(vx2, vy2) > 0.8 * u) svg.arrow(x, y, vx2, vy2, c_velocity, 0.3 * u);
             }
-            svg.circle(x, y, 0.7 * u, std::string("fill=\"") + c_contact + "\" stroke=\"#ffffff\" stroke-width=\"" +
-                                          n(0.15 * u) + "\"");
+            svg.circle(x, y, 0.7 * u,
+                       std::string("fill=\"") + c_contact + "\" stroke=\"#ffffff\" stroke-width=\"" + n(0.15 * u) +
+                           "\"");
         }
     }
     // The velocity going in, at the start of each move (frames: the first frame only).
@@ -370,8 +377,7 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         if (t.has_velocity && vscale > 0 && t.frame <= 0) {
             drawing = t.step;
             const Pt c = centre(t.start);
-            svg.arrow(c.x, c.y, d(t.velocity_before.x) * vscale, d(t.velocity_before.y) * vscale, c_velocity,
-                      0.2 * u);
+            svg.arrow(c.x, c.y, d(t.velocity_before.x) * vscale, d(t.velocity_before.y) * vscale, c_velocity, 0.2 * u);
         }
 
     // ---- casts ----
@@ -390,11 +396,13 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         if (ray) {
             svg.circle(a.x, a.y, 0.5 * u, std::string("fill=\"") + c_cast + "\"");
         } else {
-            svg.box(t.box, std::string("fill=\"none\" ") + st + " stroke-dasharray=\"" + n(u) + "," + n(0.6 * u) + "\"");
+            svg.box(t.box,
+                    std::string("fill=\"none\" ") + st + " stroke-dasharray=\"" + n(u) + "," + n(0.6 * u) + "\"");
         }
         for (const CastHit& hit : t.hits) {
             if (!ray) svg.box(hit.box, std::string("fill=\"") + c_cast + "\" fill-opacity=\"0.15\" " + st);
-            svg.arrow(d(hit.point.x), d(hit.point.y), d(hit.normal.x) * 5 * u, d(hit.normal.y) * 5 * u, c_normal, 0.3 * u);
+            svg.arrow(d(hit.point.x), d(hit.point.y), d(hit.normal.x) * 5 * u, d(hit.normal.y) * 5 * u, c_normal,
+                      0.3 * u);
             svg.cross(d(hit.point.x), d(hit.point.y), 0.9 * u, c_cast);
         }
         step_labels.push_back({d(t.box.min.x), d(t.box.min.y) - 0.8 * u, "step " + std::to_string(t.step)});
@@ -403,8 +411,8 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     // ---- queries ----
     for (const QueryTrace& q : trace.queries) {
         drawing = q.step;
-        const std::string st = std::string("stroke=\"") + c_query + "\" stroke-width=\"" + thin + "\" stroke-dasharray=\"" +
-                               n(0.8 * u) + "," + n(0.5 * u) + "\"";
+        const std::string st = std::string("stroke=\"") + c_query + "\" stroke-width=\"" + thin +
+                               "\" stroke-dasharray=\"" + n(0.8 * u) + "," + n(0.5 * u) + "\"";
         double lx = d(q.rect.min.x), ly = d(q.rect.min.y) - 0.8 * u;
         if (q.op == SceneOp::query_rect) {
             svg.box(q.rect, std::string("fill=\"") + c_query + "\" fill-opacity=\"0.08\" " + st);
@@ -471,38 +479,55 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
             return [&svg, style, u](double x, double y) { svg.rect(x, y - 0.2 * u, x + 4 * u, y + 2 * u, style); };
         };
         if (has_solid) entry("solid tile", sw_rect(std::string("fill=\"") + c_solid + "\""));
-        if (has_one_way) entry("one-way tile (blocks from above)", [&](double x, double y) {
-            svg.rect(x, y - 0.2 * u, x + 4 * u, y + 2 * u, std::string("fill=\"") + c_one_way + "\" fill-opacity=\"0.12\"");
-            svg.rect(x, y - 0.2 * u, x + 4 * u, y + 0.5 * u, std::string("fill=\"") + c_one_way + "\"");
-        });
-        if (has_static) entry("static body", sw_rect(std::string("fill=\"") + c_static + "\" stroke=\"" + c_static_edge +
-                                     "\" stroke-width=\"" + thin + "\""));
-        if (has_movable) entry("movable body, where it ends", sw_rect(std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" +
-                                                     c_body + "\" stroke-width=\"" + n(0.35 * u) + "\""));
-        if (has_moves) entry("box at the start of a move", sw_rect(std::string("fill=\"none\" stroke=\"") + c_start + "\" stroke-width=\"" +
-                                                    thin + "\" stroke-dasharray=\"" + n(u) + "," + n(0.6 * u) + "\""));
-        if (has_moves) entry("path of the box centre; end box", [&](double x, double y) {
-            svg.line(x, y + 0.9 * u, x + 4 * u, y + 0.9 * u,
-                     std::string("stroke=\"") + c_path + "\" stroke-width=\"" + thin + "\"");
-        });
-        if (has_single_contact_box) entry("box at a contact", sw_rect(std::string("fill=\"none\" stroke=\"") + c_path +
-                                          "\" stroke-opacity=\"0.5\" stroke-width=\"" + n(0.15 * u) + "\""));
-        if (has_contacts) entry("contact point", [&](double x, double y) {
-            svg.circle(x + 2 * u, y + 0.9 * u, 0.7 * u, std::string("fill=\"") + c_contact + "\"");
-        });
-        if (has_contacts || has_hits) entry("normal (out of the obstacle)",
-              [&](double x, double y) { svg.arrow(x, y + 0.9 * u, 4 * u, 0, c_normal, 0.3 * u); });
-        if (has_velocity) entry("velocity: in, and after a response",
-              [&](double x, double y) { svg.arrow(x, y + 0.9 * u, 4 * u, 0, c_velocity, 0.3 * u); });
-        if (has_casts) entry("ray / box cast", [&](double x, double y) {
-            svg.line(x, y + 0.9 * u, x + 4 * u, y + 0.9 * u,
-                     std::string("stroke=\"") + c_cast + "\" stroke-width=\"" + thin + "\"");
-        });
-        if (has_hits) entry("cast hit point", [&](double x, double y) { svg.cross(x + 2 * u, y + 0.9 * u, 0.9 * u, c_cast); });
-        if (has_queries) entry("query (rect, point, segment)",
-              sw_rect(std::string("fill=\"") + c_query + "\" fill-opacity=\"0.08\" stroke=\"" + c_query +
-                      "\" stroke-width=\"" + thin + "\" stroke-dasharray=\"" + n(0.8 * u) + "," + n(0.5 * u) + "\""));
-        svg.text(lx, ly + fs * 0.75, fs * 0.8, tiles.is_empty() ? "y grows downward" : "y grows downward; grid lines = tiles", "#666666");
+        if (has_one_way)
+            entry("one-way tile (blocks from above)", [&](double x, double y) {
+                svg.rect(x, y - 0.2 * u, x + 4 * u, y + 2 * u,
+                         std::string("fill=\"") + c_one_way + "\" fill-opacity=\"0.12\"");
+                svg.rect(x, y - 0.2 * u, x + 4 * u, y + 0.5 * u, std::string("fill=\"") + c_one_way + "\"");
+            });
+        if (has_static)
+            entry("static body", sw_rect(std::string("fill=\"") + c_static + "\" stroke=\"" + c_static_edge +
+                                         "\" stroke-width=\"" + thin + "\""));
+        if (has_movable)
+            entry("movable body, where it ends",
+                  sw_rect(std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" + c_body +
+                          "\" stroke-width=\"" + n(0.35 * u) + "\""));
+        if (has_moves)
+            entry("box at the start of a move",
+                  sw_rect(std::string("fill=\"none\" stroke=\"") + c_start + "\" stroke-width=\"" + thin +
+                          "\" stroke-dasharray=\"" + n(u) + "," + n(0.6 * u) + "\""));
+        if (has_moves)
+            entry("path of the box centre; end box", [&](double x, double y) {
+                svg.line(x, y + 0.9 * u, x + 4 * u, y + 0.9 * u,
+                         std::string("stroke=\"") + c_path + "\" stroke-width=\"" + thin + "\"");
+            });
+        if (has_single_contact_box)
+            entry("box at a contact", sw_rect(std::string("fill=\"none\" stroke=\"") + c_path +
+                                              "\" stroke-opacity=\"0.5\" stroke-width=\"" + n(0.15 * u) + "\""));
+        if (has_contacts)
+            entry("contact point", [&](double x, double y) {
+                svg.circle(x + 2 * u, y + 0.9 * u, 0.7 * u, std::string("fill=\"") + c_contact + "\"");
+            });
+        if (has_contacts || has_hits)
+            entry("normal (out of the obstacle)",
+                  [&](double x, double y) { svg.arrow(x, y + 0.9 * u, 4 * u, 0, c_normal, 0.3 * u); });
+        if (has_velocity)
+            entry("velocity: in, and after a response",
+                  [&](double x, double y) { svg.arrow(x, y + 0.9 * u, 4 * u, 0, c_velocity, 0.3 * u); });
+        if (has_casts)
+            entry("ray / box cast", [&](double x, double y) {
+                svg.line(x, y + 0.9 * u, x + 4 * u, y + 0.9 * u,
+                         std::string("stroke=\"") + c_cast + "\" stroke-width=\"" + thin + "\"");
+            });
+        if (has_hits)
+            entry("cast hit point", [&](double x, double y) { svg.cross(x + 2 * u, y + 0.9 * u, 0.9 * u, c_cast); });
+        if (has_queries)
+            entry("query (rect, point, segment)",
+                  sw_rect(std::string("fill=\"") + c_query + "\" fill-opacity=\"0.08\" stroke=\"" + c_query +
+                          "\" stroke-width=\"" + thin + "\" stroke-dasharray=\"" + n(0.8 * u) + "," + n(0.5 * u) +
+                          "\""));
+        svg.text(lx, ly + fs * 0.75, fs * 0.8,
+                 tiles.is_empty() ? "y grows downward" : "y grows downward; grid lines = tiles", "#666666");
     }
     svg.out += "</svg>\n";
     return std::move(svg.out);

@@ -14,7 +14,7 @@
 #include <type_traits>
 
 #ifndef SWEEPBOX_CONSUMER_REAL
-#  error "the consumer test passes SWEEPBOX_CONSUMER_REAL (float or double)"
+#    error "the consumer test passes SWEEPBOX_CONSUMER_REAL (float or double)"
 #endif
 static_assert(std::is_same_v<sweepbox::real, SWEEPBOX_CONSUMER_REAL>,
               "sweepbox::real differs from the real type of the build that was packaged");
@@ -36,8 +36,7 @@ bool near(sweepbox::real a, double b) { return std::fabs(double(a) - b) <= 1e-4;
 
 int main() {
     using namespace sweepbox;
-    std::printf("sweepbox %s (real is %s)\n", version_string,
-                sizeof(real) == sizeof(double) ? "double" : "float");
+    std::printf("sweepbox %s (real is %s)\n", version_string, sizeof(real) == sizeof(double) ? "double" : "float");
     check(version_major == 0 && version_minor == 1, "version 0.1");
 
     World world;

@@ -18,7 +18,8 @@ struct Malformed {
 inline std::string with_steps(const std::string& steps) {
     return R"({"bodies": [{"name": "wall", "box": [100, 0, 101, 400], "static": true},
                           {"name": "box", "box": [0, 0, 4, 4]}],
-              "steps": [)" + steps + "]}";
+              "steps": [)" +
+           steps + "]}";
 }
 
 inline const std::vector<Malformed>& malformed_cases() {

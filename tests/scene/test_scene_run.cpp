@@ -84,8 +84,10 @@ BOOST_AUTO_TEST_CASE(design_example_by_hand) {
     BOOST_TEST(c.at("started_overlapping") == false);
     // The field order of DESIGN.md.
     BOOST_TEST(lines[0].rfind(R"({"step": 0, "op": "move", "body": "grenade", "box": [)", 0) == 0u);
-    BOOST_TEST(lines[0].find(R"("contacts": [{"other": "wall", "time": 0.192, "normal": [-1, 0], "point": [100, 9.68], "box": [96, )") !=
-               std::string::npos);
+    BOOST_TEST(
+        lines[0].find(
+            R"("contacts": [{"other": "wall", "time": 0.192, "normal": [-1, 0], "point": [100, 9.68], "box": [96, )") !=
+        std::string::npos);
     // The ray from [0,10] along [300,0] meets the wall's face x=100 at t=1/3.
     const json r = line(lines, 1);
     BOOST_TEST(r.at("hit") == true);
@@ -93,7 +95,9 @@ BOOST_AUTO_TEST_CASE(design_example_by_hand) {
     BOOST_TEST(near_all(r.at("point"), {100, 10}, 0));
     BOOST_TEST(near_all(r.at("normal"), {-1, 0}, 0));
     BOOST_TEST(r.at("other") == "wall");
-    BOOST_TEST(lines[1] == R"({"step": 1, "op": "cast_ray", "hit": true, "time": 0.33333334, "point": [100, 10], "normal": [-1, 0], "other": "wall"})");
+    BOOST_TEST(
+        lines[1] ==
+        R"({"step": 1, "op": "cast_ray", "hit": true, "time": 0.33333334, "point": [100, 10], "normal": [-1, 0], "other": "wall"})");
     // An 8x8 box falling 300 from y=0 ends at y=308, above the tile map's first solid row (y=416).
     BOOST_TEST(lines[2] == R"({"step": 2, "op": "cast_box", "hit": false})");
     BOOST_TEST(lines[4] == R"({"step": 4, "op": "teleport", "body": "grenade", "box": [10, 10, 14, 14]})");
@@ -243,7 +247,9 @@ BOOST_AUTO_TEST_CASE(runtime_refusal_is_a_scene_error_naming_the_step) {
 
 BOOST_AUTO_TEST_CASE(runtime_refusal_prints_the_library_message_without_its_prefix) {
     SceneRunner runner(parse_scene(R"({"bodies": [{"name": "a", "box": [3e38, 0, 3.1e38, 1]}],
-        "steps": [{"op": "move", "body": "a", "delta": [3e38, 0]}]})", "huge.json"), "huge.json");
+        "steps": [{"op": "move", "body": "a", "delta": [3e38, 0]}]})",
+                                   "huge.json"),
+                       "huge.json");
     try {
         runner.run_step(0);
         BOOST_TEST(false, "expected a SceneError");
@@ -257,7 +263,8 @@ BOOST_AUTO_TEST_CASE(runtime_refusal_prints_the_library_message_without_its_pref
 // Frame 0 falls by 3e38; in frame 1 the velocity, 6e38, is past the largest real.
 BOOST_AUTO_TEST_CASE(a_refused_frame_is_named) {
     SceneRunner runner(parse_scene(R"({"bodies": [{"name": "g", "box": [0, 0, 4, 4]}],
-        "steps": [{"op": "frames", "body": "g", "count": 3, "gravity": [0, 3e38], "dt": 1}]})", "fall.json"),
+        "steps": [{"op": "frames", "body": "g", "count": 3, "gravity": [0, 3e38], "dt": 1}]})",
+                                   "fall.json"),
                        "fall.json");
     try {
         runner.run_step(0);
@@ -274,7 +281,9 @@ BOOST_AUTO_TEST_CASE(a_non_finite_result_is_refused) {
     SceneRunner runner(parse_scene(R"({"bodies": [{"name": "w", "box": [100, 0, 101, 400], "static": true},
                                                   {"name": "g", "box": [0, 0, 4, 4]}],
         "steps": [{"op": "move", "body": "g", "delta": [200, 0], "response": "bounce", "restitution": 3,
-                   "velocity": [3e38, 0]}]})", "nf.json"), "nf.json");
+                   "velocity": [3e38, 0]}]})",
+                                   "nf.json"),
+                       "nf.json");
     try {
         const std::string line = runner.run_step(0);
         BOOST_TEST(false, "expected a SceneError, got " << line);
@@ -289,7 +298,8 @@ BOOST_AUTO_TEST_CASE(a_non_finite_result_is_refused) {
 // of each frame crosses few cells. Work is checked, not time.
 BOOST_AUTO_TEST_CASE(long_free_fall_keeps_a_bounded_record) {
     SceneRunner runner(parse_scene(R"({"bodies": [{"name": "g", "box": [0, 0, 4, 4]}],
-        "steps": [{"op": "frames", "body": "g", "count": 1000000, "gravity": [0, 980]}]})", "fall.json"),
+        "steps": [{"op": "frames", "body": "g", "count": 1000000, "gravity": [0, 980]}]})",
+                                   "fall.json"),
                        "fall.json");
     const json l = json::parse(runner.run_step(0));
     BOOST_TEST(l.at("frames") == 1000000);
@@ -311,7 +321,8 @@ BOOST_AUTO_TEST_CASE(long_free_fall_keeps_a_bounded_record) {
 BOOST_AUTO_TEST_CASE(long_resting_frames_list_a_bounded_number_of_contacts) {
     SceneRunner runner(parse_scene(R"({"bodies": [{"name": "floor", "box": [-100, 10, 100, 20], "static": true},
                                                   {"name": "g", "box": [0, 0, 4, 10]}],
-        "steps": [{"op": "frames", "body": "g", "count": 200000, "gravity": [0, 980]}]})", "rest.json"),
+        "steps": [{"op": "frames", "body": "g", "count": 200000, "gravity": [0, 980]}]})",
+                                   "rest.json"),
                        "rest.json");
     const json l = json::parse(runner.run_step(0));
     BOOST_TEST(l.at("frames") == 200000);

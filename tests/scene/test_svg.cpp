@@ -199,7 +199,8 @@ BOOST_AUTO_TEST_CASE(huge_coordinates_draw_finite_numbers) {
 BOOST_AUTO_TEST_CASE(a_trace_cut_short_is_not_drawn) {
     SceneRunner runner(parse_scene(R"({"cell_size": 1000000, "bodies": [{"name": "g", "box": [0, 0, 4, 4]}],
         "steps": [{"op": "move", "body": "g", "delta": [0, 1]},
-                  {"op": "frames", "body": "g", "count": 100000, "gravity": [0, 980]}]})", "long.json"),
+                  {"op": "frames", "body": "g", "count": 100000, "gravity": [0, 980]}]})",
+                                   "long.json"),
                        "long.json");
     runner.run_all();
     try {
