@@ -16,6 +16,8 @@
 #include <type_traits>
 
 #include "junction.hpp"
+#include "move_checks.hpp"
+#include "move_support.hpp"
 #include "sweep.hpp"
 #include "platform.hpp"
 #include "ranking.hpp"
@@ -23,7 +25,13 @@
 
 namespace sweepbox {
 
+using detail::axis_of;
+using detail::is_blocking;
 using detail::Obstacle;
+using detail::require_finite_result;
+using detail::require_move;
+using detail::response_for;
+using detail::set_sweep_back;
 using detail::wide;
 
 namespace {
@@ -50,45 +58,6 @@ struct MoveScratch {
 MoveScratch& scratch() {
     thread_local MoveScratch s;
     return s;
-}
-
-bool is_blocking(Response r) { return r == Response::touch || r == Response::slide || r == Response::bounce; }
-
-int axis_of(Vec2 n) { return n.x != 0 ? 0 : 1; }
-
-bool is_response(Response r) { return std::uint8_t(r) <= std::uint8_t(Response::bounce); }
-
-[[noreturn, gnu::noinline]] void bad_filter_answer(Response r) {
-    throw Error("move", "the filter returned " + std::to_string(int(r)) + ", not a Response");
-}
-
-// The response to an obstacle; a filter's answer is checked as it comes (rule 11).
-Response response_for(const World& w, BodyId self, const Obstacle& ob, const MoveOptions& o) {
-    if (o.filter) {
-        const Response r = o.filter(o.filter_context, w, self, ob.other);
-        if (!is_response(r)) bad_filter_answer(r);
-        return r;
-    }
-    if (o.category_responses && ob.category != 0)
-        return (*o.category_responses)[std::size_t(std::countr_zero(ob.category))];
-    return o.response;
-}
-
-real overlap_on(const Aabb& a, const Aabb& b, int k) {
-    return std::min(a.max[k], b.max[k]) - std::max(a.min[k], b.min[k]);
-}
-
-// The axis on which the leg's path S + s*d, s in [0, t_end), crossed the line of B while both
-// are thin on it and the other axis overlapped (a bullet through a 0-thickness wall), or -1.
-// Decided on the exact path by the same slabs as the sweep (rule 2), never on the rounded end
-// box, so a pass exactly through an end or a corner is no crossing here either.
-int thin_crossed(const Aabb& S, Vec2 d, real t_end, const Aabb& B) {
-    for (int k = 0; k < 2; ++k) {
-        if (S.min[k] != S.max[k] || B.min[k] != B.max[k]) continue;
-        const Sweep sw = sweep_box_box(S, d, B);
-        if (sw.state == SweepState::hit && axis_of(sw.normal) == k && sw.time < t_end) return k;
-    }
-    return -1;
 }
 
 #if SWEEPBOX_SSE
@@ -123,78 +92,12 @@ bool nothing_to_check(const Aabb& S, const Aabb& F, const std::vector<Obstacle>&
     return true;
 }
 
-// Rule 6 and 7 as a last line: F may not overlap a blocking obstacle that S did not overlap,
-// may not have crossed a thin one, and may not deepen an overlap S had. Violations are clamped
-// toward S on one axis; when that does not settle, the body stays at S.
-// s_thin: S has zero extent on an axis (else no thin crossing).
+// Rule 6 and 7 as a last line (settle_violations, out of line), after the usual case is found
+// to have nothing to check.
 Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
                const std::vector<Obstacle>& candidates, bool s_thin) {
     if (!s_thin && nothing_to_check(S, F, candidates)) return F;
-    for (int pass = 0; pass < 4; ++pass) {
-        bool changed = false;
-        for (const Obstacle& ob : candidates) {
-            if (ob.one_way) {
-                // A one-way tile is a surface only on top: entering it from the side or from
-                // below is allowed; only a path that went down through its top is a violation.
-                // Its top must also be a surface (no solid tile right above it), as in the sweep.
-                if ((ob.faces & face_neg_y) == 0) continue;
-                if (!detail::one_way_blocks(S, ob.box) || !overlaps(F, ob.box)) continue;
-                // Decided on the leg's exact path, as the sweep did (the rounded end box may
-                // point a little elsewhere and graze the top).
-                const Sweep top = sweep_box_box(S, d, ob.box, face_neg_y);
-                if (top.state != SweepState::hit || !(top.time < t_end)) continue;
-                if (!is_blocking(response_for(w, self, ob, o))) continue;
-                F = place_flush(F, ob.box, Vec2{0, -1});
-                changed = true;
-                continue;
-            }
-            if (overlaps(S, ob.box)) {
-                // Deeper means: moved against the way out and overlapping more on that axis
-                // (a box placed flush may differ from S in width by a rounding, which alone is
-                // no deepening).
-                const Vec2 out_n = minimum_translation(S, ob.box).normal;
-                const int k = axis_of(out_n);
-                const wide moved = (wide(F.min[k]) + wide(F.max[k])) - (wide(S.min[k]) + wide(S.max[k]));
-                if (!overlaps(F, ob.box) || moved * out_n[k] >= 0 ||
-                    overlap_on(F, ob.box, k) <= overlap_on(S, ob.box, k))
-                    continue;
-                if (!is_blocking(response_for(w, self, ob, o))) continue;
-                F.min[k] = S.min[k];
-                F.max[k] = S.max[k];
-                changed = true;
-                continue;
-            }
-            const int thin_axis = s_thin ? thin_crossed(S, d, t_end, ob.box) : -1;
-            if (thin_axis < 0 && !overlaps(F, ob.box)) continue;
-            if (!is_blocking(response_for(w, self, ob, o))) continue;
-            int best_k = -1;
-            real best_corr = std::numeric_limits<real>::infinity();
-            Vec2 best_n{0, 0};
-            for (int k = 0; k < 2; ++k) {
-                real corr;
-                Vec2 n{0, 0};
-                if (S.max[k] <= ob.box.min[k]) {
-                    corr = F.max[k] - ob.box.min[k];
-                    n[k] = -1;
-                } else if (S.min[k] >= ob.box.max[k]) {
-                    corr = ob.box.max[k] - F.min[k];
-                    n[k] = 1;
-                } else {
-                    continue;
-                }
-                if (thin_axis >= 0 ? k == thin_axis : corr < best_corr) {
-                    best_k = k;
-                    best_corr = corr;
-                    best_n = n;
-                }
-            }
-            if (best_k < 0) return S;
-            F = place_flush(F, ob.box, best_n);
-            changed = true;
-        }
-        if (!changed) return F;
-    }
-    return S;
+    return detail::settle_violations(w, self, o, S, d, t_end, F, candidates, s_thin);
 }
 
 // The junction test of one leg of a point or plank (junction.hpp), after the slabs: when a stop
@@ -237,16 +140,6 @@ struct JunctionLeg {
     });
     out.F = detail::settle_thin(S, d, out.F, solids, best.any && !out.stop ? axis_of(best.sweep.normal) : -1);
     return out;
-}
-
-void explain_bad_result(const Aabb& box, Vec2 v, const std::vector<Contact>& contacts);
-
-// The sweep-back point of a started contact c (the last of `contacts`): S moved back along d to
-// where it just touches ob. Checked where it is made (rule 11); an error names this contact.
-void set_sweep_back(Contact& c, const Aabb& S, Vec2 d, const Aabb& ob, const std::vector<Contact>& contacts) {
-    const real back = sweep_back_time(S, d, ob);
-    c.sweep_back = std::isfinite(back) ? S.min - d * back : S.min;
-    if (!is_finite(c.sweep_back)) explain_bad_result(S, Vec2{0, 0}, contacts);
 }
 
 // Rule 7's recovery, before a move that goes anywhere (Godot's recovery): a body that overlaps a
@@ -318,92 +211,6 @@ void set_sweep_back(Contact& c, const Aabb& S, Vec2 d, const Aabb& ob, const std
     }
     return S;
 }
-
-// Every entry of a category table is a Response (one max over the bytes, no branch per entry).
-bool all_responses(const std::array<Response, 32>& table) {
-    std::uint8_t top = 0;
-    for (Response r : table) top = std::max(top, std::uint8_t(r));
-    return top <= std::uint8_t(Response::bounce);
-}
-
-// Throws the Error that names what is wrong with a move's input (the slow half of require_move),
-// in the order of the checks.
-[[gnu::noinline]] void explain_bad_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
-    if (!is_finite(delta)) throw Error("move", "delta has a NaN or infinite component");
-    // MoveResult::velocity returns it: finite in, finite out.
-    if (!is_finite(o.velocity)) throw Error("move", "velocity has a NaN or infinite component");
-    if (o.max_iterations < 1) throw Error("move", "max_iterations must be at least 1");
-    if (!(o.restitution >= 0 && o.restitution <= 1)) throw Error("move", "restitution must be in [0, 1]");
-    if (!(o.friction >= 0 && o.friction <= 1)) throw Error("move", "friction must be in [0, 1]");
-    if (!is_response(o.response))
-        throw Error("move", "response " + std::to_string(int(o.response)) + " is not a Response");
-    if (o.category_responses)
-        for (std::size_t i = 0; i < 32; ++i)
-            if (!is_response((*o.category_responses)[i]))
-                throw Error("move", "category_responses[" + std::to_string(i) + "] = " +
-                                        std::to_string(int((*o.category_responses)[i])) + " is not a Response");
-    const Aabb moved = box.translated(delta);
-    if (!sweepbox::is_valid(moved)) throw Error("move", "delta takes the box out of the finite range");
-    if (!is_finite(moved.max - moved.min)) throw Error("move", "box is wider or taller than the finite range");
-}
-
-// The bits of x as an unsigned number are at most those of 1 exactly for x in [+0, 1] (a sign
-// bit, an infinity or a NaN makes them larger): both ranges in one comparison.
-using RealBits = std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>;
-RealBits bits_of(real x) { return std::bit_cast<RealBits>(x); }
-
-// The checks of a move's input in a few operations for the usual case, as require_cast does: v - v
-// is 0 exactly for a finite v and NaN otherwise, so one sum of such differences is 0 exactly
-// when every number in it is finite (a finite size of the moved box means finite edges, and by
-// a finite delta a finite box; a size beyond the finite range is refused, as by add and the
-// casts). -0 as restitution or friction takes the slow path, which accepts it.
-void require_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
-    const Aabb moved = box.translated(delta);
-    const real w = moved.max.x - moved.min.x, h = moved.max.y - moved.min.y;
-    const real z = ((delta.x - delta.x) + (delta.y - delta.y)) +
-                   ((o.velocity.x - o.velocity.x) + (o.velocity.y - o.velocity.y)) + ((w - w) + (h - h));
-    if (!(z == 0 && o.max_iterations >= 1 && std::max(bits_of(o.restitution), bits_of(o.friction)) <= bits_of(1) &&
-          is_response(o.response) && (!o.category_responses || all_responses(*o.category_responses))))
-        explain_bad_move(box, delta, o);
-}
-
-// Throws the Error that names what of a move's result is out of the finite range of real (the
-// slow half of require_finite_result): the first contact with such a number, else the box, else
-// the velocity. Returns when there is none (the fast sum overflowed).
-[[gnu::noinline]] void explain_bad_result(const Aabb& box, Vec2 v, const std::vector<Contact>& contacts) {
-    const std::string what = "the result leaves the finite range of real: ";
-    for (std::size_t i = 0; i < contacts.size(); ++i) {
-        const Contact& c = contacts[i];
-        const char* field = !is_valid(c.box)         ? "box"
-                          : !is_finite(c.point)      ? "point"
-                          : !std::isfinite(c.depth)  ? "depth"
-                          : !is_finite(c.sweep_back) ? "sweep_back"
-                                                     : nullptr;
-        if (field) throw Error("move", what + "contact " + std::to_string(i) + "'s " + field);
-    }
-    if (!is_valid(box)) throw Error("move", what + "the box after the move");
-    if (!is_finite(v)) throw Error("move", what + "the velocity");
-}
-
-// Rule 11 on a move's result. The box and the velocity are checked at the end (a bounce can
-// carry the body past the finite range). A contact's box is a box the body had on its way, finite
-// when the end box is (a non-finite edge never becomes finite again: the size stays infinite);
-// its point lies between finite edges no farther apart than the body's finite width; its depth
-// is at most that width; its time and normal are in [0, 1] and an axis. Only the sweep-back point
-// can leave the range on its own, and is checked where it is made.
-#if SWEEPBOX_SSE
-void require_finite_result(const Aabb& box, Vec2 v, const std::vector<Contact>& contacts) {
-    __m128 z = _mm_add_ps(_mm_loadu_ps(&box.min.x),
-                          _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(&v.x)));
-    z = _mm_sub_ps(z, z);
-    if (_mm_movemask_ps(_mm_cmpunord_ps(z, z)) != 0) explain_bad_result(box, v, contacts);
-}
-#else
-void require_finite_result(const Aabb& box, Vec2 v, const std::vector<Contact>& contacts) {
-    const real z = (box.min.x + box.min.y) + (box.max.x + box.max.y) + (v.x + v.y);
-    if (!(z - z == 0)) explain_bad_result(box, v, contacts);
-}
-#endif
 
 } // namespace
 

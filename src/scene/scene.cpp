@@ -1,5 +1,5 @@
-// Scene files: parsing (with every check that can be made before running), saving, and the
-// shortest round-trip number format shared with the runner's output.
+// Scene files: parsing, with every check that can be made before running (scene_write.cpp
+// saves them).
 #include <sweepbox/scene.hpp>
 
 #include <algorithm>
@@ -17,6 +17,8 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "json_text.hpp"
 
 namespace sweepbox {
 
@@ -169,8 +171,6 @@ private:
     std::string where_;
     std::set<std::string> seen_;
 };
-
-const char* tile_chars = ".#=";
 
 Tile tile_of(char c, bool& ok) {
     ok = true;
@@ -405,302 +405,13 @@ Scene read_scene(const json& root) {
     return scene;
 }
 
-// "line L, column C" of a byte offset in the text (columns count bytes, from 1).
-std::string line_and_column(std::string_view text, std::size_t offset) {
-    const std::string_view before = text.substr(0, offset);
-    const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
-    const std::size_t line = 1 + std::size_t(std::count(before.begin(), before.end(), '\n'));
-    return "line " + std::to_string(line) + ", column " + std::to_string(offset - line_start + 1);
-}
-
-// A char iterator that publishes how far the JSON lexer has read, so that the parser callback
-// can tell where a key is.
-struct TrackedChars {
-    using iterator_category = std::input_iterator_tag;
-    using value_type = char;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const char*;
-    using reference = const char&;
-    const char* p = nullptr;
-    const char** read = nullptr;
-    reference operator*() const { return *p; }
-    TrackedChars& operator++() {
-        *read = ++p;
-        return *this;
-    }
-    TrackedChars operator++(int) {
-        TrackedChars old = *this;
-        ++*this;
-        return old;
-    }
-    friend bool operator!=(const TrackedChars& a, const TrackedChars& b) { return a.p != b.p; }
-};
-
-// The parser callback that rejects a key met twice in one object (nlohmann keeps the last one),
-// naming the place as the other errors do ("step 3", "bodies[1]", "tiles", "scene").
-class DuplicateKeys {
-public:
-    DuplicateKeys(std::string_view text, const char* const& read) : text_(text), read_(read) {}
-
-    bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
-        switch (event) {
-        case json::parse_event_t::object_start: enter(true); break;
-        case json::parse_event_t::array_start: enter(false); break;
-        case json::parse_event_t::object_end:
-        case json::parse_event_t::array_end:
-            stack_.pop_back();
-            element_done();
-            break;
-        case json::parse_event_t::key: {
-            Level& level = stack_.back();
-            level.key = parsed.get<std::string>();
-            if (!level.keys.insert(level.key).second) duplicate(level.key);
-            break;
-        }
-        case json::parse_event_t::value: element_done(); break;
-        }
-        return true;
-    }
-
-private:
-    struct Level {
-        bool object = false;
-        std::string name;           // the key or index of this value in its parent
-        std::set<std::string> keys; // object: the keys so far
-        std::string key;            // object: the key being read
-        std::size_t index = 0;      // array: the index of the element being read
-    };
-
-    void enter(bool object) {
-        Level level;
-        level.object = object;
-        if (!stack_.empty())
-            level.name = stack_.back().object ? stack_.back().key : std::to_string(stack_.back().index);
-        stack_.push_back(std::move(level));
-    }
-    void element_done() {
-        if (!stack_.empty() && !stack_.back().object) ++stack_.back().index;
-    }
-
-    [[noreturn]] void duplicate(const std::string& key) const {
-        // The lexer has just read the key's closing quote: back up to its opening one.
-        std::size_t end = std::size_t(read_ - text_.data());
-        std::size_t start = end > 0 ? end - 1 : 0;
-        while (start > 0) {
-            --start;
-            std::size_t slashes = 0;
-            while (start > slashes && text_[start - 1 - slashes] == '\\') ++slashes;
-            if (text_[start] == '"' && slashes % 2 == 0) break;
-        }
-        std::string where = "scene";
-        std::size_t inside = 1; // stack_ levels named by `where`
-        if (stack_.size() >= 2 && stack_[0].object && stack_[1].name == "tiles") {
-            where = "tiles";
-            inside = 2;
-        } else if (stack_.size() >= 3 && stack_[0].object && !stack_[1].object &&
-                   (stack_[1].name == "bodies" || stack_[1].name == "steps")) {
-            where = stack_[1].name == "bodies" ? "bodies[" + stack_[2].name + "]" : "step " + stack_[2].name;
-            inside = 3;
-        }
-        std::string problem = "duplicate key " + in_quotes(key);
-        if (stack_.size() > inside)
-            problem += stack_[inside - 1].object ? " in field " + in_quotes(stack_[inside].name)
-                                                 : " in element " + stack_[inside].name;
-        bad(where, problem + " at " + line_and_column(text_, start));
-    }
-
-    std::string_view text_;
-    const char* const& read_;
-    std::vector<Level> stack_;
-};
-
-// ---- saving ----
-
-// A real as a JSON number that prints in its shortest round-trip form: integers as integers,
-// others as the double nearest to the shortest decimal of the real.
-json num(real v) {
-    if (v == 0) return 0;
-    if (std::trunc(v) == v && std::fabs(v) < real(9.0e15)) return std::int64_t(v);
-    const std::string s = format_real(v);
-    return std::strtod(s.c_str(), nullptr);
-}
-json vec(Vec2 v) { return json::array({num(v.x), num(v.y)}); }
-json box(const Aabb& b) { return json::array({num(b.min.x), num(b.min.y), num(b.max.x), num(b.max.y)}); }
-
-json body_json(const SceneBody& b) {
-    json j = json::object();
-    j["name"] = b.name;
-    j["box"] = box(b.box);
-    if (b.is_static) j["static"] = true;
-    if (b.category != 1) j["category"] = b.category;
-    if (b.mask != 0xffffffffu) j["mask"] = b.mask;
-    if (b.user_data != 0) j["user_data"] = b.user_data;
-    return j;
-}
-
-// JSON on one line with ", " and ": " between items, as in DESIGN.md.
-std::string compact(const json& j) {
-    if (j.is_array()) {
-        std::string out = "[";
-        for (std::size_t i = 0; i < j.size(); ++i) out += (i ? ", " : "") + compact(j[i]);
-        return out + "]";
-    }
-    if (j.is_object()) {
-        std::string out = "{";
-        bool comma = false;
-        for (auto it = j.begin(); it != j.end(); ++it) {
-            out += (comma ? ", " : "") + json(it.key()).dump() + ": " + compact(it.value());
-            comma = true;
-        }
-        return out + "}";
-    }
-    return j.dump();
-}
-
-// Writes an object keeping the order of `keys` (nlohmann sorts keys).
-std::string ordered(const json& j, std::initializer_list<const char*> first) {
-    std::string out = "{";
-    std::set<std::string> done;
-    bool comma = false;
-    auto put = [&](const std::string& k, const json& v) {
-        if (comma) out += ", ";
-        out += json(k).dump() + ": " + compact(v);
-        comma = true;
-        done.insert(k);
-    };
-    for (const char* k : first)
-        if (j.contains(k)) put(k, j.at(k));
-    for (auto it = j.begin(); it != j.end(); ++it)
-        if (!done.contains(it.key())) put(it.key(), it.value());
-    return out + "}";
-}
-
-json step_json(const SceneStep& s) {
-    const SceneStep d; // defaults
-    json j = json::object();
-    j["op"] = to_string(s.op);
-    if (!s.comment.empty()) j["comment"] = s.comment;
-    auto motion = [&] {
-        if (s.response != d.response) j["response"] = to_string(s.response);
-        if (s.restitution != d.restitution) j["restitution"] = num(s.restitution);
-        if (s.friction != d.friction) j["friction"] = num(s.friction);
-        if (s.max_iterations != d.max_iterations) j["max_iterations"] = s.max_iterations;
-        if (s.has_velocity) j["velocity"] = vec(s.velocity);
-    };
-    auto filter = [&] {
-        if (s.category != d.category) j["category"] = s.category;
-        if (s.mask != d.mask) j["mask"] = s.mask;
-        if (!s.ignore.empty()) j["ignore"] = s.ignore;
-        if (!s.bodies) j["bodies"] = false;
-        if (!s.tiles) j["tiles"] = false;
-    };
-    switch (s.op) {
-    case SceneOp::move:
-        j["body"] = s.body;
-        j["delta"] = vec(s.delta);
-        motion();
-        break;
-    case SceneOp::frames:
-        j["body"] = s.body;
-        j["count"] = s.count;
-        if (s.gravity != d.gravity) j["gravity"] = vec(s.gravity);
-        if (s.dt != d.dt) j["dt"] = num(s.dt);
-        motion();
-        break;
-    case SceneOp::cast_ray:
-        j["from"] = vec(s.from);
-        j["delta"] = vec(s.delta);
-        filter();
-        break;
-    case SceneOp::cast_box:
-    case SceneOp::cast_all:
-        j["box"] = box(s.box);
-        j["delta"] = vec(s.delta);
-        filter();
-        break;
-    case SceneOp::query_rect:
-        j["box"] = box(s.box);
-        filter();
-        break;
-    case SceneOp::query_point:
-        j["point"] = vec(s.point);
-        filter();
-        break;
-    case SceneOp::query_segment:
-        j["from"] = vec(s.from);
-        j["to"] = vec(s.to);
-        filter();
-        break;
-    case SceneOp::overlapping_pairs: break;
-    case SceneOp::teleport:
-        j["body"] = s.body;
-        j["box"] = box(s.box);
-        break;
-    case SceneOp::set_tile:
-        j["cell"] = json::array({s.cell.column, s.cell.row});
-        j["tile"] = std::string(1, tile_chars[int(s.tile)]);
-        break;
-    case SceneOp::add: {
-        json b = body_json(s.add);
-        for (auto it = b.begin(); it != b.end(); ++it) j[it.key()] = it.value();
-        break;
-    }
-    case SceneOp::remove: j["body"] = s.body; break;
-    }
-    return j;
-}
-
 } // namespace
 
 SceneError::SceneError(const std::string& file, const std::string& where, const std::string& problem)
     : std::runtime_error(join_message(file, where, problem)), file_(file), where_(where), problem_(problem) {}
 
-const char* to_string(SceneOp op) {
-    switch (op) {
-    case SceneOp::move: return "move";
-    case SceneOp::frames: return "frames";
-    case SceneOp::cast_ray: return "cast_ray";
-    case SceneOp::cast_box: return "cast_box";
-    case SceneOp::cast_all: return "cast_all";
-    case SceneOp::query_rect: return "query_rect";
-    case SceneOp::query_point: return "query_point";
-    case SceneOp::query_segment: return "query_segment";
-    case SceneOp::overlapping_pairs: return "overlapping_pairs";
-    case SceneOp::teleport: return "teleport";
-    case SceneOp::set_tile: return "set_tile";
-    case SceneOp::add: return "add";
-    case SceneOp::remove: return "remove";
-    }
-    return "?";
-}
-
-std::string format_real(real v) {
-    if (!std::isfinite(v))
-        throw SceneError("", "", std::isnan(v) ? "nan is not a JSON number" : "inf is not a JSON number");
-    if (v == 0) return "0"; // also -0
-    char buf[64];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, r.ptr);
-}
-
 Scene parse_scene(std::string_view text, const std::string& file) {
-    // The JSON lexer would take a NUL for the end of the text and ignore what follows.
-    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
-        throw SceneError(file, "json", "NUL byte at " + line_and_column(text, nul) + " (a scene is JSON text)");
-    json root;
-    try {
-        const char* read = text.data();
-        DuplicateKeys check(text, read);
-        root = json::parse(TrackedChars{text.data(), &read}, TrackedChars{text.data() + text.size(), &read},
-                           std::ref(check));
-    } catch (const json::exception& e) {
-        // e.what() reads "[json.exception.parse_error.101] parse error at line 3, column 7: ..."
-        std::string what = e.what();
-        if (auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
-        throw SceneError(file, "json", what);
-    } catch (const Bad& b) {
-        throw SceneError(file, b.where, b.problem);
-    }
+    const json root = detail::parse_json_text(text, file);
     try {
         return read_scene(root);
     } catch (const Bad& b) {
@@ -720,43 +431,6 @@ Scene load_scene(const std::string& path) {
     text << in.rdbuf();
     if (in.bad()) throw SceneError(path, "", "cannot read the file");
     return parse_scene(text.str(), path);
-}
-
-std::string save_scene(const Scene& scene) {
-    std::string out = "{\n";
-    if (!scene.description.empty()) out += "  \"description\": " + json(scene.description).dump() + ",\n";
-    out += "  \"cell_size\": " + num(scene.cell_size).dump();
-    if (scene.tiles) {
-        const SceneTiles& t = *scene.tiles;
-        out += ",\n  \"tiles\": {\"origin\": " + compact(vec(t.origin)) + ", \"size\": " + num(t.size).dump();
-        if (t.category != 1) out += ", \"category\": " + std::to_string(t.category);
-        if (t.mask != 0xffffffffu) out += ", \"mask\": " + std::to_string(t.mask);
-        out += ", \"rows\": [";
-        for (std::size_t r = 0; r < t.rows.size(); ++r)
-            out += std::string(r ? ",\n    " : "\n    ") + json(t.rows[r]).dump();
-        out += t.rows.empty() ? "]}" : "\n  ]}";
-    }
-    out += ",\n  \"bodies\": [";
-    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
-        out += std::string(i ? ",\n    " : "\n    ") +
-               ordered(body_json(scene.bodies[i]), {"name", "box", "static", "category", "mask", "user_data"});
-    out += scene.bodies.empty() ? "]" : "\n  ]";
-    out += ",\n  \"steps\": [";
-    for (std::size_t i = 0; i < scene.steps.size(); ++i)
-        out += std::string(i ? ",\n    " : "\n    ") +
-               ordered(step_json(scene.steps[i]),
-                       {"op", "comment", "body", "name", "count", "from", "to", "point", "box", "delta", "response",
-                        "restitution", "friction", "velocity", "gravity", "dt", "max_iterations", "cell", "tile"});
-    out += scene.steps.empty() ? "]" : "\n  ]";
-    out += "\n}\n";
-    return out;
-}
-
-void save_scene_file(const Scene& scene, const std::string& path) {
-    std::ofstream out(path, std::ios::binary);
-    if (!out) throw SceneError(path, "", "cannot open the file for writing");
-    out << save_scene(scene);
-    if (!out) throw SceneError(path, "", "cannot write the file");
 }
 
 } // namespace sweepbox

@@ -1,0 +1,38 @@
+#pragma once
+// Internal: what World::move's files share: which responses block, and the response to an
+// obstacle; and rule 6 and 7's last line (move_safety.cpp).
+
+#include <bit>
+#include <cstddef>
+#include <vector>
+#include <sweepbox/world.hpp>
+
+#include "move_checks.hpp"
+#include "obstacle.hpp"
+
+namespace sweepbox::detail {
+
+inline bool is_blocking(Response r) { return r == Response::touch || r == Response::slide || r == Response::bounce; }
+
+inline int axis_of(Vec2 n) { return n.x != 0 ? 0 : 1; }
+
+// The response to an obstacle; a filter's answer is checked as it comes (rule 11).
+inline Response response_for(const World& w, BodyId self, const Obstacle& ob, const MoveOptions& o) {
+    if (o.filter) {
+        const Response r = o.filter(o.filter_context, w, self, ob.other);
+        if (!is_response(r)) bad_filter_answer(r);
+        return r;
+    }
+    if (o.category_responses && ob.category != 0)
+        return (*o.category_responses)[std::size_t(std::countr_zero(ob.category))];
+    return o.response;
+}
+
+/// Rule 6 and 7 as a last line: F may not overlap a blocking obstacle that S did not overlap,
+/// may not have crossed a thin one, and may not deepen an overlap S had. Violations are clamped
+/// toward S on one axis; when that does not settle, the body stays at S. s_thin: S has zero
+/// extent on an axis (else no thin crossing). Returns the settled end box.
+Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
+                       const std::vector<Obstacle>& candidates, bool s_thin);
+
+} // namespace sweepbox::detail

@@ -1,0 +1,223 @@
+// Scene files: saving, and the shortest round-trip number format shared with the runner's output.
+#include <sweepbox/scene.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <initializer_list>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace sweepbox {
+
+using json = nlohmann::json;
+
+namespace {
+
+// The characters of a tile row, by Tile (the reader's tile_of is the inverse).
+const char* tile_chars = ".#=";
+
+// A real as a JSON number that prints in its shortest round-trip form: integers as integers,
+// others as the double nearest to the shortest decimal of the real.
+json num(real v) {
+    if (v == 0) return 0;
+    if (std::trunc(v) == v && std::fabs(v) < real(9.0e15)) return std::int64_t(v);
+    const std::string s = format_real(v);
+    return std::strtod(s.c_str(), nullptr);
+}
+json vec(Vec2 v) { return json::array({num(v.x), num(v.y)}); }
+json box(const Aabb& b) { return json::array({num(b.min.x), num(b.min.y), num(b.max.x), num(b.max.y)}); }
+
+json body_json(const SceneBody& b) {
+    json j = json::object();
+    j["name"] = b.name;
+    j["box"] = box(b.box);
+    if (b.is_static) j["static"] = true;
+    if (b.category != 1) j["category"] = b.category;
+    if (b.mask != 0xffffffffu) j["mask"] = b.mask;
+    if (b.user_data != 0) j["user_data"] = b.user_data;
+    return j;
+}
+
+// JSON on one line with ", " and ": " between items, as in DESIGN.md.
+std::string compact(const json& j) {
+    if (j.is_array()) {
+        std::string out = "[";
+        for (std::size_t i = 0; i < j.size(); ++i) out += (i ? ", " : "") + compact(j[i]);
+        return out + "]";
+    }
+    if (j.is_object()) {
+        std::string out = "{";
+        bool comma = false;
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            out += (comma ? ", " : "") + json(it.key()).dump() + ": " + compact(it.value());
+            comma = true;
+        }
+        return out + "}";
+    }
+    return j.dump();
+}
+
+// Writes an object keeping the order of `keys` (nlohmann sorts keys).
+std::string ordered(const json& j, std::initializer_list<const char*> first) {
+    std::string out = "{";
+    std::set<std::string> done;
+    bool comma = false;
+    auto put = [&](const std::string& k, const json& v) {
+        if (comma) out += ", ";
+        out += json(k).dump() + ": " + compact(v);
+        comma = true;
+        done.insert(k);
+    };
+    for (const char* k : first)
+        if (j.contains(k)) put(k, j.at(k));
+    for (auto it = j.begin(); it != j.end(); ++it)
+        if (!done.contains(it.key())) put(it.key(), it.value());
+    return out + "}";
+}
+
+json step_json(const SceneStep& s) {
+    const SceneStep d; // defaults
+    json j = json::object();
+    j["op"] = to_string(s.op);
+    if (!s.comment.empty()) j["comment"] = s.comment;
+    auto motion = [&] {
+        if (s.response != d.response) j["response"] = to_string(s.response);
+        if (s.restitution != d.restitution) j["restitution"] = num(s.restitution);
+        if (s.friction != d.friction) j["friction"] = num(s.friction);
+        if (s.max_iterations != d.max_iterations) j["max_iterations"] = s.max_iterations;
+        if (s.has_velocity) j["velocity"] = vec(s.velocity);
+    };
+    auto filter = [&] {
+        if (s.category != d.category) j["category"] = s.category;
+        if (s.mask != d.mask) j["mask"] = s.mask;
+        if (!s.ignore.empty()) j["ignore"] = s.ignore;
+        if (!s.bodies) j["bodies"] = false;
+        if (!s.tiles) j["tiles"] = false;
+    };
+    switch (s.op) {
+    case SceneOp::move:
+        j["body"] = s.body;
+        j["delta"] = vec(s.delta);
+        motion();
+        break;
+    case SceneOp::frames:
+        j["body"] = s.body;
+        j["count"] = s.count;
+        if (s.gravity != d.gravity) j["gravity"] = vec(s.gravity);
+        if (s.dt != d.dt) j["dt"] = num(s.dt);
+        motion();
+        break;
+    case SceneOp::cast_ray:
+        j["from"] = vec(s.from);
+        j["delta"] = vec(s.delta);
+        filter();
+        break;
+    case SceneOp::cast_box:
+    case SceneOp::cast_all:
+        j["box"] = box(s.box);
+        j["delta"] = vec(s.delta);
+        filter();
+        break;
+    case SceneOp::query_rect:
+        j["box"] = box(s.box);
+        filter();
+        break;
+    case SceneOp::query_point:
+        j["point"] = vec(s.point);
+        filter();
+        break;
+    case SceneOp::query_segment:
+        j["from"] = vec(s.from);
+        j["to"] = vec(s.to);
+        filter();
+        break;
+    case SceneOp::overlapping_pairs: break;
+    case SceneOp::teleport:
+        j["body"] = s.body;
+        j["box"] = box(s.box);
+        break;
+    case SceneOp::set_tile:
+        j["cell"] = json::array({s.cell.column, s.cell.row});
+        j["tile"] = std::string(1, tile_chars[int(s.tile)]);
+        break;
+    case SceneOp::add: {
+        json b = body_json(s.add);
+        for (auto it = b.begin(); it != b.end(); ++it) j[it.key()] = it.value();
+        break;
+    }
+    case SceneOp::remove: j["body"] = s.body; break;
+    }
+    return j;
+}
+
+} // namespace
+
+const char* to_string(SceneOp op) {
+    switch (op) {
+    case SceneOp::move: return "move";
+    case SceneOp::frames: return "frames";
+    case SceneOp::cast_ray: return "cast_ray";
+    case SceneOp::cast_box: return "cast_box";
+    case SceneOp::cast_all: return "cast_all";
+    case SceneOp::query_rect: return "query_rect";
+    case SceneOp::query_point: return "query_point";
+    case SceneOp::query_segment: return "query_segment";
+    case SceneOp::overlapping_pairs: return "overlapping_pairs";
+    case SceneOp::teleport: return "teleport";
+    case SceneOp::set_tile: return "set_tile";
+    case SceneOp::add: return "add";
+    case SceneOp::remove: return "remove";
+    }
+    return "?";
+}
+
+std::string format_real(real v) {
+    if (!std::isfinite(v))
+        throw SceneError("", "", std::isnan(v) ? "nan is not a JSON number" : "inf is not a JSON number");
+    if (v == 0) return "0"; // also -0
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+}
+
+std::string save_scene(const Scene& scene) {
+    std::string out = "{\n";
+    if (!scene.description.empty()) out += "  \"description\": " + json(scene.description).dump() + ",\n";
+    out += "  \"cell_size\": " + num(scene.cell_size).dump();
+    if (scene.tiles) {
+        const SceneTiles& t = *scene.tiles;
+        out += ",\n  \"tiles\": {\"origin\": " + compact(vec(t.origin)) + ", \"size\": " + num(t.size).dump();
+        if (t.category != 1) out += ", \"category\": " + std::to_string(t.category);
+        if (t.mask != 0xffffffffu) out += ", \"mask\": " + std::to_string(t.mask);
+        out += ", \"rows\": [";
+        for (std::size_t r = 0; r < t.rows.size(); ++r)
+            out += std::string(r ? ",\n    " : "\n    ") + json(t.rows[r]).dump();
+        out += t.rows.empty() ? "]}" : "\n  ]}";
+    }
+    out += ",\n  \"bodies\": [";
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
+        out += std::string(i ? ",\n    " : "\n    ") +
+               ordered(body_json(scene.bodies[i]), {"name", "box", "static", "category", "mask", "user_data"});
+    out += scene.bodies.empty() ? "]" : "\n  ]";
+    out += ",\n  \"steps\": [";
+    for (std::size_t i = 0; i < scene.steps.size(); ++i)
+        out += std::string(i ? ",\n    " : "\n    ") +
+               ordered(step_json(scene.steps[i]),
+                       {"op", "comment", "body", "name", "count", "from", "to", "point", "box", "delta", "response",
+                        "restitution", "friction", "velocity", "gravity", "dt", "max_iterations", "cell", "tile"});
+    out += scene.steps.empty() ? "]" : "\n  ]";
+    out += "\n}\n";
+    return out;
+}
+
+void save_scene_file(const Scene& scene, const std::string& path) {
+    std::ofstream out(path, std::ios::binary);
+    if (!out) throw SceneError(path, "", "cannot open the file for writing");
+    out << save_scene(scene);
+    if (!out) throw SceneError(path, "", "cannot write the file");
+}
+
+} // namespace sweepbox
