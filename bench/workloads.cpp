@@ -252,7 +252,7 @@ bool overlap_times(i64 a0, i64 a1, i64 b0, i64 b1, i64 d, Fraction& lo, Fraction
     return true;
 }
 
-// The first t in [0, 1) at which the interiors of (a + t d) and b overlap (DESIGN.md's contact
+// The first t in [0, 1) at which the interiors of (a + t d) and b overlap (docs/contract.md's contact
 // rule: touching is no hit, nor is a contact at t = 1).
 bool first_contact(const Query& q, const Box& b, Fraction& t) {
     Fraction xl{}, xh{}, yl{}, yh{};

@@ -1,6 +1,6 @@
 #pragma once
 /// @file sweep_reference.hpp
-/// The exact meaning of `sweep_box_box` (DESIGN.md, contract rules 1-4), computed on the same
+/// The exact meaning of `sweep_box_box` (docs/contract.md, rules 1-4), computed on the same
 /// float inputs with exact integer arithmetic (exact.hpp), written from the contract alone.
 ///
 /// Per axis, the set of times at which the moving box A + t*d and B "overlap" on that axis:

@@ -32,8 +32,8 @@ SWEEPBOX_FORCE_INLINE void two_sum(wide a, wide b, wide& s, wide& e) {
     e = (a - (s - bb)) + (b - bb);
 }
 
-/// a - b exactly (a, b of type real). Inline: left out of line by the compiler in the casts'
-/// finish, a call per hit (measured: box casts over the tile map 1 ns faster inline).
+/// a - b exactly (a, b of type real). Forced inline: the compiler left it out of line in the
+/// casts' finish, a call per hit.
 SWEEPBOX_FORCE_INLINE Exact exact_diff(real a, real b) {
     Exact r;
     two_sum(wide(a), -wide(b), r.hi, r.lo);

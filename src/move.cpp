@@ -1,4 +1,4 @@
-// World::move: the movement loop of DESIGN.md. Each leg walks the path (whole-trip box, then
+// World::move: the movement loop of docs/contract.md. Each leg walks the path (whole-trip box, then
 // primary-axis sub-boxes with early exit), finds the first blocking contact exactly (slabs),
 // places the body flush against it (rule 5), checks the result against every candidate of the
 // leg (rule 6: a clamp toward the start, and as a last resort no motion at all), reports the

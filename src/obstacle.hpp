@@ -42,7 +42,7 @@ inline bool interacts(const Selector& s, std::uint32_t category, std::uint32_t m
     return (category & s.mask) != 0 && (s.category & mask) != 0;
 }
 
-/// A one-way tile blocks only a mover that starts fully above it (rule of DESIGN.md).
+/// A one-way tile blocks only a mover that starts fully above it (docs/contract.md, "Responses of move").
 inline bool one_way_blocks(const Aabb& start, const Aabb& tile) { return start.max.y <= tile.min.y; }
 
 /// The selector of a query's filter.

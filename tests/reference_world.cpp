@@ -1,5 +1,5 @@
 // The brute-force reference world of the tests (see reference_world.hpp). Written from the
-// contract text of DESIGN.md, not from src/: every query loops over every body and every
+// contract text (docs/contract.md), not from src/: every query loops over every body and every
 // blocking tile, and every sweep is done by slabs in __float128.
 #include "reference_world.hpp"
 

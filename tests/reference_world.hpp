@@ -1,6 +1,6 @@
 #pragma once
 /// @file reference_world.hpp
-/// The brute-force reference of the tests: every answer of the contract (DESIGN.md rules 1-4,
+/// The brute-force reference of the tests: every answer of the contract (docs/contract.md rules 1-4,
 /// 7, 8, rule 6's junctions and the one-way tile rule) computed the slow, obvious way, written
 /// from the contract text and not from src/. It loops over every body (World::body_ids / info)
 /// and every blocking tile (World::tiles()), sweeps each with its own slab code in 113-bit

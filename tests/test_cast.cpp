@@ -24,7 +24,7 @@ BodyId add_body(World& w, const Aabb& b, std::uint32_t category = 1, bool is_sta
 
 BOOST_AUTO_TEST_SUITE(cast)
 
-// DESIGN.md's cast_ray line: from (0,10) by (300,0) hits the wall [100,0,101,400] at 1/3.
+// The design example's cast_ray (scenes/design_example.json): from (0,10) by (300,0) hits the wall [100,0,101,400] at 1/3.
 BOOST_AUTO_TEST_CASE(scene_example_ray) {
     World w;
     const BodyId wall = add_body(w, box(100, 0, 101, 400));

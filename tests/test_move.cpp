@@ -1,5 +1,5 @@
 // Suite `move`: World::move against the contract: responses (ignore, touch, slide, cross,
-// bounce), max_iterations, velocity, the scene example of DESIGN.md, resting exactly (rule 5),
+// bounce), max_iterations, velocity, the design example (scenes/design_example.json), resting exactly (rule 5),
 // never through (rule 6), started inside (rule 7), seams (rule 4), contact points (rule 8).
 // Scenarios are mirrored through the eight symmetries of the square.
 #include <array>
@@ -33,7 +33,7 @@ const sbt::BlocksFn all_block = [](const Other&) { return true; };
 
 BOOST_AUTO_TEST_SUITE(move)
 
-// DESIGN.md's scene example, number for number.
+// The design example (scenes/design_example.json), number for number.
 BOOST_AUTO_TEST_CASE(scene_example_bounce) {
     World w;
     const BodyId wall = add_static(w, box(100, 0, 101, 400));

@@ -436,7 +436,7 @@ const WorldParams kWorlds[] = {
 BOOST_AUTO_TEST_SUITE(reference)
 
 // The reference itself agrees with the contract's worked example (so a shared mistake with the
-// library would have to be a mistake about DESIGN.md's own numbers).
+// library would have to be a mistake about the contract's own numbers).
 BOOST_AUTO_TEST_CASE(reference_sanity) {
     World w;
     BodyDef d;

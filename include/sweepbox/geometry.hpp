@@ -4,7 +4,7 @@
 /// Minkowski-grown box), segment against box, minimum translation, contact point, reflection.
 /// Nothing here knows about a world; nothing here allocates.
 ///
-/// Conventions (the contract of DESIGN.md, rules 1-4, 7-9):
+/// Conventions (the contract, docs/contract.md, rules 1-4, 7-9):
 /// - Interiors overlap when `a.min < b.max && b.min < a.max` on both axes; touching is not
 ///   overlapping.
 /// - A sweep's `normal` is a unit axis vector on the face of the obstacle that was hit, pointing

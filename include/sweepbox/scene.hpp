@@ -2,7 +2,7 @@
 /// @file scene.hpp
 /// The scene layer: JSON scene files (load, save), and the runner that plays a scene's steps on
 /// a World, prints one JSON object per step (JSON Lines) and records what happened for the SVG
-/// renderer. The format is the one of DESIGN.md ("Scene files and the sweepbox program") plus the
+/// renderer. The format is the one of docs/scenes.md plus the
 /// ops documented in docs/scenes.md. This layer uses nlohmann-json inside its sources only; the
 /// core library does not depend on it.
 
@@ -65,7 +65,7 @@ struct SceneBody {
 
 /// The operation of a step.
 enum class SceneOp : std::uint8_t {
-    move,              ///< move "body" by "delta" with a response (DESIGN.md)
+    move,              ///< move "body" by "delta" with a response (docs/contract.md)
     frames,            ///< "count" frames of "body" under "gravity": v += g*dt, move by v*dt
     cast_ray,          ///< closest hit of the segment "from" -> "from" + "delta"
     cast_box,          ///< closest hit of "box" moved by "delta"

@@ -1,5 +1,5 @@
 // The scene runner: builds a World from a Scene, runs its steps and prints one JSON object per
-// step (JSON Lines, the field order of DESIGN.md), recording what happened for the SVG renderer.
+// step (JSON Lines, the field order of docs/scenes.md), recording what happened for the SVG renderer.
 #include <sweepbox/scene.hpp>
 
 #include <cmath>
@@ -33,7 +33,7 @@ void check_finite(Vec2 v, const char* field) {
     if (!std::isfinite(v.y)) throw NonFinite{field, v.y};
 }
 
-// A small writer for one output line: `{"key": value, ...}` with the spacing of DESIGN.md.
+// A small writer for one output line: `{"key": value, ...}` with the spacing of docs/scenes.md.
 class Line {
 public:
     Line& key(const char* k) {

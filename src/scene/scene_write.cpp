@@ -41,7 +41,7 @@ json body_json(const SceneBody& b) {
     return j;
 }
 
-// JSON on one line with ", " and ": " between items, as in DESIGN.md.
+// JSON on one line with ", " and ": " between items, as in docs/scenes.md.
 std::string compact(const json& j) {
     if (j.is_array()) {
         std::string out = "[";

@@ -43,7 +43,7 @@ constexpr const char* c_query = "#129a9a";
 // In double: min + max overflows a real near the largest one.
 Pt centre(const Aabb& b) { return {(d(b.min.x) + d(b.max.x)) * 0.5, (d(b.min.y) + d(b.max.y)) * 0.5}; }
 
-// The velocity after each contact of a move, replaying the responses of DESIGN.md: bounce
+// The velocity after each contact of a move, replaying the responses of docs/contract.md: bounce
 // reflects, touch and slide drop the part into the surface, cross and ignore keep it.
 std::vector<Vec2> velocities_after(const MoveTrace& t, const SceneStep& s) {
     std::vector<Vec2> out;

@@ -59,7 +59,7 @@ BOOST_AUTO_TEST_CASE(same_scene_same_bits) {
     for (const std::string& name : scene_test::demo_scenes()) BOOST_TEST(run_file(name) == run_file(name));
 }
 
-// DESIGN.md's example, by hand: box [0,0,4,4] moves by [500,40] toward the wall [100,0,101,400].
+// The design example, by hand: box [0,0,4,4] moves by [500,40] toward the wall [100,0,101,400].
 // Its right edge reaches x=100 at t = 96/500 = 0.192, when it has moved [96, 7.68]: contact box
 // [96, 7.68, 100, 11.68], normal [-1, 0], point = middle of the touching faces = [100, 9.68].
 // The rest of the motion, 0.808 * [500, 40] = [404, 32.32], bounces with restitution 0.5 and
@@ -82,7 +82,7 @@ BOOST_AUTO_TEST_CASE(design_example_by_hand) {
     BOOST_TEST(c.at("box")[2].get<double>() == 100.0); // flush exactly (rule 5)
     BOOST_TEST(c.at("response") == "bounce");
     BOOST_TEST(c.at("started_overlapping") == false);
-    // The field order of DESIGN.md.
+    // The field order of docs/scenes.md.
     BOOST_TEST(lines[0].rfind(R"({"step": 0, "op": "move", "body": "grenade", "box": [)", 0) == 0u);
     BOOST_TEST(
         lines[0].find(
