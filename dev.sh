@@ -18,10 +18,11 @@
 #   ./dev.sh test --quick  for day-to-day work: gcc, a short fuzz run (FUZZ_RUNS default 2000; the
 #                          fuzz preset is Clang's libFuzzer build), the bench checksums; no clang,
 #                          double or asan preset, no lint
-#   ./dev.sh lint          clang-format --dry-run --Werror over the C++ files of src, include,
-#                          tests, bench, apps, examples and fuzz; clang-tidy (.clang-tidy) over
-#                          src/ and include/ with the clang preset's compile_commands.json
-#   ./dev.sh format        clang-format -i over those same C++ files (rewrites them in place)
+#   ./dev.sh lint          clang-format --dry-run --Werror over the C and C++ files of src,
+#                          include, tests, bench, apps, examples and fuzz; clang-tidy (.clang-tidy)
+#                          over src/ (the core, the scene layer, the C API) and include/ with the
+#                          clang preset's compile_commands.json
+#   ./dev.sh format        clang-format -i over those same files (rewrites them in place)
 # Fuzzing: FUZZ_RUNS (default 40000, --quick 2000) inputs per target, seed 1, each target capped
 # at FUZZ_SECONDS (default 120); SWEEPBOX_FUZZ_FLAGS replaces "-seed=1 -runs=N".
 set -euo pipefail
@@ -142,9 +143,9 @@ checksums() {
     bash bench/check_checksums.sh build/gcc "$1"
 }
 
-# The project's C++ files, for clang-format.
+# The project's C and C++ files, for clang-format.
 cpp_files() {
-    find src include tests bench apps examples fuzz -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' \) |
+    find src include tests bench apps examples fuzz -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' -o -name '*.c' \) |
         LC_ALL=C sort
 }
 
@@ -169,7 +170,7 @@ lint() {
 
     # clang-tidy reads the compile commands of the clang preset (GCC's flags can confuse it);
     # configuring is enough, nothing needs to be built.
-    local tus=(src/*.cpp src/scene/*.cpp)
+    local tus=(src/*.cpp src/scene/*.cpp src/c_api/*.cpp)
     echo "-- $clang_tidy (.clang-tidy) over ${#tus[@]} files of src/ and the headers of src/ and include/"
     cmake --preset clang >/dev/null || return 1
     out=$(mktemp -d)

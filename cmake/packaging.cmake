@@ -3,21 +3,24 @@
 # - the public headers, the core library `sweepbox` (exported as sweepbox::sweepbox),
 # - the scene library `sweepbox_scene` (exported as sweepbox::scene) and the `sweepbox` program
 #   when they are built,
+# - the C API `sweepbox_c` (exported as sweepbox::sweepbox_c, with sweepbox.h and sweepbox_c.pc)
+#   when it is built,
 # - a CMake package (sweepboxConfig.cmake, its version file, the exported targets) so that
 #   `find_package(sweepbox 0.1 REQUIRED)` + `target_link_libraries(game sweepbox::sweepbox)` works,
-# - a pkg-config file, sweepbox.pc.
+# - pkg-config files, sweepbox.pc (and sweepbox_c.pc).
 # Install components: sweepbox_Runtime (shared libraries, the program) and sweepbox_Development
 # (headers, static libraries, the .so link, package files); `cmake --install` alone installs both.
 #
 # Tested by tests/consumer/: a tiny game built against `cmake --install` of this build through
-# find_package and through pkg-config, and one built with add_subdirectory.
+# find_package and through pkg-config, and one built with add_subdirectory; a C game through
+# find_package and pkg-config.
 
 include(CMakePackageConfigHelpers)
 
 set(SWEEPBOX_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/sweepbox" CACHE STRING
     "Where to install the CMake package files, relative to the prefix")
 set(SWEEPBOX_INSTALL_PKGCONFIGDIR "${CMAKE_INSTALL_LIBDIR}/pkgconfig" CACHE STRING
-    "Where to install sweepbox.pc, relative to the prefix")
+    "Where to install sweepbox.pc (and sweepbox_c.pc), relative to the prefix")
 mark_as_advanced(SWEEPBOX_INSTALL_CMAKEDIR SWEEPBOX_INSTALL_PKGCONFIGDIR)
 
 # The scene library and the program, when this build has them.
@@ -42,15 +45,20 @@ if(BUILD_SHARED_LIBS AND NOT APPLE AND NOT WIN32)
 endif()
 
 # ---- headers ----
-# Every public header; scene.hpp only when the scene library is installed with it.
+# Every public header; scene.hpp only when the scene library is installed with it, sweepbox.h
+# only with the C API.
 set(_header_excludes "")
 if(NOT _sweepbox_scene_target)
   list(APPEND _header_excludes PATTERN "scene.hpp" EXCLUDE PATTERN "svg.hpp" EXCLUDE)
 endif()
+set(_c_header "")
+if(TARGET sweepbox_c)
+  set(_c_header PATTERN "sweepbox.h")
+endif()
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/sweepbox"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
         COMPONENT sweepbox_Development
-        FILES_MATCHING PATTERN "*.hpp" ${_header_excludes})
+        FILES_MATCHING PATTERN "*.hpp" ${_c_header} ${_header_excludes})
 
 # ---- libraries and the program ----
 set(_sweepbox_lib_destinations
@@ -73,6 +81,16 @@ if(_sweepbox_scene_target)
                         VERSION "${_version}" SOVERSION "${_soversion}")
   install(TARGETS ${_sweepbox_scene_target} EXPORT sweepboxSceneTargets ${_sweepbox_lib_destinations})
   install(EXPORT sweepboxSceneTargets
+          NAMESPACE sweepbox::
+          DESTINATION "${SWEEPBOX_INSTALL_CMAKEDIR}"
+          COMPONENT sweepbox_Development)
+endif()
+
+if(TARGET sweepbox_c)
+  # Its own export set: the library carries its own copy of the core, so a C consumer needs
+  # neither the core's target nor glm.
+  install(TARGETS sweepbox_c EXPORT sweepboxCTargets ${_sweepbox_lib_destinations})
+  install(EXPORT sweepboxCTargets
           NAMESPACE sweepbox::
           DESTINATION "${SWEEPBOX_INSTALL_CMAKEDIR}"
           COMPONENT sweepbox_Development)
@@ -164,3 +182,11 @@ configure_file("${CMAKE_CURRENT_LIST_DIR}/sweepbox.pc.in" "${PROJECT_BINARY_DIR}
 install(FILES "${PROJECT_BINARY_DIR}/packaging/sweepbox.pc"
         DESTINATION "${SWEEPBOX_INSTALL_PKGCONFIGDIR}"
         COMPONENT sweepbox_Development)
+
+# The C API's: no definitions and no requirement (its header is the same for every build).
+if(TARGET sweepbox_c)
+  configure_file("${CMAKE_CURRENT_LIST_DIR}/sweepbox_c.pc.in" "${PROJECT_BINARY_DIR}/packaging/sweepbox_c.pc" @ONLY)
+  install(FILES "${PROJECT_BINARY_DIR}/packaging/sweepbox_c.pc"
+          DESTINATION "${SWEEPBOX_INSTALL_PKGCONFIGDIR}"
+          COMPONENT sweepbox_Development)
+endif()

@@ -1,8 +1,8 @@
 # consumer_install: `cmake --install BUILD_DIR --prefix PREFIX` into a fresh PREFIX, then checks
 # what was installed: the package files, headers, library, pkg-config file, and that no
 # installed package file points back into the source or build tree.
-# Arguments: BUILD_DIR, PREFIX, CONFIG, SOURCE_DIR, EXPECT_SCENE, PROGRAM (its path in the
-# prefix, when this build has the program).
+# Arguments: BUILD_DIR, PREFIX, CONFIG, SOURCE_DIR, EXPECT_SCENE, EXPECT_C (the C API), PROGRAM
+# (its path in the prefix, when this build has the program).
 
 foreach(arg BUILD_DIR PREFIX SOURCE_DIR)
   if(NOT DEFINED ${arg})
@@ -47,6 +47,23 @@ else()
   file(GLOB_RECURSE scene_files "${PREFIX}/*sweepboxSceneTargets*.cmake" "${PREFIX}/include/sweepbox/scene.hpp")
   if(scene_files)
     message(FATAL_ERROR "no scene library in this build, yet these were installed: ${scene_files}")
+  endif()
+endif()
+
+if(EXPECT_C)
+  expect_one("include/sweepbox/sweepbox.h" _)
+  expect_one("*/cmake/sweepbox/sweepboxCTargets.cmake" _)
+  expect_one("*/pkgconfig/sweepbox_c.pc" pc_c)
+  list(APPEND pc "${pc_c}")
+  file(GLOB_RECURSE c_libs "${PREFIX}/*libsweepbox_c.so*")
+  if(NOT c_libs)
+    message(FATAL_ERROR "no libsweepbox_c.so was installed in ${PREFIX}")
+  endif()
+else()
+  file(GLOB_RECURSE c_files "${PREFIX}/include/sweepbox/sweepbox.h" "${PREFIX}/*sweepboxCTargets*.cmake"
+       "${PREFIX}/*sweepbox_c.pc")
+  if(c_files)
+    message(FATAL_ERROR "no C API in this build, yet these were installed: ${c_files}")
   endif()
 endif()
 

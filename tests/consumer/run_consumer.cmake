@@ -5,6 +5,7 @@
 #   CONSUMER_GENERATOR, CONSUMER_MAKE_PROGRAM, CONSUMER_CXX_COMPILER, CONSUMER_CXX_FLAGS,
 #   CONSUMER_EXE_LINKER_FLAGS, CONSUMER_SHARED_LINKER_FLAGS, CONSUMER_CONFIG,
 #   CONSUMER_TOOLCHAIN_FILE                                    copied from the build under test
+#   CONSUMER_C_COMPILER, CONSUMER_C_FLAGS                      the same, for a C consumer (optional)
 #   CONSUMER_REAL, CONSUMER_VERSION, CONSUMER_SCENE            what the game and checks expect
 #   CONSUMER_PREFIX        the install prefix to search (find_package), optional
 #   CONSUMER_ARGS          more -D arguments for the configure step, separated by |
@@ -40,6 +41,9 @@ set(configure
   # Only the prefix under test: no user or system package registry.
   -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
   -DCMAKE_FIND_USE_SYSTEM_PACKAGE_REGISTRY=OFF)
+if(CONSUMER_C_COMPILER)
+  list(APPEND configure "-DCMAKE_C_COMPILER=${CONSUMER_C_COMPILER}" "-DCMAKE_C_FLAGS=${CONSUMER_C_FLAGS}")
+endif()
 if(CONSUMER_MAKE_PROGRAM)
   list(APPEND configure "-DCMAKE_MAKE_PROGRAM=${CONSUMER_MAKE_PROGRAM}")
 endif()

@@ -1,0 +1,346 @@
+/** @file sweepbox.h
+ * The C API of sweepbox (C99): an opaque world, bodies, a tile map, `sweepbox_move` with its
+ * responses, the casts and the queries, over the C++ library, in `libsweepbox_c` (a shared
+ * library that carries its own copy of the core, so a C program or an FFI loads one file).
+ *
+ * Conventions (docs/c_api.md has the whole story):
+ * - Every call that can fail returns a `sweepbox_status`; `SWEEPBOX_OK` is 0. On any other status
+ *   the world is exactly as it was, outputs other than those named for the status are not
+ *   written, and `sweepbox_last_error(world)` says what was wrong. No C++ exception ever leaves
+ *   the library.
+ * - Every number is a `double`, whatever the library's precision: a float build
+ *   (`sweepbox_real_size() == 4`) rounds each input once to the nearest float and returns its
+ *   floats exactly. A finite input beyond float's range is `SWEEPBOX_BAD_ARGUMENT`.
+ * - Results go into arrays the caller owns, given with their capacity; when one is too small the
+ *   call returns `SWEEPBOX_TOO_SMALL` and the needed count. Nothing the library returns needs to
+ *   be freed, except the world itself (`sweepbox_world_destroy`).
+ * - Threads: as in C++, calls that take a `const sweepbox_world*` may run on many threads at
+ *   once; a call that takes a `sweepbox_world*` needs the world to itself.
+ */
+#ifndef SWEEPBOX_SWEEPBOX_H
+#define SWEEPBOX_SWEEPBOX_H
+
+// A C header: clang-tidy's C++ advice (<cstdint>, `using` for typedefs) does not apply here.
+// NOLINTBEGIN(modernize-deprecated-headers, modernize-use-using)
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#    if defined(SWEEPBOX_C_BUILDING)
+#        define SWEEPBOX_C_API __declspec(dllexport)
+#    else
+#        define SWEEPBOX_C_API __declspec(dllimport)
+#    endif
+#elif defined(__GNUC__)
+#    define SWEEPBOX_C_API __attribute__((visibility("default")))
+#else
+#    define SWEEPBOX_C_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The major version of this header (the library's is sweepbox_version()).
+#define SWEEPBOX_VERSION_MAJOR 0
+/// The minor version of this header; while the major version is 0, a new minor version may change the ABI.
+#define SWEEPBOX_VERSION_MINOR 1
+/// The patch version of this header.
+#define SWEEPBOX_VERSION_PATCH 0
+/// The version of this header as one number, major * 10000 + minor * 100 + patch.
+#define SWEEPBOX_VERSION_NUMBER (SWEEPBOX_VERSION_MAJOR * 10000 + SWEEPBOX_VERSION_MINOR * 100 + SWEEPBOX_VERSION_PATCH)
+
+/// What a call did: SWEEPBOX_OK, or why it did nothing.
+typedef enum sweepbox_status {
+    SWEEPBOX_OK = 0,             ///< done
+    SWEEPBOX_BAD_ARGUMENT = 1,   ///< a null pointer, a NaN, a value out of its range or enum, a filter's bad answer
+    SWEEPBOX_BAD_ID = 2,         ///< a null, stale (removed) or foreign body id
+    SWEEPBOX_TOO_SMALL = 3,      ///< an output array is too small; the count says how many are needed
+    SWEEPBOX_OUT_OF_MEMORY = 4,  ///< an allocation failed
+    SWEEPBOX_INTERNAL_ERROR = 5, ///< an unexpected failure inside the library (a bug: please report it)
+} sweepbox_status;
+
+/// What a moving body does when it meets an obstacle (sweepbox_move_options::response).
+enum sweepbox_response {
+    SWEEPBOX_RESPONSE_IGNORE = 0, ///< nothing: no contact is reported, the body passes
+    SWEEPBOX_RESPONSE_TOUCH = 1,  ///< stop at the contact; the velocity loses its part into the surface
+    SWEEPBOX_RESPONSE_SLIDE = 2,  ///< drop the part of the motion into the surface, go on with the rest
+    SWEEPBOX_RESPONSE_CROSS = 3,  ///< report the contact and pass through
+    SWEEPBOX_RESPONSE_BOUNCE = 4, ///< reflect the rest of the motion and the velocity (restitution, friction)
+};
+
+/// What a tile is.
+enum sweepbox_tile {
+    SWEEPBOX_TILE_EMPTY = 0,   ///< nothing
+    SWEEPBOX_TILE_SOLID = 1,   ///< blocks from every side
+    SWEEPBOX_TILE_ONE_WAY = 2, ///< blocks only a mover that starts fully above it (smaller y), through its top
+};
+
+/// What a sweepbox_other names.
+enum sweepbox_other_kind {
+    SWEEPBOX_OTHER_NONE = 0, ///< nothing
+    SWEEPBOX_OTHER_BODY = 1, ///< a body: sweepbox_other::body
+    SWEEPBOX_OTHER_TILE = 2, ///< a tile: sweepbox_other::tile
+};
+
+/// Bits of sweepbox_contact::flags and sweepbox_cast_hit::flags.
+enum sweepbox_flags {
+    SWEEPBOX_STARTED_OVERLAPPING = 1, ///< the box overlapped the obstacle at the start (rule 7)
+    SWEEPBOX_CORNER = 2,              ///< both axes were entered at the same instant (rule 4)
+    SWEEPBOX_JUNCTION = 4,            ///< a point or plank stopped where obstacles meet (rule 6)
+};
+
+/// A world of boxes: opaque, made by sweepbox_world_create, freed by sweepbox_world_destroy.
+typedef struct sweepbox_world sweepbox_world;
+
+/// A 2D vector; x grows right, y grows down (the library itself does not care which way y points).
+typedef struct sweepbox_vec2 {
+    double x; ///< x component
+    double y; ///< y component
+} sweepbox_vec2;
+
+/// An axis-aligned box by its min and max corners; zero width or height is legal, min > max is not.
+typedef struct sweepbox_box {
+    sweepbox_vec2 min; ///< the corner with the smallest coordinates
+    sweepbox_vec2 max; ///< the corner with the largest coordinates
+} sweepbox_box;
+
+/// A body handle: a slot and the slot's generation when the id was issued. The zero id is null.
+typedef struct sweepbox_body_id {
+    uint32_t index;      ///< slot in the body table (slot 0 is never used)
+    uint32_t generation; ///< generation of the slot; a removed body's id is stale
+} sweepbox_body_id;
+
+/// A tile by column and row (row 0 is the top row of the map).
+typedef struct sweepbox_tile_cell {
+    int32_t column; ///< x index of the tile
+    int32_t row;    ///< y index of the tile
+} sweepbox_tile_cell;
+
+/// What a contact, a hit or a query names: a body, a tile or nothing (a tagged union, kept flat).
+typedef struct sweepbox_other {
+    int32_t kind;            ///< a sweepbox_other_kind
+    sweepbox_body_id body;   ///< the body when kind is SWEEPBOX_OTHER_BODY, else zero
+    sweepbox_tile_cell tile; ///< the tile when kind is SWEEPBOX_OTHER_TILE, else zero
+} sweepbox_other;
+
+/// How to build a world (sweepbox_world_def_default() gives the defaults).
+typedef struct sweepbox_world_def {
+    double cell_size;       ///< side of a broad-phase cell in world units, > 0 (default 64)
+    int32_t oversize_cells; ///< boxes spanning more cells than this (1 to 255) on an axis go to a list (default 8)
+    int32_t brute_force;    ///< nonzero: test every body and tile in every call (for tests; default 0)
+} sweepbox_world_def;
+
+/// How to add a body; sweepbox_get_body fills one too (sweepbox_body_def_default() gives the defaults).
+typedef struct sweepbox_body_def {
+    sweepbox_box box;   ///< where the body is (default all zero)
+    int32_t is_static;  ///< nonzero: never paired with another static body in sweepbox_overlapping_pairs
+    uint32_t category;  ///< what the body is, bits (default 1)
+    uint32_t mask;      ///< what the body interacts with, bits (default 0xffffffff)
+    uint64_t user_data; ///< one word for the game (default 0)
+} sweepbox_body_def;
+
+/// How to build a tile map (sweepbox_tile_map_def_default() gives the defaults).
+typedef struct sweepbox_tile_map_def {
+    sweepbox_vec2 origin; ///< world position of the min corner of tile (0, 0) (default (0, 0))
+    double tile_size;     ///< side of a tile, positive and finite (default 16)
+    int32_t columns;      ///< tiles along x (default 0)
+    int32_t rows;         ///< tiles along y, row 0 at origin.y (default 0)
+    uint32_t category;    ///< category bits of every tile (default 1)
+    uint32_t mask;        ///< mask bits of every tile (default 0xffffffff)
+} sweepbox_tile_map_def;
+
+/// Picks the response for one obstacle a move meets: returns a sweepbox_response; any other value
+/// fails the move with SWEEPBOX_BAD_ARGUMENT and leaves the world as it was. It may be called
+/// more than once for the same obstacle, so it must give the same answer each time. On `world` it
+/// may read bodies and tiles (sweepbox_get_body, _get_box, _is_valid, _get_tile) and nothing else:
+/// a cast shares the move's scratch memory, and a change would pull the world from under it.
+typedef int (*sweepbox_filter)(void* context, const sweepbox_world* world, sweepbox_body_id self,
+                               const sweepbox_other* other);
+
+/// How a move responds (sweepbox_move_options_default() gives the defaults).
+typedef struct sweepbox_move_options {
+    int32_t response;                  ///< a sweepbox_response for every obstacle (default slide)
+    int32_t max_iterations;            ///< at most this many blocking contacts, >= 1 (default 8)
+    double restitution;                ///< bounce: the normal part is scaled by -restitution, in [0, 1] (default 1)
+    double friction;                   ///< bounce: the tangent part is scaled by 1 - friction, in [0, 1] (default 0)
+    sweepbox_vec2 velocity;            ///< the body's velocity, changed by the responses (default (0, 0))
+    const int32_t* category_responses; ///< NULL, or 32 responses: entry i for obstacles whose lowest category bit is i
+    sweepbox_filter filter;            ///< NULL, or called per obstacle; its answer wins over the two above
+    void* filter_context;              ///< passed to filter
+} sweepbox_move_options;
+
+/// One contact of a move, in the order met.
+typedef struct sweepbox_contact {
+    sweepbox_other other;     ///< the body or tile met
+    int32_t response;         ///< the sweepbox_response applied
+    uint32_t flags;           ///< sweepbox_flags
+    double time;              ///< fraction of the move's time at contact, in [0, 1], non-decreasing
+    sweepbox_vec2 normal;     ///< unit axis vector out of the obstacle, against the motion
+    sweepbox_vec2 point;      ///< the middle of the segment where the touching faces meet
+    sweepbox_box box;         ///< the body's box at contact (flush against the face)
+    double depth;             ///< SWEEPBOX_STARTED_OVERLAPPING: the minimum translation's depth, else 0
+    sweepbox_vec2 sweep_back; ///< SWEEPBOX_STARTED_OVERLAPPING: where the min corner would first have touched
+} sweepbox_contact;
+
+/// What a move did. The caller sets `contacts` and `capacity`; the move sets the rest.
+typedef struct sweepbox_move_result {
+    sweepbox_contact* contacts; ///< in: room for the contacts, or NULL when they are not wanted
+    size_t capacity;            ///< in: how many contacts fit in `contacts`
+    size_t count;               ///< out: the contacts of the move (on SWEEPBOX_TOO_SMALL: how many are needed)
+    sweepbox_box box;           ///< out: the body's box after the move
+    sweepbox_vec2 velocity;     ///< out: the options' velocity after every response
+    int32_t iterations;         ///< out: blocking contacts resolved
+    int32_t truncated;          ///< out: 1 when max_iterations was reached with motion left (the rest was dropped)
+} sweepbox_move_result;
+
+/// Which obstacles a cast or query sees: those with (category & mask) and (their mask & category).
+typedef struct sweepbox_query_filter {
+    uint32_t category;       ///< the query's own category (default 0xffffffff)
+    uint32_t mask;           ///< the categories it sees (default 0xffffffff)
+    sweepbox_body_id ignore; ///< a body to leave out (the shooter), or the null id (default)
+    int32_t bodies;          ///< nonzero: bodies are seen (default 1)
+    int32_t tiles;           ///< nonzero: tiles are seen (default 1)
+} sweepbox_query_filter;
+
+/// The answer of a cast; when `hit` is 0 the other fields are meaningless.
+typedef struct sweepbox_cast_hit {
+    int32_t hit;          ///< 1 when something was hit in [0, 1)
+    uint32_t flags;       ///< sweepbox_flags
+    double time;          ///< fraction of delta at contact; 0 when started overlapping
+    sweepbox_vec2 normal; ///< unit axis vector out of the obstacle
+    sweepbox_vec2 point;  ///< ray: origin + time * delta; box: the middle of the touching faces
+    sweepbox_box box;     ///< the cast box at contact, flush against the face (a ray: a point)
+    sweepbox_other other; ///< what was hit
+} sweepbox_cast_hit;
+
+/// Two bodies whose interiors overlap, a.index < b.index, with the minimum translation of a out of b.
+typedef struct sweepbox_pair {
+    sweepbox_body_id a;   ///< the body of lower index
+    sweepbox_body_id b;   ///< the other body
+    double depth;         ///< overlap along normal, > 0
+    sweepbox_vec2 normal; ///< unit axis direction that moves a out of b
+} sweepbox_pair;
+
+// ---- the library ----
+
+/// The library's version as text, "major.minor.patch".
+SWEEPBOX_C_API const char* sweepbox_version_string(void);
+/// The library's version as major * 10000 + minor * 100 + patch (compare with SWEEPBOX_VERSION_NUMBER).
+SWEEPBOX_C_API int32_t sweepbox_version(void);
+/// The size in bytes of the library's numbers inside: 4 (float) or 8 (a SWEEPBOX_DOUBLE build).
+SWEEPBOX_C_API int32_t sweepbox_real_size(void);
+/// The name of a status ("ok", "bad_argument", ...; "unknown" for other values). Never NULL.
+SWEEPBOX_C_API const char* sweepbox_status_name(int32_t status);
+/// What the last failed call on `world` was told, "" when none failed; with NULL, the last failed
+/// call of this thread that had no world (a null world, a failed create). The text stays valid
+/// until this thread calls sweepbox_last_error again. Never NULL.
+SWEEPBOX_C_API const char* sweepbox_last_error(const sweepbox_world* world);
+
+// ---- defaults ----
+
+/// A world definition with the defaults (cell size 64, oversize_cells 8).
+SWEEPBOX_C_API sweepbox_world_def sweepbox_world_def_default(void);
+/// A body definition with the defaults (an empty box at the origin, category 1, every mask bit).
+SWEEPBOX_C_API sweepbox_body_def sweepbox_body_def_default(void);
+/// A tile map definition with the defaults (no tiles of size 16 at the origin, category 1, every mask bit).
+SWEEPBOX_C_API sweepbox_tile_map_def sweepbox_tile_map_def_default(void);
+/// Move options with the defaults (slide, restitution 1, friction 0, 8 iterations, no velocity).
+SWEEPBOX_C_API sweepbox_move_options sweepbox_move_options_default(void);
+/// A query filter that sees everything.
+SWEEPBOX_C_API sweepbox_query_filter sweepbox_query_filter_default(void);
+
+// ---- the world ----
+
+/// Makes a world (def NULL: the defaults) into *out; on failure *out is set to NULL.
+SWEEPBOX_C_API sweepbox_status sweepbox_world_create(const sweepbox_world_def* def, sweepbox_world** out);
+/// Frees a world and everything in it; NULL is allowed and does nothing.
+SWEEPBOX_C_API void sweepbox_world_destroy(sweepbox_world* world);
+
+// ---- bodies ----
+
+/// Adds a body (def NULL: BAD_ARGUMENT) and writes its id to *out.
+SWEEPBOX_C_API sweepbox_status sweepbox_add(sweepbox_world* world, const sweepbox_body_def* def, sweepbox_body_id* out);
+/// Removes a body; its id becomes stale.
+SWEEPBOX_C_API sweepbox_status sweepbox_remove(sweepbox_world* world, sweepbox_body_id id);
+/// Puts a body at a new box at once, without a sweep.
+SWEEPBOX_C_API sweepbox_status sweepbox_teleport(sweepbox_world* world, sweepbox_body_id id, const sweepbox_box* box);
+/// Writes 1 to *valid when id names a live body of this world, else 0 (a stale id is no error here).
+SWEEPBOX_C_API sweepbox_status sweepbox_is_valid(const sweepbox_world* world, sweepbox_body_id id, int32_t* valid);
+/// Writes a body's current box to *out.
+SWEEPBOX_C_API sweepbox_status sweepbox_get_box(const sweepbox_world* world, sweepbox_body_id id, sweepbox_box* out);
+/// Writes everything about a body (box, static, category, mask, user data) to *out.
+SWEEPBOX_C_API sweepbox_status sweepbox_get_body(const sweepbox_world* world, sweepbox_body_id id,
+                                                 sweepbox_body_def* out);
+/// Changes a body's user data.
+SWEEPBOX_C_API sweepbox_status sweepbox_set_user_data(sweepbox_world* world, sweepbox_body_id id, uint64_t user_data);
+/// Changes a body's category and mask.
+SWEEPBOX_C_API sweepbox_status sweepbox_set_category_mask(sweepbox_world* world, sweepbox_body_id id, uint32_t category,
+                                                          uint32_t mask);
+/// Writes the number of live bodies to *count.
+SWEEPBOX_C_API sweepbox_status sweepbox_body_count(const sweepbox_world* world, size_t* count);
+/// The ids of every live body, by index, into out[0 .. capacity); *count is their number.
+SWEEPBOX_C_API sweepbox_status sweepbox_body_ids(const sweepbox_world* world, sweepbox_body_id* out, size_t capacity,
+                                                 size_t* count);
+
+// ---- tiles ----
+
+/// Replaces the tile map with an empty one of the given shape.
+SWEEPBOX_C_API sweepbox_status sweepbox_set_tile_map(sweepbox_world* world, const sweepbox_tile_map_def* def);
+/// Sets one tile (a sweepbox_tile) inside the map: open a door, close it.
+SWEEPBOX_C_API sweepbox_status sweepbox_set_tile(sweepbox_world* world, int32_t column, int32_t row, int32_t tile);
+/// Writes the tile at (column, row) to *tile; outside the map every tile is SWEEPBOX_TILE_EMPTY.
+SWEEPBOX_C_API sweepbox_status sweepbox_get_tile(const sweepbox_world* world, int32_t column, int32_t row,
+                                                 int32_t* tile);
+
+// ---- movement ----
+
+/// Moves a body by delta against every other body and the tiles (options NULL: the defaults) and
+/// reports what happened in *result (NULL: nothing is reported). When result->contacts is not
+/// NULL and the move has more contacts than result->capacity, the move is undone (the world is as
+/// it was), result->count says how many are needed and the status is SWEEPBOX_TOO_SMALL: the same
+/// move with a larger array gives the same answer.
+SWEEPBOX_C_API sweepbox_status sweepbox_move(sweepbox_world* world, sweepbox_body_id id, sweepbox_vec2 delta,
+                                             const sweepbox_move_options* options, sweepbox_move_result* result);
+
+// ---- casts and queries (const: safe on many threads at once) ----
+// Each filter may be NULL (everything is seen). Each array output takes the array, its capacity
+// and a count: *count is the number of answers; when it exceeds capacity the first capacity are
+// written and the status is SWEEPBOX_TOO_SMALL (an array may be NULL when capacity is 0, to ask
+// for the count only).
+
+/// The closest hit of the segment origin -> origin + delta, into *out.
+SWEEPBOX_C_API sweepbox_status sweepbox_cast_ray(const sweepbox_world* world, sweepbox_vec2 origin, sweepbox_vec2 delta,
+                                                 const sweepbox_query_filter* filter, sweepbox_cast_hit* out);
+/// The closest hit of box moved by delta, into *out.
+SWEEPBOX_C_API sweepbox_status sweepbox_cast_box(const sweepbox_world* world, const sweepbox_box* box,
+                                                 sweepbox_vec2 delta, const sweepbox_query_filter* filter,
+                                                 sweepbox_cast_hit* out);
+/// Every obstacle the moving box meets in [0, 1), each once, by time (ties: face before corner,
+/// bodies by id, tiles by row and column): piercing shots.
+SWEEPBOX_C_API sweepbox_status sweepbox_cast_all(const sweepbox_world* world, const sweepbox_box* box,
+                                                 sweepbox_vec2 delta, const sweepbox_query_filter* filter,
+                                                 sweepbox_cast_hit* out, size_t capacity, size_t* count);
+/// Everything whose closed box meets the closed rectangle (touching counts), bodies by id, then tiles.
+SWEEPBOX_C_API sweepbox_status sweepbox_query_rect(const sweepbox_world* world, const sweepbox_box* rect,
+                                                   const sweepbox_query_filter* filter, sweepbox_other* out,
+                                                   size_t capacity, size_t* count);
+/// Everything whose closed box holds point (an edge counts), bodies by id, then tiles.
+SWEEPBOX_C_API sweepbox_status sweepbox_query_point(const sweepbox_world* world, sweepbox_vec2 point,
+                                                    const sweepbox_query_filter* filter, sweepbox_other* out,
+                                                    size_t capacity, size_t* count);
+/// Everything the closed segment a -> b meets, in order along it (touching counts).
+SWEEPBOX_C_API sweepbox_status sweepbox_query_segment(const sweepbox_world* world, sweepbox_vec2 a, sweepbox_vec2 b,
+                                                      const sweepbox_query_filter* filter, sweepbox_other* out,
+                                                      size_t capacity, size_t* count);
+/// Every pair of interacting bodies whose interiors overlap, each once, static-static pairs left
+/// out, sorted by (a, b).
+SWEEPBOX_C_API sweepbox_status sweepbox_overlapping_pairs(const sweepbox_world* world, sweepbox_pair* out,
+                                                          size_t capacity, size_t* count);
+
+#ifdef __cplusplus
+} // extern "C"
+#endif
+// NOLINTEND(modernize-deprecated-headers, modernize-use-using)
+
+#endif // SWEEPBOX_SWEEPBOX_H

@@ -1,0 +1,339 @@
+// The C API (include/sweepbox/sweepbox.h) over sweepbox::World: the library, the defaults, the
+// world, bodies, tiles and move (the casts and queries are in c_api_queries.cpp). Every entry
+// point runs its body in `guarded`, which turns each exception into a status and a message, so
+// nothing is thrown across the C boundary. Checks that only the C side can make (null pointers,
+// enum values held in an int32_t, numbers beyond float's range, stale ids as SWEEPBOX_BAD_ID) come
+// first; the rest is the core's own checking, which leaves the world unchanged when it throws.
+
+#include "c_api_support.hpp"
+
+#include <array>
+#include <cinttypes>
+#include <cstdio>
+#include <mutex>
+#include <new>
+
+using namespace sweepbox::c_api;
+using sweepbox::Aabb;
+using sweepbox::BodyId;
+using sweepbox::real;
+using sweepbox::Response;
+using sweepbox::Vec2;
+
+namespace {
+
+Response to_response(std::int32_t r, const char* name) {
+    if (r < SWEEPBOX_RESPONSE_IGNORE || r > SWEEPBOX_RESPONSE_BOUNCE)
+        fail(SWEEPBOX_BAD_ARGUMENT, "%s = %" PRId32 " is not a sweepbox_response (0 to 4)", name, r);
+    return Response(r);
+}
+
+// The C filter behind the C++ one. An answer outside the enum is remembered and passed on as an
+// invalid Response, which the core rejects (throwing before anything changes).
+struct FilterCall {
+    const sweepbox_world* world;
+    sweepbox_filter filter;
+    void* context;
+    bool bad = false;
+    int answer = 0;
+};
+
+Response call_filter(void* context, const sweepbox::World& /*world*/, BodyId self, const sweepbox::Other& other) {
+    auto& call = *static_cast<FilterCall*>(context);
+    const sweepbox_other o = from_other(other);
+    const int answer = call.filter(call.context, call.world, from_id(self), &o);
+    if (answer >= SWEEPBOX_RESPONSE_IGNORE && answer <= SWEEPBOX_RESPONSE_BOUNCE) return Response(answer);
+    if (!call.bad) {
+        call.bad = true;
+        call.answer = answer;
+    }
+    return Response(0xff);
+}
+
+} // namespace
+
+// ---- the library ----
+
+const char* sweepbox_version_string() { return sweepbox::version_string; }
+
+std::int32_t sweepbox_version() {
+    return sweepbox::version_major * 10000 + sweepbox::version_minor * 100 + sweepbox::version_patch;
+}
+
+std::int32_t sweepbox_real_size() { return std::int32_t(sizeof(real)); }
+
+const char* sweepbox_status_name(std::int32_t status) {
+    switch (status) {
+    case SWEEPBOX_OK: return "ok";
+    case SWEEPBOX_BAD_ARGUMENT: return "bad_argument";
+    case SWEEPBOX_BAD_ID: return "bad_id";
+    case SWEEPBOX_TOO_SMALL: return "too_small";
+    case SWEEPBOX_OUT_OF_MEMORY: return "out_of_memory";
+    case SWEEPBOX_INTERNAL_ERROR: return "internal_error";
+    default: return "unknown";
+    }
+}
+
+const char* sweepbox_last_error(const sweepbox_world* world) {
+    // A copy per thread: another thread's failure may overwrite the world's text at any time.
+    thread_local Message copy{};
+    if (!world) {
+        copy = no_world_error();
+        return copy.data();
+    }
+    try {
+        const std::lock_guard<std::mutex> lock(world->error_mutex);
+        copy = world->error;
+    } catch (...) {
+        std::snprintf(copy.data(), copy.size(), "sweepbox_last_error: the message could not be read");
+    }
+    return copy.data();
+}
+
+// ---- defaults ----
+
+sweepbox_world_def sweepbox_world_def_default() {
+    const sweepbox::WorldDef d;
+    return {double(d.cell_size), d.oversize_cells, d.brute_force ? 1 : 0};
+}
+
+sweepbox_body_def sweepbox_body_def_default() {
+    const sweepbox::BodyDef d;
+    return {from_box(d.box), d.is_static ? 1 : 0, d.category, d.mask, d.user_data};
+}
+
+sweepbox_tile_map_def sweepbox_tile_map_def_default() {
+    const sweepbox::TileMapDef d;
+    return {from_vec(d.origin), double(d.tile_size), d.columns, d.rows, d.category, d.mask};
+}
+
+sweepbox_move_options sweepbox_move_options_default() {
+    const sweepbox::MoveOptions d;
+    sweepbox_move_options o{};
+    o.response = std::int32_t(d.response);
+    o.max_iterations = d.max_iterations;
+    o.restitution = double(d.restitution);
+    o.friction = double(d.friction);
+    o.velocity = from_vec(d.velocity);
+    return o;
+}
+
+sweepbox_query_filter sweepbox_query_filter_default() {
+    const sweepbox::QueryFilter d;
+    return {d.category, d.mask, from_id(d.ignore), d.bodies ? 1 : 0, d.tiles ? 1 : 0};
+}
+
+// ---- the world ----
+
+sweepbox_status sweepbox_world_create(const sweepbox_world_def* def, sweepbox_world** out) {
+    const char* const function = "sweepbox_world_create";
+    if (!out) return record(nullptr, SWEEPBOX_BAD_ARGUMENT, function, "out is null");
+    *out = nullptr;
+    try {
+        sweepbox::WorldDef d;
+        if (def) {
+            d.cell_size = to_real(def->cell_size);
+            d.oversize_cells = def->oversize_cells;
+            d.brute_force = def->brute_force != 0;
+        }
+        *out = new sweepbox_world(d);
+        return SWEEPBOX_OK;
+    } catch (const CError& e) {
+        return record(nullptr, e.status, function, e.text.data());
+    } catch (const sweepbox::Error& e) {
+        return record(nullptr, SWEEPBOX_BAD_ARGUMENT, function, problem_of(e.what()));
+    } catch (const std::bad_alloc&) {
+        return record(nullptr, SWEEPBOX_OUT_OF_MEMORY, function, "out of memory");
+    } catch (...) {
+        return record(nullptr, SWEEPBOX_INTERNAL_ERROR, function, "an unexpected exception");
+    }
+}
+
+void sweepbox_world_destroy(sweepbox_world* world) { delete world; }
+
+// ---- bodies ----
+
+sweepbox_status sweepbox_add(sweepbox_world* world, const sweepbox_body_def* def, sweepbox_body_id* out) {
+    return guarded(world, "sweepbox_add", [&] {
+        require(def, "def");
+        require(out, "out");
+        const sweepbox::BodyDef d{to_box(def->box), def->is_static != 0, def->category, def->mask, def->user_data};
+        *out = from_id(world->world.add(d));
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_remove(sweepbox_world* world, sweepbox_body_id id) {
+    return guarded(world, "sweepbox_remove", [&] {
+        require_id(world->world, to_id(id));
+        world->world.remove(to_id(id));
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_teleport(sweepbox_world* world, sweepbox_body_id id, const sweepbox_box* box) {
+    return guarded(world, "sweepbox_teleport", [&] {
+        require(box, "box");
+        require_id(world->world, to_id(id));
+        world->world.teleport(to_id(id), to_box(*box));
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_is_valid(const sweepbox_world* world, sweepbox_body_id id, std::int32_t* valid) {
+    return guarded(world, "sweepbox_is_valid", [&] {
+        require(valid, "valid");
+        *valid = world->world.is_valid(to_id(id)) ? 1 : 0;
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_get_box(const sweepbox_world* world, sweepbox_body_id id, sweepbox_box* out) {
+    return guarded(world, "sweepbox_get_box", [&] {
+        require(out, "out");
+        require_id(world->world, to_id(id));
+        *out = from_box(world->world.box(to_id(id)));
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_get_body(const sweepbox_world* world, sweepbox_body_id id, sweepbox_body_def* out) {
+    return guarded(world, "sweepbox_get_body", [&] {
+        require(out, "out");
+        require_id(world->world, to_id(id));
+        const sweepbox::BodyInfo b = world->world.info(to_id(id));
+        *out = {from_box(b.box), b.is_static ? 1 : 0, b.category, b.mask, b.user_data};
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_set_user_data(sweepbox_world* world, sweepbox_body_id id, std::uint64_t user_data) {
+    return guarded(world, "sweepbox_set_user_data", [&] {
+        require_id(world->world, to_id(id));
+        world->world.set_user_data(to_id(id), user_data);
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_set_category_mask(sweepbox_world* world, sweepbox_body_id id, std::uint32_t category,
+                                           std::uint32_t mask) {
+    return guarded(world, "sweepbox_set_category_mask", [&] {
+        require_id(world->world, to_id(id));
+        world->world.set_filter(to_id(id), category, mask);
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_body_count(const sweepbox_world* world, std::size_t* count) {
+    return guarded(world, "sweepbox_body_count", [&] {
+        require(count, "count");
+        *count = world->world.body_count();
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_body_ids(const sweepbox_world* world, sweepbox_body_id* out, std::size_t capacity,
+                                  std::size_t* count) {
+    return guarded(world, "sweepbox_body_ids", [&] {
+        require_array(out, capacity, count);
+        std::vector<BodyId>& ids = scratch<BodyId>();
+        world->world.body_ids(ids);
+        return copy_out(ids, out, capacity, count, from_id);
+    });
+}
+
+// ---- tiles ----
+
+sweepbox_status sweepbox_set_tile_map(sweepbox_world* world, const sweepbox_tile_map_def* def) {
+    return guarded(world, "sweepbox_set_tile_map", [&] {
+        require(def, "def");
+        sweepbox::TileMapDef d;
+        d.origin = to_vec(def->origin);
+        d.tile_size = to_real(def->tile_size);
+        d.columns = def->columns;
+        d.rows = def->rows;
+        d.category = def->category;
+        d.mask = def->mask;
+        world->world.set_tile_map(d);
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_set_tile(sweepbox_world* world, std::int32_t column, std::int32_t row, std::int32_t tile) {
+    return guarded(world, "sweepbox_set_tile", [&] {
+        if (tile < SWEEPBOX_TILE_EMPTY || tile > SWEEPBOX_TILE_ONE_WAY)
+            fail(SWEEPBOX_BAD_ARGUMENT, "tile = %" PRId32 " is not a sweepbox_tile (0 to 2)", tile);
+        world->world.set_tile({column, row}, sweepbox::Tile(tile));
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_get_tile(const sweepbox_world* world, std::int32_t column, std::int32_t row,
+                                  std::int32_t* tile) {
+    return guarded(world, "sweepbox_get_tile", [&] {
+        require(tile, "tile");
+        *tile = std::int32_t(world->world.tiles().get({column, row}));
+        return SWEEPBOX_OK;
+    });
+}
+
+// ---- movement ----
+
+sweepbox_status sweepbox_move(sweepbox_world* world, sweepbox_body_id id, sweepbox_vec2 delta,
+                              const sweepbox_move_options* options, sweepbox_move_result* result) {
+    return guarded(world, "sweepbox_move", [&] {
+        const BodyId body = to_id(id);
+        require_id(world->world, body);
+        if (result && !result->contacts && result->capacity != 0)
+            fail(SWEEPBOX_BAD_ARGUMENT, "result->contacts is null but result->capacity is %zu", result->capacity);
+        const sweepbox_move_options o = options ? *options : sweepbox_move_options_default();
+        sweepbox::MoveOptions m;
+        m.response = to_response(o.response, "response");
+        m.max_iterations = o.max_iterations;
+        m.restitution = to_real(o.restitution);
+        m.friction = to_real(o.friction);
+        m.velocity = to_vec(o.velocity);
+        std::array<Response, 32> table{};
+        if (o.category_responses) {
+            for (std::size_t i = 0; i < table.size(); ++i) {
+                const std::int32_t r = o.category_responses[i];
+                if (r < SWEEPBOX_RESPONSE_IGNORE || r > SWEEPBOX_RESPONSE_BOUNCE)
+                    fail(SWEEPBOX_BAD_ARGUMENT, "category_responses[%zu] = %" PRId32 " is not a sweepbox_response", i,
+                         r);
+                table[i] = Response(r);
+            }
+            m.category_responses = &table;
+        }
+        FilterCall call{world, o.filter, o.filter_context};
+        if (o.filter) {
+            m.filter = call_filter;
+            m.filter_context = &call;
+        }
+        const Vec2 d = to_vec(delta);
+        const Aabb before = world->world.box(body);
+        sweepbox::MoveResult& r = world->move_result;
+        try {
+            world->world.move(body, d, m, r);
+        } catch (const sweepbox::Error&) {
+            if (call.bad) fail(SWEEPBOX_BAD_ARGUMENT, "the filter returned %d, not a sweepbox_response", call.answer);
+            throw;
+        }
+        if (!result) return SWEEPBOX_OK;
+        result->count = r.contacts.size();
+        if (result->contacts && r.contacts.size() > result->capacity) {
+            // The caller will move again with room for every contact: undo this move, so that the
+            // world is as it was, as after every failed call (the same move then gives the same
+            // answer: no answer depends on the grid's internal order).
+            world->world.teleport(body, before);
+            fail(SWEEPBOX_TOO_SMALL, "result->contacts has room for %zu contacts, %zu are needed", result->capacity,
+                 r.contacts.size());
+        }
+        if (result->contacts)
+            for (std::size_t i = 0; i < r.contacts.size(); ++i) result->contacts[i] = from_contact(r.contacts[i]);
+        result->box = from_box(r.box);
+        result->velocity = from_vec(r.velocity);
+        result->iterations = r.iterations;
+        result->truncated = r.truncated ? 1 : 0;
+        return SWEEPBOX_OK;
+    });
+}

@@ -1,0 +1,45 @@
+# c_api_exports: the dynamic symbols libsweepbox_c defines are exactly the functions sweepbox.h
+# declares (no C++ symbol of the core or the standard library leaks out, none is missing).
+# Arguments: LIBRARY (the built libsweepbox_c), NM, HEADER (include/sweepbox/sweepbox.h).
+foreach(arg LIBRARY NM HEADER)
+  if(NOT DEFINED ${arg} OR "${${arg}}" STREQUAL "")
+    message(FATAL_ERROR "check_exports.cmake: ${arg} is not set")
+  endif()
+endforeach()
+
+file(READ "${HEADER}" header)
+string(REGEX MATCHALL "SWEEPBOX_C_API [^(;]*[ *]sweepbox_[a-z0-9_]+\\(" declarations "${header}")
+set(declared "")
+foreach(d IN LISTS declarations)
+  string(REGEX MATCH "sweepbox_[a-z0-9_]+\\($" name "${d}")
+  string(REPLACE "(" "" name "${name}")
+  list(APPEND declared "${name}")
+endforeach()
+list(SORT declared)
+
+execute_process(COMMAND "${NM}" -D --defined-only "${LIBRARY}" RESULT_VARIABLE result OUTPUT_VARIABLE listing)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "${NM} -D --defined-only ${LIBRARY} failed: ${result}")
+endif()
+string(REPLACE "\n" ";" lines "${listing}")
+set(exported "")
+foreach(line IN LISTS lines)
+  # "<address> <type> <name>"; absolute symbols (type A) are the linker's version nodes, not code.
+  if(line MATCHES "^[0-9a-fA-F]+ ([A-Za-z]) ([^ @]+)")
+    if(NOT CMAKE_MATCH_1 STREQUAL "A")
+      list(APPEND exported "${CMAKE_MATCH_2}")
+    endif()
+  endif()
+endforeach()
+list(SORT exported)
+
+if(NOT exported STREQUAL declared)
+  set(extra ${exported})
+  list(REMOVE_ITEM extra ${declared})
+  set(missing ${declared})
+  list(REMOVE_ITEM missing ${exported})
+  message(FATAL_ERROR "libsweepbox_c exports what sweepbox.h does not declare: [${extra}]\n"
+                      "sweepbox.h declares what libsweepbox_c does not export: [${missing}]")
+endif()
+list(LENGTH declared n)
+message(STATUS "c_api_exports: the ${n} functions of sweepbox.h and nothing else")

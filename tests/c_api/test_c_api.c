@@ -1,0 +1,815 @@
+/* The C API from C (C99, warnings as errors): every status path of every function (a null world,
+ * null pointers, bad ids, NaN and out-of-range input, output arrays too small, a filter's bad
+ * answer), that a failed call leaves the world as it was, and the answers on small known scenes:
+ * the README's grenade and bullet, a tile level's slide, one-way platform and ray.
+ * Prints each failed check and exits 1 if there was any. */
+#include <sweepbox/sweepbox.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures = 0;
+static int checks = 0;
+
+static void check_at(int ok, const char* what, int line) {
+    ++checks;
+    if (!ok) {
+        fprintf(stderr, "test_c_api.c:%d: check failed: %s\n", line, what);
+        ++failures;
+    }
+}
+#define CHECK(condition) check_at((condition) != 0, #condition, __LINE__)
+
+/* Checks the status of a call and, when it is not OK, that the world's last error (or this
+ * thread's, for a null world) is "<the function's name>: <problem>". */
+static void expect_at(sweepbox_status got, sweepbox_status expected, const sweepbox_world* world, const char* call,
+                      int line) {
+    const size_t name_length = strcspn(call, "(");
+    const char* message;
+    ++checks;
+    if (got != expected) {
+        fprintf(stderr, "test_c_api.c:%d: %s gave %s, expected %s (last error: %s)\n", line, call,
+                sweepbox_status_name(got), sweepbox_status_name(expected), sweepbox_last_error(world));
+        ++failures;
+        return;
+    }
+    if (expected == SWEEPBOX_OK) return;
+    message = sweepbox_last_error(world);
+    if (strncmp(message, call, name_length) != 0 || message[name_length] != ':' || strlen(message) < name_length + 3) {
+        fprintf(stderr, "test_c_api.c:%d: the last error of %s is \"%s\", not \"%.*s: <problem>\"\n", line, call,
+                message, (int)name_length, call);
+        ++failures;
+    }
+}
+#define EXPECT(world, status, call) expect_at((call), (status), (world), #call, __LINE__)
+
+/* The last error contains `part`. */
+static void expect_message_at(const sweepbox_world* world, const char* part, int line) {
+    const char* message = sweepbox_last_error(world);
+    ++checks;
+    if (!strstr(message, part)) {
+        fprintf(stderr, "test_c_api.c:%d: the last error \"%s\" does not say \"%s\"\n", line, message, part);
+        ++failures;
+    }
+}
+#define EXPECT_MESSAGE(world, part) expect_message_at((world), (part), __LINE__)
+
+static sweepbox_vec2 v2(double x, double y) {
+    sweepbox_vec2 v;
+    v.x = x;
+    v.y = y;
+    return v;
+}
+
+static sweepbox_box box4(double x0, double y0, double x1, double y1) {
+    sweepbox_box b;
+    b.min = v2(x0, y0);
+    b.max = v2(x1, y1);
+    return b;
+}
+
+static int same_box(sweepbox_box a, sweepbox_box b) {
+    return a.min.x == b.min.x && a.min.y == b.min.y && a.max.x == b.max.x && a.max.y == b.max.y;
+}
+
+static int same_id(sweepbox_body_id a, sweepbox_body_id b) {
+    return a.index == b.index && a.generation == b.generation;
+}
+
+static int is_body(const sweepbox_other* o, sweepbox_body_id id) {
+    return o->kind == SWEEPBOX_OTHER_BODY && same_id(o->body, id);
+}
+
+static int is_tile(const sweepbox_other* o, int32_t column, int32_t row) {
+    return o->kind == SWEEPBOX_OTHER_TILE && o->tile.column == column && o->tile.row == row;
+}
+
+/* The library's float (or double, in a double build) nearest to x. */
+static double real_of(double x) { return sweepbox_real_size() == 4 ? (double)(float)x : x; }
+
+static sweepbox_body_id add_body(sweepbox_world* w, sweepbox_box box, int is_static, uint32_t category,
+                                 uint64_t user_data) {
+    sweepbox_body_def def = sweepbox_body_def_default();
+    sweepbox_body_id id = {0, 0};
+    def.box = box;
+    def.is_static = is_static;
+    def.category = category;
+    def.user_data = user_data;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_add(w, &def, &id));
+    return id;
+}
+
+static sweepbox_world* new_world(void) {
+    sweepbox_world* w = NULL;
+    EXPECT(NULL, SWEEPBOX_OK, sweepbox_world_create(NULL, &w));
+    return w;
+}
+
+/* ---- what a failed call must leave alone: every body and the tiles of the first 32 x 16 ---- */
+
+enum { max_bodies = 32, snap_columns = 32, snap_rows = 16 };
+
+typedef struct snapshot {
+    size_t count;
+    sweepbox_body_id ids[max_bodies];
+    sweepbox_body_def bodies[max_bodies];
+    int32_t tiles[snap_rows][snap_columns];
+} snapshot;
+
+static void take(const sweepbox_world* w, snapshot* s) {
+    size_t i;
+    int32_t column, row;
+    memset(s, 0, sizeof *s);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_body_ids(w, s->ids, max_bodies, &s->count));
+    for (i = 0; i < s->count; ++i) EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, s->ids[i], &s->bodies[i]));
+    for (row = 0; row < snap_rows; ++row)
+        for (column = 0; column < snap_columns; ++column)
+            EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile(w, column, row, &s->tiles[row][column]));
+}
+
+static int unchanged(const sweepbox_world* w, const snapshot* before) {
+    snapshot now;
+    size_t i;
+    take(w, &now);
+    if (now.count != before->count) return 0;
+    for (i = 0; i < now.count; ++i) {
+        const sweepbox_body_def* a = &now.bodies[i];
+        const sweepbox_body_def* b = &before->bodies[i];
+        if (!same_id(now.ids[i], before->ids[i]) || !same_box(a->box, b->box) || a->is_static != b->is_static ||
+            a->category != b->category || a->mask != b->mask || a->user_data != b->user_data)
+            return 0;
+    }
+    return memcmp(now.tiles, before->tiles, sizeof now.tiles) == 0;
+}
+
+/* ---- the library ---- */
+
+static void test_library(void) {
+    char header_version[32];
+    sprintf(header_version, "%d.%d.%d", SWEEPBOX_VERSION_MAJOR, SWEEPBOX_VERSION_MINOR, SWEEPBOX_VERSION_PATCH);
+    CHECK(strcmp(sweepbox_version_string(), header_version) == 0);
+    CHECK(sweepbox_version() == SWEEPBOX_VERSION_NUMBER);
+    CHECK(sweepbox_real_size() == 4 || sweepbox_real_size() == 8);
+    CHECK(strcmp(sweepbox_status_name(SWEEPBOX_OK), "ok") == 0);
+    CHECK(strcmp(sweepbox_status_name(SWEEPBOX_BAD_ARGUMENT), "bad_argument") == 0);
+    CHECK(strcmp(sweepbox_status_name(SWEEPBOX_BAD_ID), "bad_id") == 0);
+    CHECK(strcmp(sweepbox_status_name(SWEEPBOX_TOO_SMALL), "too_small") == 0);
+    CHECK(strcmp(sweepbox_status_name(SWEEPBOX_OUT_OF_MEMORY), "out_of_memory") == 0);
+    CHECK(strcmp(sweepbox_status_name(SWEEPBOX_INTERNAL_ERROR), "internal_error") == 0);
+    CHECK(strcmp(sweepbox_status_name(99), "unknown") == 0);
+    CHECK(strcmp(sweepbox_status_name(-1), "unknown") == 0);
+}
+
+static void test_defaults(void) {
+    const sweepbox_world_def w = sweepbox_world_def_default();
+    const sweepbox_body_def b = sweepbox_body_def_default();
+    const sweepbox_tile_map_def t = sweepbox_tile_map_def_default();
+    const sweepbox_move_options o = sweepbox_move_options_default();
+    const sweepbox_query_filter f = sweepbox_query_filter_default();
+    CHECK(w.cell_size == 64 && w.oversize_cells == 8 && w.brute_force == 0);
+    CHECK(same_box(b.box, box4(0, 0, 0, 0)) && b.is_static == 0 && b.category == 1 && b.mask == 0xffffffffu &&
+          b.user_data == 0);
+    CHECK(t.origin.x == 0 && t.origin.y == 0 && t.tile_size == 16 && t.columns == 0 && t.rows == 0 && t.category == 1 &&
+          t.mask == 0xffffffffu);
+    CHECK(o.response == SWEEPBOX_RESPONSE_SLIDE && o.max_iterations == 8 && o.restitution == 1 && o.friction == 0 &&
+          o.velocity.x == 0 && o.velocity.y == 0 && o.category_responses == NULL && o.filter == NULL &&
+          o.filter_context == NULL);
+    CHECK(f.category == 0xffffffffu && f.mask == 0xffffffffu && f.ignore.index == 0 && f.ignore.generation == 0 &&
+          f.bodies == 1 && f.tiles == 1);
+}
+
+/* ---- the world ---- */
+
+static void test_world(void) {
+    static char not_a_world;
+    sweepbox_world* w = (sweepbox_world*)(void*)&not_a_world; /* a failed create must set it to NULL */
+    sweepbox_world_def def = sweepbox_world_def_default();
+
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_world_create(NULL, NULL));
+    def.cell_size = 0;
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_world_create(&def, &w));
+    CHECK(w == NULL);
+    EXPECT_MESSAGE(NULL, "cell size");
+    def.cell_size = NAN;
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_world_create(&def, &w));
+    def.cell_size = -INFINITY;
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_world_create(&def, &w));
+    def.cell_size = 1e300; /* beyond float; a double build takes it */
+    EXPECT(NULL, sweepbox_real_size() == 4 ? SWEEPBOX_BAD_ARGUMENT : SWEEPBOX_OK, sweepbox_world_create(&def, &w));
+    if (sweepbox_real_size() == 4) EXPECT_MESSAGE(NULL, "beyond the range of float");
+    sweepbox_world_destroy(w);
+    def.cell_size = 32;
+    def.oversize_cells = 0;
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_world_create(&def, &w));
+    def.oversize_cells = 256;
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_world_create(&def, &w));
+    EXPECT_MESSAGE(NULL, "oversize_cells");
+    def.oversize_cells = 255;
+    def.brute_force = 1;
+    EXPECT(NULL, SWEEPBOX_OK, sweepbox_world_create(&def, &w));
+    CHECK(w != NULL);
+    CHECK(strcmp(sweepbox_last_error(w), "") == 0); /* a new world has failed nothing */
+    sweepbox_world_destroy(w);
+    sweepbox_world_destroy(NULL); /* does nothing */
+}
+
+/* Every function given a null world returns BAD_ARGUMENT and says so in this thread's error. */
+static void test_null_world(void) {
+    sweepbox_world* const w = NULL;
+    const sweepbox_body_def def = sweepbox_body_def_default();
+    const sweepbox_tile_map_def map = sweepbox_tile_map_def_default();
+    const sweepbox_box b = box4(0, 0, 1, 1);
+    sweepbox_body_id id = {1, 1};
+    sweepbox_box box_out;
+    sweepbox_body_def body_out;
+    sweepbox_cast_hit hit;
+    sweepbox_other others[4];
+    sweepbox_pair pairs[4];
+    sweepbox_body_id ids[4];
+    sweepbox_move_result result;
+    size_t count = 0;
+    int32_t value = 0;
+    memset(&result, 0, sizeof result);
+
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_add(w, &def, &id));
+    EXPECT_MESSAGE(NULL, "the world is null");
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_remove(w, id));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, id, &b));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_is_valid(w, id, &value));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_box(w, id, &box_out));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_body(w, id, &body_out));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_user_data(w, id, 1));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_category_mask(w, id, 1, 1));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_body_count(w, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_body_ids(w, ids, 4, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_map(w, &map));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile(w, 0, 0, SWEEPBOX_TILE_SOLID));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_tile(w, 0, 0, &value));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, id, v2(1, 0), NULL, &result));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_ray(w, v2(0, 0), v2(1, 0), NULL, &hit));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &b, v2(1, 0), NULL, &hit));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, &b, v2(1, 0), NULL, &hit, 1, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_rect(w, &b, NULL, others, 4, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_point(w, v2(0, 0), NULL, others, 4, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_segment(w, v2(0, 0), v2(1, 1), NULL, others, 4, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_overlapping_pairs(w, pairs, 4, &count));
+}
+
+/* ---- bodies ---- */
+
+static void test_bodies(void) {
+    sweepbox_world* w = new_world();
+    sweepbox_world* other_world = new_world();
+    sweepbox_body_def def = sweepbox_body_def_default();
+    const sweepbox_body_id null_id = {0, 0};
+    const sweepbox_body_id foreign = {1000, 1};
+    sweepbox_body_id a, b, c, stale, ids[4];
+    sweepbox_body_def info;
+    sweepbox_box out;
+    size_t count = 99;
+    int32_t valid = -1;
+    snapshot before;
+
+    /* add */
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_add(w, NULL, &a));
+    EXPECT_MESSAGE(w, "def is null");
+    def.box = box4(0, 0, 10, 10);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_add(w, &def, NULL));
+    def.box = box4(0, NAN, 10, 10);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_add(w, &def, &a));
+    EXPECT_MESSAGE(w, "NaN");
+    def.box = box4(0, 0, INFINITY, 10);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_add(w, &def, &a));
+    def.box = box4(10, 0, 0, 10);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_add(w, &def, &a));
+    EXPECT_MESSAGE(w, "min > max");
+    def.box = box4(0, 0, 1e300, 10);
+    EXPECT(w, sweepbox_real_size() == 4 ? SWEEPBOX_BAD_ARGUMENT : SWEEPBOX_OK, sweepbox_add(w, &def, &a));
+    if (sweepbox_real_size() == 8) EXPECT(w, SWEEPBOX_OK, sweepbox_remove(w, a));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_body_count(w, &count));
+    CHECK(count == 0);
+
+    a = add_body(w, box4(0, 0, 10, 10), 0, 1, 11);
+    b = add_body(w, box4(5, 5, 15, 15), 1, 2, 22);
+    c = add_body(w, box4(100, 100, 101, 101), 0, 4, 33);
+    CHECK(a.index == 1 && b.index == 2 && c.index == 3);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_body_count(w, &count));
+    CHECK(count == 3);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_body_count(w, NULL));
+
+    /* is_valid: a stale or null id is an answer, not an error */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_is_valid(w, a, &valid));
+    CHECK(valid == 1);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_is_valid(w, null_id, &valid));
+    CHECK(valid == 0);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_is_valid(w, foreign, &valid));
+    CHECK(valid == 0);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_is_valid(w, a, NULL));
+
+    /* get_box, get_body */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, b, &out));
+    CHECK(same_box(out, box4(5, 5, 15, 15)));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_box(w, b, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_box(w, null_id, &out));
+    EXPECT_MESSAGE(w, "null body id");
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_box(w, foreign, &out));
+    EXPECT_MESSAGE(w, "not of this world");
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, b, &info));
+    CHECK(same_box(info.box, box4(5, 5, 15, 15)) && info.is_static == 1 && info.category == 2 &&
+          info.mask == 0xffffffffu && info.user_data == 22);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_body(w, b, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_body(w, null_id, &info));
+
+    /* set_user_data, set_category_mask */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_user_data(w, a, 0x123456789abcdefull));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_category_mask(w, a, 8, 0x0f));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, a, &info));
+    CHECK(info.user_data == 0x123456789abcdefull && info.category == 8 && info.mask == 0x0f && info.is_static == 0);
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_set_user_data(w, foreign, 1));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_set_category_mask(w, null_id, 1, 1));
+
+    /* teleport */
+    {
+        const sweepbox_box to = box4(200, 200, 204, 208);
+        const sweepbox_box nan_box = box4(NAN, 0, 1, 1);
+        const sweepbox_box inverted = box4(0, 10, 1, 1);
+        take(w, &before);
+        EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, c, NULL));
+        EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, c, &nan_box));
+        EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, c, &inverted));
+        EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_teleport(w, foreign, &to));
+        CHECK(unchanged(w, &before));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, c, &to));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, c, &out));
+        CHECK(same_box(out, to));
+    }
+
+    /* body_ids: too small reports the count and fills what fits; NULL with 0 asks for the count */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_body_ids(w, ids, 4, &count));
+    CHECK(count == 3 && same_id(ids[0], a) && same_id(ids[1], b) && same_id(ids[2], c));
+    memset(ids, 0, sizeof ids);
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_body_ids(w, ids, 2, &count));
+    CHECK(count == 3 && same_id(ids[0], a) && same_id(ids[1], b) && ids[2].index == 0);
+    EXPECT_MESSAGE(w, "room for 2, 3 are needed");
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_body_ids(w, NULL, 0, &count));
+    CHECK(count == 3);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_body_ids(w, NULL, 2, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_body_ids(w, ids, 4, NULL));
+
+    /* remove: the id goes stale, the slot is reused with a new generation */
+    take(w, &before);
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_remove(w, null_id));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_remove(w, foreign));
+    CHECK(unchanged(w, &before));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_remove(w, b));
+    stale = b;
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_remove(w, stale));
+    EXPECT_MESSAGE(w, "stale body id");
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_box(w, stale, &out));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_is_valid(w, stale, &valid));
+    CHECK(valid == 0);
+    b = add_body(w, box4(1, 1, 2, 2), 0, 1, 0);
+    CHECK(b.index == stale.index && b.generation != stale.generation);
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_teleport(w, stale, &out));
+
+    /* an id of another world is bad there (index beyond its table) */
+    EXPECT(other_world, SWEEPBOX_BAD_ID, sweepbox_remove(other_world, c));
+    CHECK(strstr(sweepbox_last_error(w), "sweepbox_teleport") != NULL); /* errors are per world */
+
+    sweepbox_world_destroy(other_world);
+    sweepbox_world_destroy(w);
+}
+
+/* ---- tiles ---- */
+
+static void test_tiles(void) {
+    sweepbox_world* w = new_world();
+    sweepbox_tile_map_def map = sweepbox_tile_map_def_default();
+    int32_t tile = -1;
+    snapshot before;
+
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_map(w, NULL));
+    map.tile_size = 0;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_map(w, &map));
+    EXPECT_MESSAGE(w, "tile size");
+    map.tile_size = 16;
+    map.origin = v2(NAN, 0);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_map(w, &map));
+    map.origin = v2(0, 0);
+    map.columns = -1;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_map(w, &map));
+    map.columns = 20;
+    map.rows = 8;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile_map(w, &map));
+
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, 3, 7, SWEEPBOX_TILE_SOLID));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, 4, 7, SWEEPBOX_TILE_ONE_WAY));
+    take(w, &before);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile(w, 5, 7, 3));
+    EXPECT_MESSAGE(w, "not a sweepbox_tile");
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile(w, 5, 7, -1));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile(w, 20, 0, SWEEPBOX_TILE_SOLID));
+    EXPECT_MESSAGE(w, "outside the tile map");
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile(w, 0, -1, SWEEPBOX_TILE_SOLID));
+    CHECK(unchanged(w, &before));
+
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile(w, 3, 7, &tile));
+    CHECK(tile == SWEEPBOX_TILE_SOLID);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile(w, 4, 7, &tile));
+    CHECK(tile == SWEEPBOX_TILE_ONE_WAY);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile(w, 5, 7, &tile));
+    CHECK(tile == SWEEPBOX_TILE_EMPTY);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile(w, 500, -3, &tile)); /* outside the map: empty */
+    CHECK(tile == SWEEPBOX_TILE_EMPTY);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_tile(w, 0, 0, NULL));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, 3, 7, SWEEPBOX_TILE_EMPTY));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile(w, 3, 7, &tile));
+    CHECK(tile == SWEEPBOX_TILE_EMPTY);
+    sweepbox_world_destroy(w);
+}
+
+/* ---- move ---- */
+
+/* The README's grenade: a 4x4 box at the origin thrown by (500, 40) at a 0-thickness wall, bouncing
+ * with restitution 0.5 and friction 0.1. */
+static void test_grenade(void) {
+    sweepbox_world* w = new_world();
+    const sweepbox_body_id wall = add_body(w, box4(100, 0, 100, 400), 1, 1, 0);
+    const sweepbox_body_id grenade = add_body(w, box4(0, 0, 4, 4), 0, 1, 0);
+    sweepbox_move_options bounce = sweepbox_move_options_default();
+    sweepbox_contact contacts[4];
+    sweepbox_move_result r;
+    sweepbox_box stored;
+    memset(&r, 0, sizeof r);
+    r.contacts = contacts;
+    r.capacity = 4;
+    bounce.response = SWEEPBOX_RESPONSE_BOUNCE;
+    bounce.restitution = 0.5;
+    bounce.friction = 0.1;
+    bounce.velocity = v2(500, 40);
+
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, grenade, v2(500, 40), &bounce, &r));
+    CHECK(r.count == 1);
+    CHECK(is_body(&contacts[0].other, wall));
+    CHECK(contacts[0].time == real_of(0.192)); /* 96 / 500, rounded once */
+    CHECK(contacts[0].normal.x == -1 && contacts[0].normal.y == 0);
+    CHECK(contacts[0].response == SWEEPBOX_RESPONSE_BOUNCE && contacts[0].flags == 0);
+    CHECK(contacts[0].box.max.x == 100 && contacts[0].box.min.x == 96); /* flush against the wall */
+    CHECK(contacts[0].point.x == 100);
+    CHECK(fabs(contacts[0].box.min.y - 7.68) < 1e-5 && fabs(contacts[0].point.y - 9.68) < 1e-5);
+    CHECK(contacts[0].depth == 0 && contacts[0].sweep_back.x == 0 && contacts[0].sweep_back.y == 0);
+    CHECK(r.velocity.x == -250 && r.velocity.y == 36);
+    CHECK(r.iterations == 1 && r.truncated == 0);
+    /* the rest (404, 32.32) reflected: x by -0.5, y by 0.9 */
+    CHECK(fabs(r.box.min.x - -106) < 1e-4 && fabs(r.box.min.y - 36.768) < 1e-4);
+    CHECK(fabs(r.box.max.x - r.box.min.x - 4) < 1e-4 && fabs(r.box.max.y - r.box.min.y - 4) < 1e-4);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, grenade, &stored));
+    CHECK(same_box(stored, r.box));
+    sweepbox_world_destroy(w);
+}
+
+/* The README's tile level (examples/tile_level.cpp): a floor, a one-way platform, a low wall. */
+static void test_tile_level(void) {
+    sweepbox_world* w = new_world();
+    sweepbox_tile_map_def map = sweepbox_tile_map_def_default();
+    sweepbox_contact contacts[8];
+    sweepbox_move_result r;
+    sweepbox_body_id hero;
+    sweepbox_box at;
+    sweepbox_cast_hit h;
+    int32_t i, frame;
+    map.columns = 20;
+    map.rows = 8;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile_map(w, &map));
+    for (i = 0; i < 20; ++i) EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, i, 7, SWEEPBOX_TILE_SOLID));
+    for (i = 6; i <= 9; ++i) EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, i, 4, SWEEPBOX_TILE_ONE_WAY));
+    for (i = 5; i <= 6; ++i) EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, 14, i, SWEEPBOX_TILE_SOLID));
+
+    /* Slide along the floor: a hero standing on it walks right by 100 and stays exactly on it (no
+     * seam between the floor's tiles catches it). */
+    hero = add_body(w, box4(20, 92, 32, 112), 0, 1, 0);
+    memset(&r, 0, sizeof r);
+    r.contacts = contacts;
+    r.capacity = 8;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, hero, v2(100, 5), NULL, &r));
+    CHECK(same_box(r.box, box4(120, 92, 132, 112)));
+    CHECK(r.count == 1 && contacts[0].other.kind == SWEEPBOX_OTHER_TILE && contacts[0].other.tile.row == 7);
+    CHECK(contacts[0].time == 0 && contacts[0].normal.x == 0 && contacts[0].normal.y == -1);
+    CHECK(contacts[0].response == SWEEPBOX_RESPONSE_SLIDE);
+
+    /* The README's walk: 120 frames of (2.5, 3) from the air, over the floor, to the wall. */
+    at = box4(20, 80, 32, 100);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, hero, &at));
+    for (frame = 0; frame < 120; ++frame) EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, hero, v2(2.5, 3), NULL, &r));
+    CHECK(same_box(r.box, box4(212, 92, 224, 112)));
+    CHECK(r.count == 2 && is_tile(&contacts[0].other, 14, 5) && is_tile(&contacts[1].other, 13, 7));
+    CHECK(contacts[0].normal.x == -1 && contacts[0].normal.y == 0);
+    CHECK(contacts[1].normal.x == 0 && contacts[1].normal.y == -1);
+
+    /* Lands on the one-way platform from above, jumps through it from below. */
+    at = box4(100, 30, 112, 50);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, hero, &at));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, hero, v2(0, 40), NULL, &r));
+    CHECK(r.box.max.y == 64 && r.count == 1 && is_tile(&contacts[0].other, 6, 4));
+    at = box4(100, 85, 112, 105);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, hero, &at));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, hero, v2(0, -60), NULL, &r));
+    CHECK(r.box.min.y == 25 && r.count == 0);
+
+    /* A bullet walks the tile grid and names the tile it hits. */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, v2(0, 60), v2(400, 60), NULL, &h));
+    CHECK(h.hit == 1 && is_tile(&h.other, 14, 5) && h.point.x == 224 && fabs(h.point.y - 93.6) < 1e-4);
+    CHECK(h.time == real_of(0.56) && h.normal.x == -1 && h.normal.y == 0);
+    sweepbox_world_destroy(w);
+}
+
+typedef struct filter_state {
+    int calls;
+    int answer; /* returned for every obstacle when >= 0 or < -1; -1: cross bodies with user_data 7 */
+} filter_state;
+
+static int filter(void* context, const sweepbox_world* world, sweepbox_body_id self, const sweepbox_other* other) {
+    filter_state* s = (filter_state*)context;
+    sweepbox_body_def info;
+    (void)self;
+    ++s->calls;
+    if (s->answer != -1) return s->answer;
+    if (other->kind == SWEEPBOX_OTHER_BODY && sweepbox_get_body(world, other->body, &info) == SWEEPBOX_OK &&
+        info.user_data == 7)
+        return SWEEPBOX_RESPONSE_CROSS;
+    return SWEEPBOX_RESPONSE_SLIDE;
+}
+
+static void test_move_errors(void) {
+    sweepbox_world* w = new_world();
+    const sweepbox_body_id mover = add_body(w, box4(0, 0, 10, 10), 0, 1, 0);
+    const sweepbox_body_id sensor1 = add_body(w, box4(20, 0, 21, 10), 1, 2, 7);
+    const sweepbox_body_id sensor2 = add_body(w, box4(30, 0, 31, 10), 1, 2, 7);
+    const sweepbox_body_id sensor3 = add_body(w, box4(40, 0, 41, 10), 1, 2, 7);
+    const sweepbox_body_id wall = add_body(w, box4(60, -100, 70, 100), 1, 1, 0);
+    const sweepbox_body_id null_id = {0, 0};
+    sweepbox_move_options o = sweepbox_move_options_default();
+    int32_t table[32];
+    sweepbox_contact contacts[8];
+    sweepbox_move_result r;
+    filter_state state = {0, 9};
+    snapshot before;
+    int i;
+    memset(&r, 0, sizeof r);
+    for (i = 0; i < 32; ++i) table[i] = SWEEPBOX_RESPONSE_SLIDE;
+
+    take(w, &before);
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_move(w, null_id, v2(1, 0), NULL, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(NAN, 0), NULL, &r));
+    EXPECT_MESSAGE(w, "delta");
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(0, INFINITY), NULL, &r));
+    EXPECT(w, sweepbox_real_size() == 4 ? SWEEPBOX_BAD_ARGUMENT : SWEEPBOX_OK,
+           sweepbox_move(w, mover, v2(0, 1e300), NULL, NULL)); /* a double build throws it far away */
+    if (sweepbox_real_size() == 8) {
+        const sweepbox_box home = box4(0, 0, 10, 10);
+        EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, mover, &home));
+    }
+    o.velocity = v2(0, NAN);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    EXPECT_MESSAGE(w, "velocity");
+    o = sweepbox_move_options_default();
+    o.response = 5;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    EXPECT_MESSAGE(w, "response = 5");
+    o.response = -1;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    o = sweepbox_move_options_default();
+    o.restitution = 1.5;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    EXPECT_MESSAGE(w, "restitution");
+    o = sweepbox_move_options_default();
+    o.friction = -0.1;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    EXPECT_MESSAGE(w, "friction");
+    o = sweepbox_move_options_default();
+    o.max_iterations = 0;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    EXPECT_MESSAGE(w, "max_iterations");
+    o = sweepbox_move_options_default();
+    table[31] = 256; /* would wrap to 0 (ignore) in a byte: refused */
+    o.category_responses = table;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    EXPECT_MESSAGE(w, "category_responses[31] = 256");
+    table[31] = SWEEPBOX_RESPONSE_SLIDE;
+    o = sweepbox_move_options_default();
+    r.contacts = NULL;
+    r.capacity = 2;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), NULL, &r));
+    EXPECT_MESSAGE(w, "result->contacts is null");
+
+    /* A filter that answers 9, or -2, fails the move; the world is as it was. */
+    o.filter = filter;
+    o.filter_context = &state;
+    r.capacity = 0;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(100, 0), &o, &r));
+    EXPECT_MESSAGE(w, "the filter returned 9");
+    CHECK(state.calls >= 1);
+    state.answer = -2;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(100, 0), &o, &r));
+    EXPECT_MESSAGE(w, "the filter returned -2");
+    CHECK(unchanged(w, &before));
+
+    /* Too small: the three sensors are crossed and the wall stops the mover (4 contacts). The move
+     * is undone, the count says 4; with room for them the same move is made. */
+    state.answer = -1;
+    state.calls = 0;
+    r.contacts = contacts;
+    r.capacity = 3;
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_move(w, mover, v2(100, 0), &o, &r));
+    CHECK(r.count == 4);
+    EXPECT_MESSAGE(w, "room for 3 contacts, 4 are needed");
+    CHECK(unchanged(w, &before));
+    r.capacity = 8;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, mover, v2(100, 0), &o, &r));
+    CHECK(r.count == 4 && is_body(&contacts[0].other, sensor1) && is_body(&contacts[1].other, sensor2) &&
+          is_body(&contacts[2].other, sensor3) && is_body(&contacts[3].other, wall));
+    CHECK(contacts[0].response == SWEEPBOX_RESPONSE_CROSS && contacts[3].response == SWEEPBOX_RESPONSE_SLIDE);
+    CHECK(contacts[0].time == real_of(0.1) && contacts[3].time == real_of(0.5));
+    CHECK(same_box(r.box, box4(50, 0, 60, 10)) && r.iterations == 1 && r.truncated == 0);
+    CHECK(state.calls >= 4);
+
+    /* Contacts not wanted: the count is still given. No result at all is fine too. */
+    r.contacts = NULL;
+    r.capacity = 0;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, mover, v2(-100, 0), &o, &r));
+    CHECK(r.count == 3 && r.box.min.x == -50);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, mover, v2(50, 0), NULL, NULL));
+
+    /* Per-category responses: category 2 (bit 1) crosses; the wall (category 1) slides. */
+    table[1] = SWEEPBOX_RESPONSE_CROSS;
+    o = sweepbox_move_options_default();
+    o.category_responses = table;
+    r.contacts = contacts;
+    r.capacity = 8;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, mover, v2(100, 0), &o, &r));
+    CHECK(r.count == 4 && contacts[2].response == SWEEPBOX_RESPONSE_CROSS && r.box.max.x == 60);
+
+    /* max_iterations and truncated: a box between two walls bouncing many times. */
+    {
+        const sweepbox_body_id left = add_body(w, box4(30, 20, 40, 60), 1, 1, 0);
+        const sweepbox_body_id right = add_body(w, box4(52, 20, 62, 60), 1, 1, 0);
+        const sweepbox_box start = box4(41, 30, 51, 40);
+        EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, mover, &start));
+        o = sweepbox_move_options_default();
+        o.response = SWEEPBOX_RESPONSE_BOUNCE;
+        o.max_iterations = 3;
+        o.velocity = v2(10, 0);
+        EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, mover, v2(100, 0), &o, &r));
+        CHECK(r.iterations == 3 && r.truncated == 1 && r.count == 3);
+        CHECK(is_body(&contacts[0].other, right) && is_body(&contacts[1].other, left));
+        CHECK(r.velocity.x == -10 && r.velocity.y == 0);
+    }
+    sweepbox_world_destroy(w);
+}
+
+/* ---- casts and queries ---- */
+
+static void test_casts(void) {
+    sweepbox_world* w = new_world();
+    const sweepbox_body_id wall = add_body(w, box4(100, 0, 100, 400), 1, 1, 0);
+    const sweepbox_body_id crate = add_body(w, box4(50, 0, 60, 10), 0, 2, 0);
+    const sweepbox_box bullet = box4(0, 4, 2, 6);
+    const sweepbox_box nan_box = box4(0, NAN, 1, 1);
+    const sweepbox_box inverted = box4(1, 0, 0, 1);
+    sweepbox_query_filter f = sweepbox_query_filter_default();
+    sweepbox_cast_hit h, hits[4];
+    size_t count = 0;
+
+    /* The README's bullet: from (0, 10) at (90000, 300) units a second, one frame of 1/60 s. */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, v2(0, 10), v2(1500, 5), NULL, &h));
+    CHECK(h.hit == 1 && is_body(&h.other, wall) && h.normal.x == -1 && h.normal.y == 0 && h.flags == 0);
+    CHECK(h.point.x == 100 && fabs(h.point.y - 10.3333333) < 1e-4 && h.time == real_of(1.0 / 15.0));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, v2(0, 500), v2(1500, 0), NULL, &h));
+    CHECK(h.hit == 0);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_ray(w, v2(NAN, 0), v2(1, 0), NULL, &h));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_ray(w, v2(0, 0), v2(1, INFINITY), NULL, &h));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_ray(w, v2(0, 0), v2(1, 0), NULL, NULL));
+
+    /* cast_box meets the crate first; ignoring it (or its category) meets the wall. */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_box(w, &bullet, v2(200, 0), NULL, &h));
+    CHECK(h.hit == 1 && is_body(&h.other, crate) && h.time == real_of(48.0 / 200.0));
+    CHECK(same_box(h.box, box4(48, 4, 50, 6)) && h.point.x == 50 && h.point.y == 5);
+    f.ignore = crate;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_box(w, &bullet, v2(200, 0), &f, &h));
+    CHECK(h.hit == 1 && is_body(&h.other, wall));
+    f = sweepbox_query_filter_default();
+    f.mask = 1;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_box(w, &bullet, v2(200, 0), &f, &h));
+    CHECK(h.hit == 1 && is_body(&h.other, wall));
+    f.bodies = 0;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_box(w, &bullet, v2(200, 0), &f, &h));
+    CHECK(h.hit == 0);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, NULL, v2(1, 0), NULL, &h));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &bullet, v2(1, 0), NULL, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &nan_box, v2(1, 0), NULL, &h));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &inverted, v2(1, 0), NULL, &h));
+    EXPECT_MESSAGE(w, "min > max");
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &bullet, v2(NAN, 0), NULL, &h));
+
+    /* cast_all: the crate, then the wall, in order. */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_all(w, &bullet, v2(200, 0), NULL, hits, 4, &count));
+    CHECK(count == 2 && is_body(&hits[0].other, crate) && is_body(&hits[1].other, wall));
+    CHECK(hits[1].time == real_of(98.0 / 200.0));
+    memset(hits, 0, sizeof hits);
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_cast_all(w, &bullet, v2(200, 0), NULL, hits, 1, &count));
+    CHECK(count == 2 && is_body(&hits[0].other, crate) && hits[1].hit == 0);
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_cast_all(w, &bullet, v2(200, 0), NULL, NULL, 0, &count));
+    CHECK(count == 2);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_all(w, &bullet, v2(-200, 0), NULL, NULL, 0, &count));
+    CHECK(count == 0);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, &bullet, v2(200, 0), NULL, NULL, 1, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, &bullet, v2(200, 0), NULL, hits, 4, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, NULL, v2(200, 0), NULL, hits, 4, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, &nan_box, v2(200, 0), NULL, hits, 4, &count));
+    sweepbox_world_destroy(w);
+}
+
+static void test_queries(void) {
+    sweepbox_world* w = new_world();
+    sweepbox_tile_map_def map = sweepbox_tile_map_def_default();
+    const sweepbox_body_id a = add_body(w, box4(0, 0, 10, 10), 0, 1, 0);
+    const sweepbox_body_id b = add_body(w, box4(5, 5, 15, 15), 0, 1, 0);
+    const sweepbox_body_id s1 = add_body(w, box4(8, 8, 9, 9), 1, 1, 0);
+    const sweepbox_body_id s2 = add_body(w, box4(8, 8, 9, 9), 1, 1, 0); /* static-static: no pair */
+    const sweepbox_box rect = box4(10, 10, 40, 40);
+    const sweepbox_box nan_rect = box4(NAN, 0, 1, 1);
+    const sweepbox_box inverted = box4(1, 0, 0, 1);
+    sweepbox_other found[8];
+    sweepbox_pair pairs[8];
+    size_t count = 0;
+    map.origin = v2(16, 16);
+    map.columns = 4;
+    map.rows = 4;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile_map(w, &map));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, 0, 0, SWEEPBOX_TILE_SOLID));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, 1, 1, SWEEPBOX_TILE_SOLID));
+
+    /* query_rect: touching counts, bodies by id then tiles */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_query_rect(w, &rect, NULL, found, 8, &count));
+    CHECK(count == 4 && is_body(&found[0], a) && is_body(&found[1], b) && is_tile(&found[2], 0, 0) &&
+          is_tile(&found[3], 1, 1));
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_query_rect(w, &rect, NULL, found, 2, &count));
+    CHECK(count == 4);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_rect(w, NULL, NULL, found, 8, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_rect(w, &nan_rect, NULL, found, 8, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_rect(w, &inverted, NULL, found, 8, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_rect(w, &rect, NULL, found, 8, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_rect(w, &rect, NULL, NULL, 8, &count));
+
+    /* query_point */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_query_point(w, v2(8.5, 8.5), NULL, found, 8, &count));
+    CHECK(count == 4 && is_body(&found[0], a) && is_body(&found[1], b) && is_body(&found[2], s1) &&
+          is_body(&found[3], s2));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_query_point(w, v2(40, 40), NULL, found, 8, &count));
+    CHECK(count == 1 && is_tile(&found[0], 1, 1));
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_query_point(w, v2(8.5, 8.5), NULL, NULL, 0, &count));
+    CHECK(count == 4);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_point(w, v2(NAN, 0), NULL, found, 8, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_point(w, v2(0, 0), NULL, found, 8, NULL));
+
+    /* query_segment: in order along it */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_query_segment(w, v2(60, 60), v2(-1, -1), NULL, found, 8, &count));
+    CHECK(count == 6 && is_tile(&found[0], 1, 1) && is_tile(&found[1], 0, 0) && is_body(&found[2], b));
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_query_segment(w, v2(60, 60), v2(-1, -1), NULL, found, 5, &count));
+    CHECK(count == 6);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_segment(w, v2(0, 0), v2(INFINITY, 0), NULL, found, 8, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_segment(w, v2(0, 0), v2(1, 0), NULL, NULL, 8, &count));
+
+    /* overlapping_pairs: each pair once, no static-static pair */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_overlapping_pairs(w, pairs, 8, &count));
+    CHECK(count == 5);
+    CHECK(same_id(pairs[0].a, a) && same_id(pairs[0].b, b) && pairs[0].depth == 5);
+    CHECK(same_id(pairs[1].a, a) && same_id(pairs[1].b, s1) && same_id(pairs[4].a, b) && same_id(pairs[4].b, s2));
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_overlapping_pairs(w, pairs, 4, &count));
+    CHECK(count == 5);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_overlapping_pairs(w, pairs, 8, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_overlapping_pairs(w, NULL, 8, &count));
+    sweepbox_world_destroy(w);
+}
+
+int main(void) {
+    test_library();
+    test_defaults();
+    test_world();
+    test_null_world();
+    test_bodies();
+    test_tiles();
+    test_grenade();
+    test_tile_level();
+    test_move_errors();
+    test_casts();
+    test_queries();
+    if (failures != 0) {
+        fprintf(stderr, "test_c_api: %d of %d checks failed\n", failures, checks);
+        return 1;
+    }
+    printf("test_c_api: all %d checks passed (sweepbox %s, real of %d bytes)\n", checks, sweepbox_version_string(),
+           (int)sweepbox_real_size());
+    return 0;
+}

@@ -1,0 +1,498 @@
+// The C API against the C++ API: seeded random scenes (bodies, tiles, one-way tiles) driven
+// through both with the same calls (moves with every option, teleports, removals, tiles, casts,
+// queries, bad input), compared bit for bit; then what only C++ can provoke: an allocation that
+// fails (SWEEPBOX_OUT_OF_MEMORY) and a filter that throws (SWEEPBOX_INTERNAL_ERROR), each leaving
+// the world as it was; and const calls on many threads at once.
+#define BOOST_TEST_MODULE c_api_vs_cpp
+#include <boost/test/unit_test.hpp>
+
+#include <sweepbox/sweepbox.h>
+#include <sweepbox/sweepbox.hpp>
+
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace sbt { // failing_allocator.cpp
+bool can_fail_allocations();
+void fail_allocations(bool on);
+} // namespace sbt
+
+namespace {
+
+using namespace sweepbox;
+
+// ---- the same value on both sides ----
+
+sweepbox_vec2 c_vec(Vec2 v) { return {double(v.x), double(v.y)}; }
+sweepbox_box c_box(const Aabb& b) { return {c_vec(b.min), c_vec(b.max)}; }
+sweepbox_body_id c_id(BodyId id) { return {id.index, id.generation}; }
+
+std::string str(Vec2 v) {
+    std::ostringstream out;
+    out.precision(17);
+    out << "(" << v.x << ", " << v.y << ")";
+    return out.str();
+}
+
+bool same(sweepbox_vec2 c, Vec2 v) { return c.x == double(v.x) && c.y == double(v.y); }
+bool same(const sweepbox_box& c, const Aabb& b) { return same(c.min, b.min) && same(c.max, b.max); }
+bool same(const sweepbox_other& c, const Other& o) {
+    switch (o.kind) {
+    case Other::Kind::none: return c.kind == SWEEPBOX_OTHER_NONE;
+    case Other::Kind::body:
+        return c.kind == SWEEPBOX_OTHER_BODY && c.body.index == o.body.index && c.body.generation == o.body.generation;
+    case Other::Kind::tile:
+        return c.kind == SWEEPBOX_OTHER_TILE && c.tile.column == o.tile.column && c.tile.row == o.tile.row;
+    }
+    return false;
+}
+std::uint32_t flags(bool started, bool corner, bool junction) {
+    return (started ? 1u : 0u) | (corner ? 2u : 0u) | (junction ? 4u : 0u);
+}
+bool same(const sweepbox_contact& c, const Contact& k) {
+    return same(c.other, k.other) && c.response == std::int32_t(k.response) &&
+           c.flags == flags(k.started_overlapping, k.corner, k.junction) && c.time == double(k.time) &&
+           same(c.normal, k.normal) && same(c.point, k.point) && same(c.box, k.box) && c.depth == double(k.depth) &&
+           same(c.sweep_back, k.sweep_back);
+}
+bool same(const sweepbox_cast_hit& c, const CastHit& h) {
+    if (c.hit != (h.hit ? 1 : 0)) return false;
+    return !h.hit ||
+           (c.flags == flags(h.started_overlapping, h.corner, h.junction) && c.time == double(h.time) &&
+            same(c.normal, h.normal) && same(c.point, h.point) && same(c.box, h.box) && same(c.other, h.other));
+}
+bool same(const sweepbox_pair& c, const Pair& p) {
+    return c.a.index == p.a.index && c.a.generation == p.a.generation && c.b.index == p.b.index &&
+           c.b.generation == p.b.generation && c.depth == double(p.overlap.depth) && same(c.normal, p.overlap.normal);
+}
+
+// The same pure filter on both sides: bodies by index, tiles by parity.
+Response pick(bool is_body, std::uint32_t index, std::int32_t column, std::int32_t row) {
+    if (is_body) return Response(index % 5);
+    return (column + row) % 2 != 0 ? Response::slide : Response::bounce;
+}
+Response cpp_filter(void* /*context*/, const World& /*world*/, BodyId /*self*/, const Other& o) {
+    return pick(o.is_body(), o.body.index, o.tile.column, o.tile.row);
+}
+int c_filter(void* /*context*/, const sweepbox_world* /*world*/, sweepbox_body_id /*self*/, const sweepbox_other* o) {
+    return int(pick(o->kind == SWEEPBOX_OTHER_BODY, o->body.index, o->tile.column, o->tile.row));
+}
+
+// A C++ world and a C world built and driven with the same calls.
+struct Twin {
+    World cpp;
+    sweepbox_world* c = nullptr;
+    explicit Twin(const WorldDef& def) : cpp(def) {
+        sweepbox_world_def d = sweepbox_world_def_default();
+        d.cell_size = double(def.cell_size);
+        d.oversize_cells = def.oversize_cells;
+        d.brute_force = def.brute_force ? 1 : 0;
+        BOOST_REQUIRE_EQUAL(sweepbox_world_create(&d, &c), SWEEPBOX_OK);
+    }
+    ~Twin() { sweepbox_world_destroy(c); }
+    Twin(const Twin&) = delete;
+    Twin& operator=(const Twin&) = delete;
+};
+
+struct Rng {
+    std::mt19937 g;
+    explicit Rng(unsigned seed) : g(seed) {}
+    double uniform(double a, double b) { return std::uniform_real_distribution<double>(a, b)(g); }
+    int below(int n) { return std::uniform_int_distribution<int>(0, n - 1)(g); }
+    bool chance(double p) { return uniform(0, 1) < p; }
+    // A coordinate, often on a grid of quarter units so that boxes touch exactly.
+    real coordinate(double a, double b) {
+        const double x = uniform(a, b);
+        return real(chance(0.5) ? std::round(x * 4) / 4 : x);
+    }
+    Aabb box() {
+        const real x = coordinate(-40, 360), y = coordinate(-30, 280);
+        const real w = chance(0.15) ? real(0) : coordinate(0.25, 40), h = chance(0.15) ? real(0) : coordinate(0.25, 40);
+        return {{x, y}, {x + w, y + h}};
+    }
+    Vec2 delta() {
+        const double len = chance(0.2) ? 400 : 120;
+        Vec2 d{coordinate(-len, len), coordinate(-len, len)};
+        if (chance(0.2)) d.x = 0;
+        if (chance(0.2)) d.y = 0;
+        return d;
+    }
+};
+
+// Every body of both worlds: the same ids, boxes and words.
+std::string compare_bodies(const Twin& t) {
+    std::vector<BodyId> ids;
+    t.cpp.body_ids(ids);
+    std::vector<sweepbox_body_id> c_ids(ids.size() + 1);
+    std::size_t count = 0;
+    if (sweepbox_body_ids(t.c, c_ids.data(), c_ids.size(), &count) != SWEEPBOX_OK || count != ids.size())
+        return "body_ids differ";
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        if (c_ids[i].index != ids[i].index || c_ids[i].generation != ids[i].generation) return "body ids differ";
+        sweepbox_body_def c{};
+        const BodyInfo b = t.cpp.info(ids[i]);
+        if (sweepbox_get_body(t.c, c_ids[i], &c) != SWEEPBOX_OK || !same(c.box, b.box) ||
+            c.is_static != (b.is_static ? 1 : 0) || c.category != b.category || c.mask != b.mask ||
+            c.user_data != b.user_data)
+            return "body " + std::to_string(ids[i].index) + " differs";
+    }
+    return "";
+}
+
+// What a C call must return when the C++ call threw `e` (or OK when it did not).
+sweepbox_status expected_status(const std::string& error) {
+    if (error.empty()) return SWEEPBOX_OK;
+    return error.find("body id") != std::string::npos ? SWEEPBOX_BAD_ID : SWEEPBOX_BAD_ARGUMENT;
+}
+
+template <class F> std::string error_of(F&& f) {
+    try {
+        f();
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+// What the random scenes exercised, printed at the end (so a change that makes them trivial shows).
+struct Tally {
+    int moves = 0, refused = 0, undone = 0, contacts = 0, hits = 0, found = 0;
+};
+
+void run_scene(unsigned seed, Tally& tally) {
+    Rng rng(seed);
+    WorldDef def;
+    def.cell_size = real(16 << rng.below(3));
+    def.brute_force = rng.chance(0.2);
+    Twin t(def);
+
+    const TileMapDef map{.origin = {-32, -16}, .tile_size = 16, .columns = 26, .rows = 20, .category = 1, .mask = ~0u};
+    sweepbox_tile_map_def c_map = sweepbox_tile_map_def_default();
+    c_map.origin = {-32, -16};
+    c_map.columns = 26;
+    c_map.rows = 20;
+    t.cpp.set_tile_map(map);
+    BOOST_REQUIRE_EQUAL(sweepbox_set_tile_map(t.c, &c_map), SWEEPBOX_OK);
+    auto set_tile = [&](std::int32_t column, std::int32_t row, int tile) {
+        t.cpp.set_tile({column, row}, Tile(tile));
+        BOOST_REQUIRE_EQUAL(sweepbox_set_tile(t.c, column, row, tile), SWEEPBOX_OK);
+    };
+    for (std::int32_t row = 0; row < map.rows; ++row)
+        for (std::int32_t column = 0; column < map.columns; ++column)
+            if (rng.chance(0.12)) set_tile(column, row, rng.chance(0.8) ? 1 : 2);
+
+    std::vector<BodyId> live, stale;
+    auto add = [&] {
+        BodyDef d;
+        d.box = rng.box();
+        d.is_static = rng.chance(0.4);
+        d.category = 1u << rng.below(3);
+        d.mask = rng.chance(0.8) ? ~0u : 1u | (1u << rng.below(3));
+        d.user_data = std::uint64_t(rng.below(1000));
+        const BodyId id = t.cpp.add(d);
+        sweepbox_body_def c = sweepbox_body_def_default();
+        c.box = c_box(d.box);
+        c.is_static = d.is_static ? 1 : 0;
+        c.category = d.category;
+        c.mask = d.mask;
+        c.user_data = d.user_data;
+        sweepbox_body_id c_out{};
+        BOOST_REQUIRE_EQUAL(sweepbox_add(t.c, &c, &c_out), SWEEPBOX_OK);
+        BOOST_REQUIRE(c_out.index == id.index && c_out.generation == id.generation);
+        live.push_back(id);
+    };
+    for (int i = 0; i < 24; ++i) add();
+
+    std::array<Response, 32> table{};
+    std::array<std::int32_t, 32> c_table{};
+    std::vector<sweepbox_contact> contacts(64);
+    std::vector<sweepbox_cast_hit> hits(64);
+    std::vector<sweepbox_other> others(256);
+    std::vector<sweepbox_pair> pairs(256);
+    const real nan = std::numeric_limits<real>::quiet_NaN();
+
+    for (int op = 0; op < 250; ++op) {
+        std::ostringstream where;
+        where << "seed " << seed << ", op " << op;
+        const BodyId id = rng.chance(0.05) && !stale.empty() ? stale[std::size_t(rng.below(int(stale.size())))]
+                        : live.empty()                       ? BodyId{}
+                                                             : live[std::size_t(rng.below(int(live.size())))];
+        const int kind = rng.below(10);
+        if (kind <= 3) { // move, with every option
+            MoveOptions o;
+            o.response = Response(rng.below(5));
+            o.restitution = rng.chance(0.5) ? real(rng.below(3)) / 2 : real(rng.uniform(0, 1));
+            o.friction = rng.chance(0.5) ? real(0) : real(rng.uniform(0, 1));
+            o.max_iterations = 1 + rng.below(10);
+            o.velocity = rng.delta();
+            if (rng.chance(0.2)) {
+                for (std::size_t i = 0; i < 32; ++i) table[i] = Response(rng.below(5));
+                o.category_responses = &table;
+            }
+            if (rng.chance(0.2)) o.filter = cpp_filter;
+            Vec2 d = rng.delta();
+            if (rng.chance(0.03)) d.y = nan;
+            if (rng.chance(0.03)) o.restitution = real(1.5);
+
+            sweepbox_move_options c = sweepbox_move_options_default();
+            c.response = std::int32_t(o.response);
+            c.restitution = double(o.restitution);
+            c.friction = double(o.friction);
+            c.max_iterations = o.max_iterations;
+            c.velocity = c_vec(o.velocity);
+            if (o.category_responses) {
+                for (std::size_t i = 0; i < 32; ++i) c_table[i] = std::int32_t(table[i]);
+                c.category_responses = c_table.data();
+            }
+            if (o.filter) c.filter = c_filter;
+            sweepbox_move_result cr{};
+            cr.contacts = contacts.data();
+            cr.capacity = contacts.size();
+
+            MoveResult r;
+            const std::string error = error_of([&] { t.cpp.move(id, d, o, r); });
+            if (error.empty() && !r.contacts.empty() && rng.chance(0.3)) {
+                // One contact too few: the move is undone, so the full move below must still
+                // give the C++ answer.
+                cr.capacity = r.contacts.size() - 1;
+                BOOST_TEST_REQUIRE(sweepbox_move(t.c, c_id(id), c_vec(d), &c, &cr) == SWEEPBOX_TOO_SMALL, where.str());
+                BOOST_TEST_REQUIRE(cr.count == r.contacts.size(), where.str());
+                cr.capacity = contacts.size();
+                ++tally.undone;
+            }
+            const sweepbox_status status = sweepbox_move(t.c, c_id(id), c_vec(d), &c, &cr);
+            BOOST_TEST_REQUIRE(status == expected_status(error),
+                               where.str() << ": move: C gave " << sweepbox_status_name(status) << " ("
+                                           << sweepbox_last_error(t.c) << "), C++ " << error);
+            ++tally.moves;
+            if (!error.empty()) {
+                ++tally.refused;
+                continue;
+            }
+            tally.contacts += int(r.contacts.size());
+            bool ok = cr.count == r.contacts.size() && same(cr.box, r.box) && same(cr.velocity, r.velocity) &&
+                      cr.iterations == r.iterations && cr.truncated == (r.truncated ? 1 : 0);
+            for (std::size_t i = 0; ok && i < r.contacts.size(); ++i) ok = same(contacts[i], r.contacts[i]);
+            BOOST_TEST_REQUIRE(ok, where.str()
+                                       << ": move results differ; C++ box " << str(r.box.min) << " " << str(r.box.max));
+        } else if (kind == 4) { // teleport, remove, add, a tile
+            const int what = rng.below(4);
+            if (what == 0) {
+                Aabb b = rng.box();
+                if (rng.chance(0.05)) b.min.x = nan;
+                const std::string error = error_of([&] { t.cpp.teleport(id, b); });
+                const sweepbox_box cb = c_box(b);
+                BOOST_TEST_REQUIRE(sweepbox_teleport(t.c, c_id(id), &cb) == expected_status(error), where.str());
+            } else if (what == 1 && !live.empty()) {
+                const std::string error = error_of([&] { t.cpp.remove(id); });
+                BOOST_TEST_REQUIRE(sweepbox_remove(t.c, c_id(id)) == expected_status(error), where.str());
+                if (error.empty()) {
+                    std::erase(live, id);
+                    stale.push_back(id);
+                }
+            } else if (what == 2) {
+                add();
+            } else {
+                // One draw per statement: the order of a call's arguments is the compiler's.
+                const std::int32_t column = rng.below(map.columns);
+                const std::int32_t row = rng.below(map.rows);
+                set_tile(column, row, rng.below(3));
+            }
+        } else if (kind <= 6) { // the casts
+            QueryFilter f;
+            sweepbox_query_filter cf = sweepbox_query_filter_default();
+            if (rng.chance(0.3)) {
+                f.mask = cf.mask = 1u | (1u << rng.below(3));
+                f.ignore = id;
+                cf.ignore = c_id(id);
+                f.tiles = rng.chance(0.7);
+                cf.tiles = f.tiles ? 1 : 0;
+            }
+            const Aabb b = rng.box();
+            const Vec2 d = rng.delta();
+            const sweepbox_box cb = c_box(b);
+            CastHit h;
+            sweepbox_cast_hit ch{};
+            BOOST_REQUIRE_EQUAL(sweepbox_cast_ray(t.c, c_vec(b.min), c_vec(d), &cf, &ch), SWEEPBOX_OK);
+            h = t.cpp.cast_ray(b.min, d, f);
+            BOOST_TEST_REQUIRE(same(ch, h), where.str() << ": cast_ray differs");
+            BOOST_REQUIRE_EQUAL(sweepbox_cast_box(t.c, &cb, c_vec(d), &cf, &ch), SWEEPBOX_OK);
+            h = t.cpp.cast_box(b, d, f);
+            BOOST_TEST_REQUIRE(same(ch, h), where.str() << ": cast_box differs");
+            std::vector<CastHit> all;
+            t.cpp.cast_all(b, d, all, f);
+            std::size_t count = 0;
+            BOOST_REQUIRE_EQUAL(sweepbox_cast_all(t.c, &cb, c_vec(d), &cf, hits.data(), hits.size(), &count),
+                                SWEEPBOX_OK);
+            BOOST_TEST_REQUIRE(count == all.size(), where.str());
+            tally.hits += int(count);
+            for (std::size_t i = 0; i < count; ++i)
+                BOOST_TEST_REQUIRE(same(hits[i], all[i]), where.str() << ": cast_all differs at " << i);
+        } else { // the queries
+            const Aabb b = rng.box();
+            const Vec2 e = b.min + rng.delta();
+            std::vector<Other> found;
+            std::size_t count = 0;
+            auto compare = [&](const char* what) {
+                BOOST_TEST_REQUIRE(count == found.size(), where.str() << ": " << what);
+                for (std::size_t i = 0; i < count; ++i)
+                    BOOST_TEST_REQUIRE(same(others[i], found[i]), where.str() << ": " << what << " differs at " << i);
+            };
+            const sweepbox_box cb = c_box(b);
+            t.cpp.query_rect(b, found);
+            BOOST_REQUIRE_EQUAL(sweepbox_query_rect(t.c, &cb, nullptr, others.data(), others.size(), &count),
+                                SWEEPBOX_OK);
+            compare("query_rect");
+            tally.found += int(count);
+            t.cpp.query_point(b.max, found);
+            BOOST_REQUIRE_EQUAL(sweepbox_query_point(t.c, c_vec(b.max), nullptr, others.data(), others.size(), &count),
+                                SWEEPBOX_OK);
+            compare("query_point");
+            t.cpp.query_segment(b.min, e, found);
+            BOOST_REQUIRE_EQUAL(sweepbox_query_segment(t.c, c_vec(b.min), c_vec(e), nullptr, others.data(),
+                                                       others.size(), &count),
+                                SWEEPBOX_OK);
+            compare("query_segment");
+            std::vector<Pair> cpp_pairs;
+            t.cpp.overlapping_pairs(cpp_pairs);
+            BOOST_REQUIRE_EQUAL(sweepbox_overlapping_pairs(t.c, pairs.data(), pairs.size(), &count), SWEEPBOX_OK);
+            BOOST_TEST_REQUIRE(count == cpp_pairs.size(), where.str());
+            for (std::size_t i = 0; i < count; ++i)
+                BOOST_TEST_REQUIRE(same(pairs[i], cpp_pairs[i]), where.str() << ": overlapping_pairs differs at " << i);
+        }
+        if (op % 25 == 0) {
+            const std::string d = compare_bodies(t);
+            BOOST_TEST_REQUIRE(d.empty(), where.str() << ": " << d);
+        }
+    }
+    const std::string d = compare_bodies(t);
+    BOOST_TEST_REQUIRE(d.empty(), "seed " << seed << " at the end: " << d);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(c_api_vs_cpp)
+
+BOOST_AUTO_TEST_CASE(random_scenes_give_the_same_bits) {
+    Tally tally;
+    for (unsigned seed = 1; seed <= 40; ++seed) run_scene(seed, tally);
+    BOOST_TEST_MESSAGE(tally.moves << " moves (" << tally.refused << " refused as bad input, " << tally.undone
+                                   << " undone once as too small), " << tally.contacts << " contacts, " << tally.hits
+                                   << " cast_all hits, " << tally.found
+                                   << " query_rect answers: the same in C and C++");
+    BOOST_TEST(tally.contacts > 1000);
+    BOOST_TEST(tally.refused > 10);
+    BOOST_TEST(tally.undone > 100);
+}
+
+BOOST_AUTO_TEST_CASE(the_version_and_precision_are_the_cpp_ones) {
+    BOOST_TEST(std::strcmp(sweepbox_version_string(), version_string) == 0);
+    BOOST_TEST(sweepbox_version() == version_major * 10000 + version_minor * 100 + version_patch);
+    BOOST_TEST(sweepbox_real_size() == std::int32_t(sizeof(real)));
+    BOOST_TEST(SWEEPBOX_VERSION_NUMBER == sweepbox_version());
+}
+
+BOOST_AUTO_TEST_CASE(a_throwing_filter_is_an_internal_error_and_changes_nothing) {
+    sweepbox_world* w = nullptr;
+    BOOST_REQUIRE_EQUAL(sweepbox_world_create(nullptr, &w), SWEEPBOX_OK);
+    sweepbox_body_def def = sweepbox_body_def_default();
+    def.box = {{0, 0}, {10, 10}};
+    sweepbox_body_id mover{}, wall{};
+    BOOST_REQUIRE_EQUAL(sweepbox_add(w, &def, &mover), SWEEPBOX_OK);
+    def.box = {{20, 0}, {30, 10}};
+    BOOST_REQUIRE_EQUAL(sweepbox_add(w, &def, &wall), SWEEPBOX_OK);
+    sweepbox_move_options o = sweepbox_move_options_default();
+    // A C++ function given as the C filter: what a C filter must never do, thrown through the core.
+    o.filter = [](void*, const sweepbox_world*, sweepbox_body_id, const sweepbox_other*) -> int {
+        throw std::runtime_error("the game's filter broke");
+    };
+    BOOST_TEST(sweepbox_move(w, mover, {100, 0}, &o, nullptr) == SWEEPBOX_INTERNAL_ERROR);
+    BOOST_TEST(std::string(sweepbox_last_error(w)) == "sweepbox_move: the game's filter broke");
+    sweepbox_box b{};
+    BOOST_REQUIRE_EQUAL(sweepbox_get_box(w, mover, &b), SWEEPBOX_OK);
+    BOOST_TEST((b.min.x == 0 && b.max.x == 10));
+    sweepbox_world_destroy(w);
+}
+
+BOOST_AUTO_TEST_CASE(a_failed_allocation_is_out_of_memory_and_changes_nothing) {
+    if (!sbt::can_fail_allocations()) {
+        BOOST_TEST_MESSAGE("skipped under AddressSanitizer (it owns operator new)");
+        return;
+    }
+    sweepbox_world* w = nullptr;
+    BOOST_REQUIRE_EQUAL(sweepbox_world_create(nullptr, &w), SWEEPBOX_OK);
+    sweepbox_tile_map_def map = sweepbox_tile_map_def_default();
+    map.columns = 4;
+    map.rows = 4;
+    BOOST_REQUIRE_EQUAL(sweepbox_set_tile_map(w, &map), SWEEPBOX_OK);
+    BOOST_REQUIRE_EQUAL(sweepbox_set_tile(w, 1, 1, SWEEPBOX_TILE_SOLID), SWEEPBOX_OK);
+    map.columns = 1000;
+    map.rows = 1000;
+    sbt::fail_allocations(true);
+    const sweepbox_status status = sweepbox_set_tile_map(w, &map);
+    sweepbox_world* second = nullptr;
+    const sweepbox_status create = sweepbox_world_create(nullptr, &second);
+    sbt::fail_allocations(false);
+    BOOST_TEST(status == SWEEPBOX_OUT_OF_MEMORY);
+    BOOST_TEST(std::string(sweepbox_last_error(w)) == "sweepbox_set_tile_map: out of memory");
+    BOOST_TEST(create == SWEEPBOX_OUT_OF_MEMORY);
+    BOOST_TEST(second == nullptr);
+    BOOST_TEST(std::string(sweepbox_last_error(nullptr)) == "sweepbox_world_create: out of memory");
+    std::int32_t tile = -1;
+    BOOST_REQUIRE_EQUAL(sweepbox_get_tile(w, 1, 1, &tile), SWEEPBOX_OK); // the old map is still there
+    BOOST_TEST(tile == SWEEPBOX_TILE_SOLID);
+    BOOST_REQUIRE_EQUAL(sweepbox_get_tile(w, 500, 500, &tile), SWEEPBOX_OK);
+    BOOST_TEST(tile == SWEEPBOX_TILE_EMPTY);
+    sweepbox_world_destroy(w);
+}
+
+BOOST_AUTO_TEST_CASE(const_calls_run_on_many_threads_at_once) {
+    sweepbox_world* w = nullptr;
+    BOOST_REQUIRE_EQUAL(sweepbox_world_create(nullptr, &w), SWEEPBOX_OK);
+    Rng rng(7);
+    for (int i = 0; i < 300; ++i) {
+        sweepbox_body_def def = sweepbox_body_def_default();
+        def.box = c_box(rng.box());
+        sweepbox_body_id id{};
+        BOOST_REQUIRE_EQUAL(sweepbox_add(w, &def, &id), SWEEPBOX_OK);
+    }
+    // Each thread casts the same boxes, fails a call now and then (the last error is shared
+    // and locked), and sums what it saw; every sum must be the one-thread sum.
+    auto work = [w](unsigned seed, double* sum, int* bad) {
+        Rng r(seed);
+        std::vector<sweepbox_cast_hit> hits(400);
+        for (int i = 0; i < 300; ++i) {
+            const sweepbox_box b = c_box(r.box());
+            const sweepbox_vec2 d = c_vec(r.delta());
+            std::size_t count = 0;
+            if (sweepbox_cast_all(w, &b, d, nullptr, hits.data(), hits.size(), &count) != SWEEPBOX_OK) ++*bad;
+            for (std::size_t k = 0; k < count; ++k) *sum += hits[k].time + hits[k].point.x;
+            if (sweepbox_cast_ray(w, {std::nan(""), 0}, d, nullptr, hits.data()) != SWEEPBOX_BAD_ARGUMENT) ++*bad;
+            if (std::strncmp(sweepbox_last_error(w), "sweepbox_cast_ray: ", 19) != 0) ++*bad;
+        }
+    };
+    double expected = 0;
+    int bad = 0;
+    work(11, &expected, &bad);
+    std::array<double, 4> sums{};
+    std::array<int, 4> bads{};
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < sums.size(); ++i) threads.emplace_back(work, 11u, &sums[i], &bads[i]);
+    for (std::thread& th : threads) th.join();
+    BOOST_TEST(bad == 0);
+    for (std::size_t i = 0; i < sums.size(); ++i) {
+        BOOST_TEST(sums[i] == expected);
+        BOOST_TEST(bads[i] == 0);
+    }
+    sweepbox_world_destroy(w);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
