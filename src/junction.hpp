@@ -66,7 +66,8 @@ inline bool is_thin(const Aabb& a) { return a.min.x == a.max.x || a.min.y == a.m
 [[nodiscard]] Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacle>& solids,
                                int keep_axis);
 
-/// The scratch list the junction tests use (one per thread; no allocation once grown).
+/// The scratch list of the casts' junction tests (one per thread; no allocation once grown). A
+/// move keeps its own: a filter it calls may cast.
 std::vector<Obstacle>& junction_scratch();
 
 /// Gathers the obstacles that `sel` selects along the whole path of `a` moved by d, touching

@@ -53,6 +53,9 @@ struct CrossHit {
 struct MoveScratch {
     std::vector<Obstacle> candidates;
     std::vector<CrossHit> crosses;
+    // The junction test's obstacles: the move's own, as a filter it calls may cast, and a cast
+    // fills detail::junction_scratch.
+    std::vector<Obstacle> solids;
 };
 
 MoveScratch& scratch() {
@@ -114,7 +117,7 @@ struct JunctionLeg {
 [[gnu::noinline]] JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o,
                                            const detail::Selector& sel, const Aabb& S, Vec2 d, Found& best, Aabb F,
                                            Vec2 rest) {
-    std::vector<Obstacle>& solids = detail::junction_scratch();
+    std::vector<Obstacle>& solids = scratch().solids;
     detail::gather_solids(w, S, d, sel, solids, true,
                           [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); });
     const detail::JunctionStop js = detail::first_junction(S, d, solids);

@@ -603,4 +603,33 @@ BOOST_AUTO_TEST_CASE(rays_along_outer_faces_of_a_solid_block_graze) {
     SB_CHECK_BOX(r.box, box(72, 16, 72, 16));
 }
 
+// A filter may cast while the move asks it for a response (it gets the world, const): the
+// move's junction test keeps its own list of obstacles, which the cast's junction test must not
+// touch. Two boxes meeting at a corner; a point moving diagonally through that corner stops
+// there, whether the filter casts a ray along an axis (which runs the cast's junction test)
+// or not.
+BOOST_AUTO_TEST_CASE(filter_that_casts_during_a_move) {
+    struct Run {
+        static Response plain(void*, const World&, BodyId, const Other&) { return Response::slide; }
+        static Response casting(void*, const World& w, BodyId, const Other&) {
+            (void)w.cast_ray(v2(-50, -50), v2(0, 30)); // far from both boxes: finds no obstacle
+            return Response::slide;
+        }
+    };
+    MoveResult expected, got;
+    for (int k = 0; k < 2; ++k) {
+        World w;
+        add_static(w, box(0, 0, 10, 10));
+        add_static(w, box(10, 10, 20, 20));
+        const BodyId p = add_mover(w, box(5, 15, 5, 15));
+        MoveOptions o;
+        o.filter = k == 0 ? &Run::plain : &Run::casting;
+        (k == 0 ? expected : got) = w.move(p, v2(10, -10), o);
+    }
+    BOOST_TEST_REQUIRE(expected.contacts.size() >= 1u);
+    BOOST_TEST(expected.contacts[0].junction);
+    BOOST_TEST((got.box == expected.box));
+    BOOST_TEST(got.contacts.size() == expected.contacts.size());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -57,7 +57,8 @@ struct BodyInfo {
     std::uint64_t user_data = 0;      ///< the game's word
 };
 
-/// Picks the response for one obstacle. `context` is MoveOptions::filter_context.
+/// Picks the response for one obstacle. `context` is MoveOptions::filter_context. It may read
+/// the world (bodies, tiles, casts and queries), which it gets const.
 using ResponseFilter = Response (*)(void* context, const World& world, BodyId self, const Other& other);
 
 /// How a move responds and what it reports.
