@@ -153,8 +153,8 @@ typedef struct sweepbox_tile_map_def {
 /// Picks the response for one obstacle a move meets: returns a sweepbox_response; any other value
 /// fails the move with SWEEPBOX_BAD_ARGUMENT and leaves the world as it was. It may be called
 /// more than once for the same obstacle, so it must give the same answer each time. On `world` it
-/// may read bodies and tiles (sweepbox_get_body, _get_box, _is_valid, _get_tile) and nothing else:
-/// a cast shares the move's scratch memory, and a change would pull the world from under it.
+/// may call what takes a const sweepbox_world* (reads, casts, queries) and nothing that changes
+/// it: a change would pull the world from under the move.
 typedef int (*sweepbox_filter)(void* context, const sweepbox_world* world, sweepbox_body_id self,
                                const sweepbox_other* other);
 
