@@ -194,7 +194,8 @@ struct TileHit {
 
 // The first junction stop (junction.hpp) of a cast of a point or plank.
 detail::JunctionStop junction_of(const World& w, const detail::Selector& sel, const Aabb& box, Vec2 delta) {
-    std::vector<Obstacle>& solids = detail::junction_scratch();
+    // One list per thread, no allocation once grown (a move keeps its own: its filter may cast).
+    thread_local std::vector<Obstacle> solids;
     detail::gather_solids(w, box, delta, sel, solids, false, [](const Obstacle&) { return true; });
     return detail::first_junction(box, delta, solids);
 }

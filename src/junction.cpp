@@ -209,11 +209,6 @@ JunctionStop diagonal(Vec2 p, Vec2 d, const std::vector<Obstacle>& solids) {
 
 } // namespace
 
-std::vector<Obstacle>& junction_scratch() {
-    thread_local std::vector<Obstacle> v;
-    return v;
-}
-
 JunctionStop first_junction(const Aabb& a, Vec2 d, const std::vector<Obstacle>& solids) {
     const bool flat_x = a.min.x == a.max.x, flat_y = a.min.y == a.max.y;
     if (solids.empty() || (d.x == 0 && d.y == 0)) return {};

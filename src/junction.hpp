@@ -66,10 +66,6 @@ inline bool is_thin(const Aabb& a) { return a.min.x == a.max.x || a.min.y == a.m
 [[nodiscard]] Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacle>& solids,
                                int keep_axis);
 
-/// The scratch list of the casts' junction tests (one per thread; no allocation once grown). A
-/// move keeps its own: a filter it calls may cast.
-std::vector<Obstacle>& junction_scratch();
-
 /// Gathers the obstacles that `sel` selects along the whole path of `a` moved by d, touching
 /// ones included, that `blocks(ob)` says block. One-way tiles never take part. A move leaves
 /// out the obstacles `a` overlaps at its start (`skip_overlapped`: rule 7 decides about those);

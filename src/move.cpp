@@ -54,7 +54,7 @@ struct MoveScratch {
     std::vector<Obstacle> candidates;
     std::vector<CrossHit> crosses;
     // The junction test's obstacles: the move's own, as a filter it calls may cast, and a cast
-    // fills detail::junction_scratch.
+    // fills its own list.
     std::vector<Obstacle> solids;
 };
 
