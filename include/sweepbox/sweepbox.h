@@ -16,6 +16,9 @@
  *   be freed, except the world itself (`sweepbox_world_destroy`).
  * - Threads: as in C++, calls that take a `const sweepbox_world*` may run on many threads at
  *   once; a call that takes a `sweepbox_world*` needs the world to itself.
+ * - No call passes a struct by value, only numbers and pointers (the `*_default()` functions,
+ *   called once at setup, return one): LuaJIT's compiler and other FFIs call such functions
+ *   directly. A body id is passed by pointer; a null one is SWEEPBOX_BAD_ARGUMENT.
  */
 #ifndef SWEEPBOX_SWEEPBOX_H
 #define SWEEPBOX_SWEEPBOX_H
@@ -154,8 +157,9 @@ typedef struct sweepbox_tile_map_def {
 /// fails the move with SWEEPBOX_BAD_ARGUMENT and leaves the world as it was. It may be called
 /// more than once for the same obstacle, so it must give the same answer each time. On `world` it
 /// may call what takes a const sweepbox_world* (reads, casts, queries) and nothing that changes
-/// it: a change would pull the world from under the move.
-typedef int (*sweepbox_filter)(void* context, const sweepbox_world* world, sweepbox_body_id self,
+/// it: a change would pull the world from under the move. Its arguments are pointers only, since
+/// some FFIs' callbacks (LuaJIT's, Python's ctypes) take no struct by value.
+typedef int (*sweepbox_filter)(void* context, const sweepbox_world* world, const sweepbox_body_id* self,
                                const sweepbox_other* other);
 
 /// How a move responds (sweepbox_move_options_default() gives the defaults).
@@ -262,21 +266,25 @@ SWEEPBOX_C_API void sweepbox_world_destroy(sweepbox_world* world);
 /// Adds a body (def NULL: BAD_ARGUMENT) and writes its id to *out.
 SWEEPBOX_C_API sweepbox_status sweepbox_add(sweepbox_world* world, const sweepbox_body_def* def, sweepbox_body_id* out);
 /// Removes a body; its id becomes stale.
-SWEEPBOX_C_API sweepbox_status sweepbox_remove(sweepbox_world* world, sweepbox_body_id id);
+SWEEPBOX_C_API sweepbox_status sweepbox_remove(sweepbox_world* world, const sweepbox_body_id* id);
 /// Puts a body at a new box at once, without a sweep.
-SWEEPBOX_C_API sweepbox_status sweepbox_teleport(sweepbox_world* world, sweepbox_body_id id, const sweepbox_box* box);
+SWEEPBOX_C_API sweepbox_status sweepbox_teleport(sweepbox_world* world, const sweepbox_body_id* id,
+                                                 const sweepbox_box* box);
 /// Writes 1 to *valid when id names a live body of this world, else 0 (a stale id is no error here).
-SWEEPBOX_C_API sweepbox_status sweepbox_is_valid(const sweepbox_world* world, sweepbox_body_id id, int32_t* valid);
+SWEEPBOX_C_API sweepbox_status sweepbox_is_valid(const sweepbox_world* world, const sweepbox_body_id* id,
+                                                 int32_t* valid);
 /// Writes a body's current box to *out.
-SWEEPBOX_C_API sweepbox_status sweepbox_get_box(const sweepbox_world* world, sweepbox_body_id id, sweepbox_box* out);
+SWEEPBOX_C_API sweepbox_status sweepbox_get_box(const sweepbox_world* world, const sweepbox_body_id* id,
+                                                sweepbox_box* out);
 /// Writes everything about a body (box, static, category, mask, user data) to *out.
-SWEEPBOX_C_API sweepbox_status sweepbox_get_body(const sweepbox_world* world, sweepbox_body_id id,
+SWEEPBOX_C_API sweepbox_status sweepbox_get_body(const sweepbox_world* world, const sweepbox_body_id* id,
                                                  sweepbox_body_def* out);
 /// Changes a body's user data.
-SWEEPBOX_C_API sweepbox_status sweepbox_set_user_data(sweepbox_world* world, sweepbox_body_id id, uint64_t user_data);
+SWEEPBOX_C_API sweepbox_status sweepbox_set_user_data(sweepbox_world* world, const sweepbox_body_id* id,
+                                                      uint64_t user_data);
 /// Changes a body's category and mask.
-SWEEPBOX_C_API sweepbox_status sweepbox_set_category_mask(sweepbox_world* world, sweepbox_body_id id, uint32_t category,
-                                                          uint32_t mask);
+SWEEPBOX_C_API sweepbox_status sweepbox_set_category_mask(sweepbox_world* world, const sweepbox_body_id* id,
+                                                          uint32_t category, uint32_t mask);
 /// Writes the number of live bodies to *count.
 SWEEPBOX_C_API sweepbox_status sweepbox_body_count(const sweepbox_world* world, size_t* count);
 /// The ids of every live body, by index, into out[0 .. capacity); *count is their number.
@@ -295,12 +303,12 @@ SWEEPBOX_C_API sweepbox_status sweepbox_get_tile(const sweepbox_world* world, in
 
 // ---- movement ----
 
-/// Moves a body by delta against every other body and the tiles (options NULL: the defaults) and
+/// Moves a body by (dx, dy) against every other body and the tiles (options NULL: the defaults) and
 /// reports what happened in *result (NULL: nothing is reported). When result->contacts is not
 /// NULL and the move has more contacts than result->capacity, the move is undone (the world is as
 /// it was), result->count says how many are needed and the status is SWEEPBOX_TOO_SMALL: the same
 /// move with a larger array gives the same answer.
-SWEEPBOX_C_API sweepbox_status sweepbox_move(sweepbox_world* world, sweepbox_body_id id, sweepbox_vec2 delta,
+SWEEPBOX_C_API sweepbox_status sweepbox_move(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
                                              const sweepbox_move_options* options, sweepbox_move_result* result);
 
 // ---- casts and queries (const: safe on many threads at once) ----
@@ -309,30 +317,30 @@ SWEEPBOX_C_API sweepbox_status sweepbox_move(sweepbox_world* world, sweepbox_bod
 // written and the status is SWEEPBOX_TOO_SMALL (an array may be NULL when capacity is 0, to ask
 // for the count only).
 
-/// The closest hit of the segment origin -> origin + delta, into *out.
-SWEEPBOX_C_API sweepbox_status sweepbox_cast_ray(const sweepbox_world* world, sweepbox_vec2 origin, sweepbox_vec2 delta,
+/// The closest hit of the segment (x, y) -> (x + dx, y + dy), into *out.
+SWEEPBOX_C_API sweepbox_status sweepbox_cast_ray(const sweepbox_world* world, double x, double y, double dx, double dy,
                                                  const sweepbox_query_filter* filter, sweepbox_cast_hit* out);
-/// The closest hit of box moved by delta, into *out.
-SWEEPBOX_C_API sweepbox_status sweepbox_cast_box(const sweepbox_world* world, const sweepbox_box* box,
-                                                 sweepbox_vec2 delta, const sweepbox_query_filter* filter,
+/// The closest hit of box moved by (dx, dy), into *out.
+SWEEPBOX_C_API sweepbox_status sweepbox_cast_box(const sweepbox_world* world, const sweepbox_box* box, double dx,
+                                                 double dy, const sweepbox_query_filter* filter,
                                                  sweepbox_cast_hit* out);
 /// Every obstacle the moving box meets in [0, 1), each once, by time (ties: face before corner,
 /// bodies by id, tiles by row and column): piercing shots.
-SWEEPBOX_C_API sweepbox_status sweepbox_cast_all(const sweepbox_world* world, const sweepbox_box* box,
-                                                 sweepbox_vec2 delta, const sweepbox_query_filter* filter,
-                                                 sweepbox_cast_hit* out, size_t capacity, size_t* count);
+SWEEPBOX_C_API sweepbox_status sweepbox_cast_all(const sweepbox_world* world, const sweepbox_box* box, double dx,
+                                                 double dy, const sweepbox_query_filter* filter, sweepbox_cast_hit* out,
+                                                 size_t capacity, size_t* count);
 /// Everything whose closed box meets the closed rectangle (touching counts), bodies by id, then tiles.
 SWEEPBOX_C_API sweepbox_status sweepbox_query_rect(const sweepbox_world* world, const sweepbox_box* rect,
                                                    const sweepbox_query_filter* filter, sweepbox_other* out,
                                                    size_t capacity, size_t* count);
-/// Everything whose closed box holds point (an edge counts), bodies by id, then tiles.
-SWEEPBOX_C_API sweepbox_status sweepbox_query_point(const sweepbox_world* world, sweepbox_vec2 point,
+/// Everything whose closed box holds the point (x, y) (an edge counts), bodies by id, then tiles.
+SWEEPBOX_C_API sweepbox_status sweepbox_query_point(const sweepbox_world* world, double x, double y,
                                                     const sweepbox_query_filter* filter, sweepbox_other* out,
                                                     size_t capacity, size_t* count);
-/// Everything the closed segment a -> b meets, in order along it (touching counts).
-SWEEPBOX_C_API sweepbox_status sweepbox_query_segment(const sweepbox_world* world, sweepbox_vec2 a, sweepbox_vec2 b,
-                                                      const sweepbox_query_filter* filter, sweepbox_other* out,
-                                                      size_t capacity, size_t* count);
+/// Everything the closed segment (ax, ay) -> (bx, by) meets, in order along it (touching counts).
+SWEEPBOX_C_API sweepbox_status sweepbox_query_segment(const sweepbox_world* world, double ax, double ay, double bx,
+                                                      double by, const sweepbox_query_filter* filter,
+                                                      sweepbox_other* out, size_t capacity, size_t* count);
 /// Every pair of interacting bodies whose interiors overlap, each once, static-static pairs left
 /// out, sorted by (a, b).
 SWEEPBOX_C_API sweepbox_status sweepbox_overlapping_pairs(const sweepbox_world* world, sweepbox_pair* out,

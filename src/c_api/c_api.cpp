@@ -41,7 +41,8 @@ struct FilterCall {
 Response call_filter(void* context, const sweepbox::World& /*world*/, BodyId self, const sweepbox::Other& other) {
     auto& call = *static_cast<FilterCall*>(context);
     const sweepbox_other o = from_other(other);
-    const int answer = call.filter(call.context, call.world, from_id(self), &o);
+    const sweepbox_body_id id = from_id(self);
+    const int answer = call.filter(call.context, call.world, &id, &o);
     if (answer >= SWEEPBOX_RESPONSE_IGNORE && answer <= SWEEPBOX_RESPONSE_BOUNCE) return Response(answer);
     if (!call.bad) {
         call.bad = true;
@@ -163,7 +164,7 @@ sweepbox_status sweepbox_add(sweepbox_world* world, const sweepbox_body_def* def
     });
 }
 
-sweepbox_status sweepbox_remove(sweepbox_world* world, sweepbox_body_id id) {
+sweepbox_status sweepbox_remove(sweepbox_world* world, const sweepbox_body_id* id) {
     return guarded(world, "sweepbox_remove", [&] {
         require_id(world->world, to_id(id));
         world->world.remove(to_id(id));
@@ -171,7 +172,7 @@ sweepbox_status sweepbox_remove(sweepbox_world* world, sweepbox_body_id id) {
     });
 }
 
-sweepbox_status sweepbox_teleport(sweepbox_world* world, sweepbox_body_id id, const sweepbox_box* box) {
+sweepbox_status sweepbox_teleport(sweepbox_world* world, const sweepbox_body_id* id, const sweepbox_box* box) {
     return guarded(world, "sweepbox_teleport", [&] {
         require(box, "box");
         require_id(world->world, to_id(id));
@@ -180,7 +181,7 @@ sweepbox_status sweepbox_teleport(sweepbox_world* world, sweepbox_body_id id, co
     });
 }
 
-sweepbox_status sweepbox_is_valid(const sweepbox_world* world, sweepbox_body_id id, std::int32_t* valid) {
+sweepbox_status sweepbox_is_valid(const sweepbox_world* world, const sweepbox_body_id* id, std::int32_t* valid) {
     return guarded(world, "sweepbox_is_valid", [&] {
         require(valid, "valid");
         *valid = world->world.is_valid(to_id(id)) ? 1 : 0;
@@ -188,7 +189,7 @@ sweepbox_status sweepbox_is_valid(const sweepbox_world* world, sweepbox_body_id 
     });
 }
 
-sweepbox_status sweepbox_get_box(const sweepbox_world* world, sweepbox_body_id id, sweepbox_box* out) {
+sweepbox_status sweepbox_get_box(const sweepbox_world* world, const sweepbox_body_id* id, sweepbox_box* out) {
     return guarded(world, "sweepbox_get_box", [&] {
         require(out, "out");
         require_id(world->world, to_id(id));
@@ -197,7 +198,7 @@ sweepbox_status sweepbox_get_box(const sweepbox_world* world, sweepbox_body_id i
     });
 }
 
-sweepbox_status sweepbox_get_body(const sweepbox_world* world, sweepbox_body_id id, sweepbox_body_def* out) {
+sweepbox_status sweepbox_get_body(const sweepbox_world* world, const sweepbox_body_id* id, sweepbox_body_def* out) {
     return guarded(world, "sweepbox_get_body", [&] {
         require(out, "out");
         require_id(world->world, to_id(id));
@@ -207,7 +208,7 @@ sweepbox_status sweepbox_get_body(const sweepbox_world* world, sweepbox_body_id 
     });
 }
 
-sweepbox_status sweepbox_set_user_data(sweepbox_world* world, sweepbox_body_id id, std::uint64_t user_data) {
+sweepbox_status sweepbox_set_user_data(sweepbox_world* world, const sweepbox_body_id* id, std::uint64_t user_data) {
     return guarded(world, "sweepbox_set_user_data", [&] {
         require_id(world->world, to_id(id));
         world->world.set_user_data(to_id(id), user_data);
@@ -215,7 +216,7 @@ sweepbox_status sweepbox_set_user_data(sweepbox_world* world, sweepbox_body_id i
     });
 }
 
-sweepbox_status sweepbox_set_category_mask(sweepbox_world* world, sweepbox_body_id id, std::uint32_t category,
+sweepbox_status sweepbox_set_category_mask(sweepbox_world* world, const sweepbox_body_id* id, std::uint32_t category,
                                            std::uint32_t mask) {
     return guarded(world, "sweepbox_set_category_mask", [&] {
         require_id(world->world, to_id(id));
@@ -279,7 +280,7 @@ sweepbox_status sweepbox_get_tile(const sweepbox_world* world, std::int32_t colu
 
 // ---- movement ----
 
-sweepbox_status sweepbox_move(sweepbox_world* world, sweepbox_body_id id, sweepbox_vec2 delta,
+sweepbox_status sweepbox_move(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
                               const sweepbox_move_options* options, sweepbox_move_result* result) {
     return guarded(world, "sweepbox_move", [&] {
         const BodyId body = to_id(id);
@@ -309,7 +310,7 @@ sweepbox_status sweepbox_move(sweepbox_world* world, sweepbox_body_id id, sweepb
             m.filter = call_filter;
             m.filter_context = &call;
         }
-        const Vec2 d = to_vec(delta);
+        const Vec2 d{to_real(dx), to_real(dy)};
         const Aabb before = world->world.box(body);
         sweepbox::MoveResult& r = world->move_result;
         try {

@@ -9,33 +9,33 @@ using namespace sweepbox::c_api;
 
 // ---- casts and queries ----
 
-sweepbox_status sweepbox_cast_ray(const sweepbox_world* world, sweepbox_vec2 origin, sweepbox_vec2 delta,
+sweepbox_status sweepbox_cast_ray(const sweepbox_world* world, double x, double y, double dx, double dy,
                                   const sweepbox_query_filter* filter, sweepbox_cast_hit* out) {
     return guarded(world, "sweepbox_cast_ray", [&] {
         require(out, "out");
-        *out = from_hit(world->world.cast_ray(to_vec(origin), to_vec(delta), to_filter(filter)));
+        *out = from_hit(world->world.cast_ray(to_vec({x, y}), to_vec({dx, dy}), to_filter(filter)));
         return SWEEPBOX_OK;
     });
 }
 
-sweepbox_status sweepbox_cast_box(const sweepbox_world* world, const sweepbox_box* box, sweepbox_vec2 delta,
+sweepbox_status sweepbox_cast_box(const sweepbox_world* world, const sweepbox_box* box, double dx, double dy,
                                   const sweepbox_query_filter* filter, sweepbox_cast_hit* out) {
     return guarded(world, "sweepbox_cast_box", [&] {
         require(box, "box");
         require(out, "out");
-        *out = from_hit(world->world.cast_box(to_box(*box), to_vec(delta), to_filter(filter)));
+        *out = from_hit(world->world.cast_box(to_box(*box), to_vec({dx, dy}), to_filter(filter)));
         return SWEEPBOX_OK;
     });
 }
 
-sweepbox_status sweepbox_cast_all(const sweepbox_world* world, const sweepbox_box* box, sweepbox_vec2 delta,
+sweepbox_status sweepbox_cast_all(const sweepbox_world* world, const sweepbox_box* box, double dx, double dy,
                                   const sweepbox_query_filter* filter, sweepbox_cast_hit* out, std::size_t capacity,
                                   std::size_t* count) {
     return guarded(world, "sweepbox_cast_all", [&] {
         require(box, "box");
         require_array(out, capacity, count);
         std::vector<sweepbox::CastHit>& hits = scratch<sweepbox::CastHit>();
-        world->world.cast_all(to_box(*box), to_vec(delta), hits, to_filter(filter));
+        world->world.cast_all(to_box(*box), to_vec({dx, dy}), hits, to_filter(filter));
         return copy_out(hits, out, capacity, count, from_hit);
     });
 }
@@ -52,24 +52,24 @@ sweepbox_status sweepbox_query_rect(const sweepbox_world* world, const sweepbox_
     });
 }
 
-sweepbox_status sweepbox_query_point(const sweepbox_world* world, sweepbox_vec2 point,
+sweepbox_status sweepbox_query_point(const sweepbox_world* world, double x, double y,
                                      const sweepbox_query_filter* filter, sweepbox_other* out, std::size_t capacity,
                                      std::size_t* count) {
     return guarded(world, "sweepbox_query_point", [&] {
         require_array(out, capacity, count);
         std::vector<sweepbox::Other>& found = scratch<sweepbox::Other>();
-        world->world.query_point(to_vec(point), found, to_filter(filter));
+        world->world.query_point(to_vec({x, y}), found, to_filter(filter));
         return copy_out(found, out, capacity, count, from_other);
     });
 }
 
-sweepbox_status sweepbox_query_segment(const sweepbox_world* world, sweepbox_vec2 a, sweepbox_vec2 b,
+sweepbox_status sweepbox_query_segment(const sweepbox_world* world, double ax, double ay, double bx, double by,
                                        const sweepbox_query_filter* filter, sweepbox_other* out, std::size_t capacity,
                                        std::size_t* count) {
     return guarded(world, "sweepbox_query_segment", [&] {
         require_array(out, capacity, count);
         std::vector<sweepbox::Other>& found = scratch<sweepbox::Other>();
-        world->world.query_segment(to_vec(a), to_vec(b), found, to_filter(filter));
+        world->world.query_segment(to_vec({ax, ay}), to_vec({bx, by}), found, to_filter(filter));
         return copy_out(found, out, capacity, count, from_other);
     });
 }

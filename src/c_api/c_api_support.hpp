@@ -120,6 +120,11 @@ inline real to_real(double x) {
 inline Vec2 to_vec(sweepbox_vec2 v) { return {to_real(v.x), to_real(v.y)}; }
 inline Aabb to_box(const sweepbox_box& b) { return {to_vec(b.min), to_vec(b.max)}; }
 inline BodyId to_id(sweepbox_body_id id) { return {id.index, id.generation}; }
+// An id the caller passed by pointer: a null pointer is a bad argument, not a bad id.
+inline BodyId to_id(const sweepbox_body_id* id) {
+    require(id, "id");
+    return to_id(*id);
+}
 
 
 // A null, stale or foreign id is SWEEPBOX_BAD_ID, with the core's words for which one it is.

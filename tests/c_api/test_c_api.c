@@ -122,7 +122,7 @@ static void take(const sweepbox_world* w, snapshot* s) {
     int32_t column, row;
     memset(s, 0, sizeof *s);
     EXPECT(w, SWEEPBOX_OK, sweepbox_body_ids(w, s->ids, max_bodies, &s->count));
-    for (i = 0; i < s->count; ++i) EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, s->ids[i], &s->bodies[i]));
+    for (i = 0; i < s->count; ++i) EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, &s->ids[i], &s->bodies[i]));
     for (row = 0; row < snap_rows; ++row)
         for (column = 0; column < snap_columns; ++column)
             EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile(w, column, row, &s->tiles[row][column]));
@@ -234,25 +234,25 @@ static void test_null_world(void) {
 
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_add(w, &def, &id));
     EXPECT_MESSAGE(NULL, "the world is null");
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_remove(w, id));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, id, &b));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_is_valid(w, id, &value));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_box(w, id, &box_out));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_body(w, id, &body_out));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_user_data(w, id, 1));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_category_mask(w, id, 1, 1));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_remove(w, &id));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, &id, &b));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_is_valid(w, &id, &value));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_box(w, &id, &box_out));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_body(w, &id, &body_out));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_user_data(w, &id, 1));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_category_mask(w, &id, 1, 1));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_body_count(w, &count));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_body_ids(w, ids, 4, &count));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_map(w, &map));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile(w, 0, 0, SWEEPBOX_TILE_SOLID));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_tile(w, 0, 0, &value));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, id, v2(1, 0), NULL, &result));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_ray(w, v2(0, 0), v2(1, 0), NULL, &hit));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &b, v2(1, 0), NULL, &hit));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, &b, v2(1, 0), NULL, &hit, 1, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &id, 1, 0, NULL, &result));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_ray(w, 0, 0, 1, 0, NULL, &hit));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &b, 1, 0, NULL, &hit));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, &b, 1, 0, NULL, &hit, 1, &count));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_rect(w, &b, NULL, others, 4, &count));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_point(w, v2(0, 0), NULL, others, 4, &count));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_segment(w, v2(0, 0), v2(1, 1), NULL, others, 4, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_point(w, 0, 0, NULL, others, 4, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_segment(w, 0, 0, 1, 1, NULL, others, 4, &count));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_overlapping_pairs(w, pairs, 4, &count));
 }
 
@@ -286,7 +286,7 @@ static void test_bodies(void) {
     EXPECT_MESSAGE(w, "min > max");
     def.box = box4(0, 0, 1e300, 10);
     EXPECT(w, sweepbox_real_size() == 4 ? SWEEPBOX_BAD_ARGUMENT : SWEEPBOX_OK, sweepbox_add(w, &def, &a));
-    if (sweepbox_real_size() == 8) EXPECT(w, SWEEPBOX_OK, sweepbox_remove(w, a));
+    if (sweepbox_real_size() == 8) EXPECT(w, SWEEPBOX_OK, sweepbox_remove(w, &a));
     EXPECT(w, SWEEPBOX_OK, sweepbox_body_count(w, &count));
     CHECK(count == 0);
 
@@ -299,35 +299,46 @@ static void test_bodies(void) {
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_body_count(w, NULL));
 
     /* is_valid: a stale or null id is an answer, not an error */
-    EXPECT(w, SWEEPBOX_OK, sweepbox_is_valid(w, a, &valid));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_is_valid(w, &a, &valid));
     CHECK(valid == 1);
-    EXPECT(w, SWEEPBOX_OK, sweepbox_is_valid(w, null_id, &valid));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_is_valid(w, &null_id, &valid));
     CHECK(valid == 0);
-    EXPECT(w, SWEEPBOX_OK, sweepbox_is_valid(w, foreign, &valid));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_is_valid(w, &foreign, &valid));
     CHECK(valid == 0);
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_is_valid(w, a, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_is_valid(w, &a, NULL));
 
     /* get_box, get_body */
-    EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, b, &out));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, &b, &out));
     CHECK(same_box(out, box4(5, 5, 15, 15)));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_box(w, b, NULL));
-    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_box(w, null_id, &out));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_box(w, &b, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_box(w, &null_id, &out));
     EXPECT_MESSAGE(w, "null body id");
-    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_box(w, foreign, &out));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_box(w, &foreign, &out));
     EXPECT_MESSAGE(w, "not of this world");
-    EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, b, &info));
+    /* an id is passed by pointer: a null pointer is a bad argument, for every call that takes one */
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_box(w, NULL, &out));
+    EXPECT_MESSAGE(w, "sweepbox_get_box: id is null");
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_body(w, NULL, &info));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_is_valid(w, NULL, &valid));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_remove(w, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, NULL, &out));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_user_data(w, NULL, 1));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_category_mask(w, NULL, 1, 1));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, NULL, 1, 0, NULL, NULL));
+    EXPECT_MESSAGE(w, "sweepbox_move: id is null");
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, &b, &info));
     CHECK(same_box(info.box, box4(5, 5, 15, 15)) && info.is_static == 1 && info.category == 2 &&
           info.mask == 0xffffffffu && info.user_data == 22);
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_body(w, b, NULL));
-    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_body(w, null_id, &info));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_body(w, &b, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_body(w, &null_id, &info));
 
     /* set_user_data, set_category_mask */
-    EXPECT(w, SWEEPBOX_OK, sweepbox_set_user_data(w, a, 0x123456789abcdefull));
-    EXPECT(w, SWEEPBOX_OK, sweepbox_set_category_mask(w, a, 8, 0x0f));
-    EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, a, &info));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_user_data(w, &a, 0x123456789abcdefull));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_category_mask(w, &a, 8, 0x0f));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, &a, &info));
     CHECK(info.user_data == 0x123456789abcdefull && info.category == 8 && info.mask == 0x0f && info.is_static == 0);
-    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_set_user_data(w, foreign, 1));
-    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_set_category_mask(w, null_id, 1, 1));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_set_user_data(w, &foreign, 1));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_set_category_mask(w, &null_id, 1, 1));
 
     /* teleport */
     {
@@ -335,13 +346,13 @@ static void test_bodies(void) {
         const sweepbox_box nan_box = box4(NAN, 0, 1, 1);
         const sweepbox_box inverted = box4(0, 10, 1, 1);
         take(w, &before);
-        EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, c, NULL));
-        EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, c, &nan_box));
-        EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, c, &inverted));
-        EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_teleport(w, foreign, &to));
+        EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, &c, NULL));
+        EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, &c, &nan_box));
+        EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, &c, &inverted));
+        EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_teleport(w, &foreign, &to));
         CHECK(unchanged(w, &before));
-        EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, c, &to));
-        EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, c, &out));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, &c, &to));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, &c, &out));
         CHECK(same_box(out, to));
     }
 
@@ -359,22 +370,22 @@ static void test_bodies(void) {
 
     /* remove: the id goes stale, the slot is reused with a new generation */
     take(w, &before);
-    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_remove(w, null_id));
-    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_remove(w, foreign));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_remove(w, &null_id));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_remove(w, &foreign));
     CHECK(unchanged(w, &before));
-    EXPECT(w, SWEEPBOX_OK, sweepbox_remove(w, b));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_remove(w, &b));
     stale = b;
-    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_remove(w, stale));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_remove(w, &stale));
     EXPECT_MESSAGE(w, "stale body id");
-    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_box(w, stale, &out));
-    EXPECT(w, SWEEPBOX_OK, sweepbox_is_valid(w, stale, &valid));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_box(w, &stale, &out));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_is_valid(w, &stale, &valid));
     CHECK(valid == 0);
     b = add_body(w, box4(1, 1, 2, 2), 0, 1, 0);
     CHECK(b.index == stale.index && b.generation != stale.generation);
-    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_teleport(w, stale, &out));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_teleport(w, &stale, &out));
 
     /* an id of another world is bad there (index beyond its table) */
-    EXPECT(other_world, SWEEPBOX_BAD_ID, sweepbox_remove(other_world, c));
+    EXPECT(other_world, SWEEPBOX_BAD_ID, sweepbox_remove(other_world, &c));
     CHECK(strstr(sweepbox_last_error(w), "sweepbox_teleport") != NULL); /* errors are per world */
 
     sweepbox_world_destroy(other_world);
@@ -449,7 +460,7 @@ static void test_grenade(void) {
     bounce.friction = 0.1;
     bounce.velocity = v2(500, 40);
 
-    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, grenade, v2(500, 40), &bounce, &r));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &grenade, 500, 40, &bounce, &r));
     CHECK(r.count == 1);
     CHECK(is_body(&contacts[0].other, wall));
     CHECK(contacts[0].time == real_of(0.192)); /* 96 / 500, rounded once */
@@ -464,7 +475,7 @@ static void test_grenade(void) {
     /* the rest (404, 32.32) reflected: x by -0.5, y by 0.9 */
     CHECK(fabs(r.box.min.x - -106) < 1e-4 && fabs(r.box.min.y - 36.768) < 1e-4);
     CHECK(fabs(r.box.max.x - r.box.min.x - 4) < 1e-4 && fabs(r.box.max.y - r.box.min.y - 4) < 1e-4);
-    EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, grenade, &stored));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, &grenade, &stored));
     CHECK(same_box(stored, r.box));
     sweepbox_world_destroy(w);
 }
@@ -492,7 +503,7 @@ static void test_tile_level(void) {
     memset(&r, 0, sizeof r);
     r.contacts = contacts;
     r.capacity = 8;
-    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, hero, v2(100, 5), NULL, &r));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &hero, 100, 5, NULL, &r));
     CHECK(same_box(r.box, box4(120, 92, 132, 112)));
     CHECK(r.count == 1 && contacts[0].other.kind == SWEEPBOX_OTHER_TILE && contacts[0].other.tile.row == 7);
     CHECK(contacts[0].time == 0 && contacts[0].normal.x == 0 && contacts[0].normal.y == -1);
@@ -500,8 +511,8 @@ static void test_tile_level(void) {
 
     /* The README's walk: 120 frames of (2.5, 3) from the air, over the floor, to the wall. */
     at = box4(20, 80, 32, 100);
-    EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, hero, &at));
-    for (frame = 0; frame < 120; ++frame) EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, hero, v2(2.5, 3), NULL, &r));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, &hero, &at));
+    for (frame = 0; frame < 120; ++frame) EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &hero, 2.5, 3, NULL, &r));
     CHECK(same_box(r.box, box4(212, 92, 224, 112)));
     CHECK(r.count == 2 && is_tile(&contacts[0].other, 14, 5) && is_tile(&contacts[1].other, 13, 7));
     CHECK(contacts[0].normal.x == -1 && contacts[0].normal.y == 0);
@@ -509,16 +520,16 @@ static void test_tile_level(void) {
 
     /* Lands on the one-way platform from above, jumps through it from below. */
     at = box4(100, 30, 112, 50);
-    EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, hero, &at));
-    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, hero, v2(0, 40), NULL, &r));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, &hero, &at));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &hero, 0, 40, NULL, &r));
     CHECK(r.box.max.y == 64 && r.count == 1 && is_tile(&contacts[0].other, 6, 4));
     at = box4(100, 85, 112, 105);
-    EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, hero, &at));
-    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, hero, v2(0, -60), NULL, &r));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, &hero, &at));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &hero, 0, -60, NULL, &r));
     CHECK(r.box.min.y == 25 && r.count == 0);
 
     /* A bullet walks the tile grid and names the tile it hits. */
-    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, v2(0, 60), v2(400, 60), NULL, &h));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, 0, 60, 400, 60, NULL, &h));
     CHECK(h.hit == 1 && is_tile(&h.other, 14, 5) && h.point.x == 224 && fabs(h.point.y - 93.6) < 1e-4);
     CHECK(h.time == real_of(0.56) && h.normal.x == -1 && h.normal.y == 0);
     sweepbox_world_destroy(w);
@@ -529,13 +540,14 @@ typedef struct filter_state {
     int answer; /* returned for every obstacle when >= 0 or < -1; -1: cross bodies with user_data 7 */
 } filter_state;
 
-static int filter(void* context, const sweepbox_world* world, sweepbox_body_id self, const sweepbox_other* other) {
+static int filter(void* context, const sweepbox_world* world, const sweepbox_body_id* self,
+                  const sweepbox_other* other) {
     filter_state* s = (filter_state*)context;
     sweepbox_body_def info;
     (void)self;
     ++s->calls;
     if (s->answer != -1) return s->answer;
-    if (other->kind == SWEEPBOX_OTHER_BODY && sweepbox_get_body(world, other->body, &info) == SWEEPBOX_OK &&
+    if (other->kind == SWEEPBOX_OTHER_BODY && sweepbox_get_body(world, &other->body, &info) == SWEEPBOX_OK &&
         info.user_data == 7)
         return SWEEPBOX_RESPONSE_CROSS;
     return SWEEPBOX_RESPONSE_SLIDE;
@@ -560,58 +572,58 @@ static void test_move_errors(void) {
     for (i = 0; i < 32; ++i) table[i] = SWEEPBOX_RESPONSE_SLIDE;
 
     take(w, &before);
-    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_move(w, null_id, v2(1, 0), NULL, &r));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(NAN, 0), NULL, &r));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_move(w, &null_id, 1, 0, NULL, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &mover, NAN, 0, NULL, &r));
     EXPECT_MESSAGE(w, "delta");
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(0, INFINITY), NULL, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &mover, 0, INFINITY, NULL, &r));
     EXPECT(w, sweepbox_real_size() == 4 ? SWEEPBOX_BAD_ARGUMENT : SWEEPBOX_OK,
-           sweepbox_move(w, mover, v2(0, 1e300), NULL, NULL)); /* a double build throws it far away */
+           sweepbox_move(w, &mover, 0, 1e300, NULL, NULL)); /* a double build throws it far away */
     if (sweepbox_real_size() == 8) {
         const sweepbox_box home = box4(0, 0, 10, 10);
-        EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, mover, &home));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, &mover, &home));
     }
     o.velocity = v2(0, NAN);
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &mover, 1, 0, &o, &r));
     EXPECT_MESSAGE(w, "velocity");
     o = sweepbox_move_options_default();
     o.response = 5;
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &mover, 1, 0, &o, &r));
     EXPECT_MESSAGE(w, "response = 5");
     o.response = -1;
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &mover, 1, 0, &o, &r));
     o = sweepbox_move_options_default();
     o.restitution = 1.5;
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &mover, 1, 0, &o, &r));
     EXPECT_MESSAGE(w, "restitution");
     o = sweepbox_move_options_default();
     o.friction = -0.1;
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &mover, 1, 0, &o, &r));
     EXPECT_MESSAGE(w, "friction");
     o = sweepbox_move_options_default();
     o.max_iterations = 0;
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &mover, 1, 0, &o, &r));
     EXPECT_MESSAGE(w, "max_iterations");
     o = sweepbox_move_options_default();
     table[31] = 256; /* would wrap to 0 (ignore) in a byte: refused */
     o.category_responses = table;
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), &o, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &mover, 1, 0, &o, &r));
     EXPECT_MESSAGE(w, "category_responses[31] = 256");
     table[31] = SWEEPBOX_RESPONSE_SLIDE;
     o = sweepbox_move_options_default();
     r.contacts = NULL;
     r.capacity = 2;
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(1, 0), NULL, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &mover, 1, 0, NULL, &r));
     EXPECT_MESSAGE(w, "result->contacts is null");
 
     /* A filter that answers 9, or -2, fails the move; the world is as it was. */
     o.filter = filter;
     o.filter_context = &state;
     r.capacity = 0;
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(100, 0), &o, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &mover, 100, 0, &o, &r));
     EXPECT_MESSAGE(w, "the filter returned 9");
     CHECK(state.calls >= 1);
     state.answer = -2;
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, mover, v2(100, 0), &o, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &mover, 100, 0, &o, &r));
     EXPECT_MESSAGE(w, "the filter returned -2");
     CHECK(unchanged(w, &before));
 
@@ -621,12 +633,12 @@ static void test_move_errors(void) {
     state.calls = 0;
     r.contacts = contacts;
     r.capacity = 3;
-    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_move(w, mover, v2(100, 0), &o, &r));
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_move(w, &mover, 100, 0, &o, &r));
     CHECK(r.count == 4);
     EXPECT_MESSAGE(w, "room for 3 contacts, 4 are needed");
     CHECK(unchanged(w, &before));
     r.capacity = 8;
-    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, mover, v2(100, 0), &o, &r));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &mover, 100, 0, &o, &r));
     CHECK(r.count == 4 && is_body(&contacts[0].other, sensor1) && is_body(&contacts[1].other, sensor2) &&
           is_body(&contacts[2].other, sensor3) && is_body(&contacts[3].other, wall));
     CHECK(contacts[0].response == SWEEPBOX_RESPONSE_CROSS && contacts[3].response == SWEEPBOX_RESPONSE_SLIDE);
@@ -637,9 +649,9 @@ static void test_move_errors(void) {
     /* Contacts not wanted: the count is still given. No result at all is fine too. */
     r.contacts = NULL;
     r.capacity = 0;
-    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, mover, v2(-100, 0), &o, &r));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &mover, -100, 0, &o, &r));
     CHECK(r.count == 3 && r.box.min.x == -50);
-    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, mover, v2(50, 0), NULL, NULL));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &mover, 50, 0, NULL, NULL));
 
     /* Per-category responses: category 2 (bit 1) crosses; the wall (category 1) slides. */
     table[1] = SWEEPBOX_RESPONSE_CROSS;
@@ -647,7 +659,7 @@ static void test_move_errors(void) {
     o.category_responses = table;
     r.contacts = contacts;
     r.capacity = 8;
-    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, mover, v2(100, 0), &o, &r));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &mover, 100, 0, &o, &r));
     CHECK(r.count == 4 && contacts[2].response == SWEEPBOX_RESPONSE_CROSS && r.box.max.x == 60);
 
     /* max_iterations and truncated: a box between two walls bouncing many times. */
@@ -655,12 +667,12 @@ static void test_move_errors(void) {
         const sweepbox_body_id left = add_body(w, box4(30, 20, 40, 60), 1, 1, 0);
         const sweepbox_body_id right = add_body(w, box4(52, 20, 62, 60), 1, 1, 0);
         const sweepbox_box start = box4(41, 30, 51, 40);
-        EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, mover, &start));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, &mover, &start));
         o = sweepbox_move_options_default();
         o.response = SWEEPBOX_RESPONSE_BOUNCE;
         o.max_iterations = 3;
         o.velocity = v2(10, 0);
-        EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, mover, v2(100, 0), &o, &r));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &mover, 100, 0, &o, &r));
         CHECK(r.iterations == 3 && r.truncated == 1 && r.count == 3);
         CHECK(is_body(&contacts[0].other, right) && is_body(&contacts[1].other, left));
         CHECK(r.velocity.x == -10 && r.velocity.y == 0);
@@ -682,51 +694,51 @@ static void test_casts(void) {
     size_t count = 0;
 
     /* The README's bullet: from (0, 10) at (90000, 300) units a second, one frame of 1/60 s. */
-    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, v2(0, 10), v2(1500, 5), NULL, &h));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, 0, 10, 1500, 5, NULL, &h));
     CHECK(h.hit == 1 && is_body(&h.other, wall) && h.normal.x == -1 && h.normal.y == 0 && h.flags == 0);
     CHECK(h.point.x == 100 && fabs(h.point.y - 10.3333333) < 1e-4 && h.time == real_of(1.0 / 15.0));
-    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, v2(0, 500), v2(1500, 0), NULL, &h));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, 0, 500, 1500, 0, NULL, &h));
     CHECK(h.hit == 0);
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_ray(w, v2(NAN, 0), v2(1, 0), NULL, &h));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_ray(w, v2(0, 0), v2(1, INFINITY), NULL, &h));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_ray(w, v2(0, 0), v2(1, 0), NULL, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_ray(w, NAN, 0, 1, 0, NULL, &h));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_ray(w, 0, 0, 1, INFINITY, NULL, &h));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_ray(w, 0, 0, 1, 0, NULL, NULL));
 
     /* cast_box meets the crate first; ignoring it (or its category) meets the wall. */
-    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_box(w, &bullet, v2(200, 0), NULL, &h));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_box(w, &bullet, 200, 0, NULL, &h));
     CHECK(h.hit == 1 && is_body(&h.other, crate) && h.time == real_of(48.0 / 200.0));
     CHECK(same_box(h.box, box4(48, 4, 50, 6)) && h.point.x == 50 && h.point.y == 5);
     f.ignore = crate;
-    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_box(w, &bullet, v2(200, 0), &f, &h));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_box(w, &bullet, 200, 0, &f, &h));
     CHECK(h.hit == 1 && is_body(&h.other, wall));
     f = sweepbox_query_filter_default();
     f.mask = 1;
-    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_box(w, &bullet, v2(200, 0), &f, &h));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_box(w, &bullet, 200, 0, &f, &h));
     CHECK(h.hit == 1 && is_body(&h.other, wall));
     f.bodies = 0;
-    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_box(w, &bullet, v2(200, 0), &f, &h));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_box(w, &bullet, 200, 0, &f, &h));
     CHECK(h.hit == 0);
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, NULL, v2(1, 0), NULL, &h));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &bullet, v2(1, 0), NULL, NULL));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &nan_box, v2(1, 0), NULL, &h));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &inverted, v2(1, 0), NULL, &h));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, NULL, 1, 0, NULL, &h));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &bullet, 1, 0, NULL, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &nan_box, 1, 0, NULL, &h));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &inverted, 1, 0, NULL, &h));
     EXPECT_MESSAGE(w, "min > max");
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &bullet, v2(NAN, 0), NULL, &h));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &bullet, NAN, 0, NULL, &h));
 
     /* cast_all: the crate, then the wall, in order. */
-    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_all(w, &bullet, v2(200, 0), NULL, hits, 4, &count));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_all(w, &bullet, 200, 0, NULL, hits, 4, &count));
     CHECK(count == 2 && is_body(&hits[0].other, crate) && is_body(&hits[1].other, wall));
     CHECK(hits[1].time == real_of(98.0 / 200.0));
     memset(hits, 0, sizeof hits);
-    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_cast_all(w, &bullet, v2(200, 0), NULL, hits, 1, &count));
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_cast_all(w, &bullet, 200, 0, NULL, hits, 1, &count));
     CHECK(count == 2 && is_body(&hits[0].other, crate) && hits[1].hit == 0);
-    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_cast_all(w, &bullet, v2(200, 0), NULL, NULL, 0, &count));
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_cast_all(w, &bullet, 200, 0, NULL, NULL, 0, &count));
     CHECK(count == 2);
-    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_all(w, &bullet, v2(-200, 0), NULL, NULL, 0, &count));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_cast_all(w, &bullet, -200, 0, NULL, NULL, 0, &count));
     CHECK(count == 0);
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, &bullet, v2(200, 0), NULL, NULL, 1, &count));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, &bullet, v2(200, 0), NULL, hits, 4, NULL));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, NULL, v2(200, 0), NULL, hits, 4, &count));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, &nan_box, v2(200, 0), NULL, hits, 4, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, &bullet, 200, 0, NULL, NULL, 1, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, &bullet, 200, 0, NULL, hits, 4, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, NULL, 200, 0, NULL, hits, 4, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_all(w, &nan_box, 200, 0, NULL, hits, 4, &count));
     sweepbox_world_destroy(w);
 }
 
@@ -763,23 +775,23 @@ static void test_queries(void) {
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_rect(w, &rect, NULL, NULL, 8, &count));
 
     /* query_point */
-    EXPECT(w, SWEEPBOX_OK, sweepbox_query_point(w, v2(8.5, 8.5), NULL, found, 8, &count));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_query_point(w, 8.5, 8.5, NULL, found, 8, &count));
     CHECK(count == 4 && is_body(&found[0], a) && is_body(&found[1], b) && is_body(&found[2], s1) &&
           is_body(&found[3], s2));
-    EXPECT(w, SWEEPBOX_OK, sweepbox_query_point(w, v2(40, 40), NULL, found, 8, &count));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_query_point(w, 40, 40, NULL, found, 8, &count));
     CHECK(count == 1 && is_tile(&found[0], 1, 1));
-    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_query_point(w, v2(8.5, 8.5), NULL, NULL, 0, &count));
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_query_point(w, 8.5, 8.5, NULL, NULL, 0, &count));
     CHECK(count == 4);
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_point(w, v2(NAN, 0), NULL, found, 8, &count));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_point(w, v2(0, 0), NULL, found, 8, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_point(w, NAN, 0, NULL, found, 8, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_point(w, 0, 0, NULL, found, 8, NULL));
 
     /* query_segment: in order along it */
-    EXPECT(w, SWEEPBOX_OK, sweepbox_query_segment(w, v2(60, 60), v2(-1, -1), NULL, found, 8, &count));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_query_segment(w, 60, 60, -1, -1, NULL, found, 8, &count));
     CHECK(count == 6 && is_tile(&found[0], 1, 1) && is_tile(&found[1], 0, 0) && is_body(&found[2], b));
-    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_query_segment(w, v2(60, 60), v2(-1, -1), NULL, found, 5, &count));
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_query_segment(w, 60, 60, -1, -1, NULL, found, 5, &count));
     CHECK(count == 6);
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_segment(w, v2(0, 0), v2(INFINITY, 0), NULL, found, 8, &count));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_segment(w, v2(0, 0), v2(1, 0), NULL, NULL, 8, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_segment(w, 0, 0, INFINITY, 0, NULL, found, 8, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_segment(w, 0, 0, 1, 0, NULL, NULL, 8, &count));
 
     /* overlapping_pairs: each pair once, no static-static pair */
     EXPECT(w, SWEEPBOX_OK, sweepbox_overlapping_pairs(w, pairs, 8, &count));

@@ -82,7 +82,8 @@ Response pick(bool is_body, std::uint32_t index, std::int32_t column, std::int32
 Response cpp_filter(void* /*context*/, const World& /*world*/, BodyId /*self*/, const Other& o) {
     return pick(o.is_body(), o.body.index, o.tile.column, o.tile.row);
 }
-int c_filter(void* /*context*/, const sweepbox_world* /*world*/, sweepbox_body_id /*self*/, const sweepbox_other* o) {
+int c_filter(void* /*context*/, const sweepbox_world* /*world*/, const sweepbox_body_id* /*self*/,
+             const sweepbox_other* o) {
     return int(pick(o->kind == SWEEPBOX_OTHER_BODY, o->body.index, o->tile.column, o->tile.row));
 }
 
@@ -139,7 +140,7 @@ std::string compare_bodies(const Twin& t) {
         if (c_ids[i].index != ids[i].index || c_ids[i].generation != ids[i].generation) return "body ids differ";
         sweepbox_body_def c{};
         const BodyInfo b = t.cpp.info(ids[i]);
-        if (sweepbox_get_body(t.c, c_ids[i], &c) != SWEEPBOX_OK || !same(c.box, b.box) ||
+        if (sweepbox_get_body(t.c, &c_ids[i], &c) != SWEEPBOX_OK || !same(c.box, b.box) ||
             c.is_static != (b.is_static ? 1 : 0) || c.category != b.category || c.mask != b.mask ||
             c.user_data != b.user_data)
             return "body " + std::to_string(ids[i].index) + " differs";
@@ -225,6 +226,7 @@ void run_scene(unsigned seed, Tally& tally) {
         const BodyId id = rng.chance(0.05) && !stale.empty() ? stale[std::size_t(rng.below(int(stale.size())))]
                         : live.empty()                       ? BodyId{}
                                                              : live[std::size_t(rng.below(int(live.size())))];
+        const sweepbox_body_id cid = c_id(id);
         const int kind = rng.below(10);
         if (kind <= 3) { // move, with every option
             MoveOptions o;
@@ -263,12 +265,13 @@ void run_scene(unsigned seed, Tally& tally) {
                 // One contact too few: the move is undone, so the full move below must still
                 // give the C++ answer.
                 cr.capacity = r.contacts.size() - 1;
-                BOOST_TEST_REQUIRE(sweepbox_move(t.c, c_id(id), c_vec(d), &c, &cr) == SWEEPBOX_TOO_SMALL, where.str());
+                BOOST_TEST_REQUIRE(sweepbox_move(t.c, &cid, double(d.x), double(d.y), &c, &cr) == SWEEPBOX_TOO_SMALL,
+                                   where.str());
                 BOOST_TEST_REQUIRE(cr.count == r.contacts.size(), where.str());
                 cr.capacity = contacts.size();
                 ++tally.undone;
             }
-            const sweepbox_status status = sweepbox_move(t.c, c_id(id), c_vec(d), &c, &cr);
+            const sweepbox_status status = sweepbox_move(t.c, &cid, double(d.x), double(d.y), &c, &cr);
             BOOST_TEST_REQUIRE(status == expected_status(error),
                                where.str() << ": move: C gave " << sweepbox_status_name(status) << " ("
                                            << sweepbox_last_error(t.c) << "), C++ " << error);
@@ -290,10 +293,10 @@ void run_scene(unsigned seed, Tally& tally) {
                 if (rng.chance(0.05)) b.min.x = nan;
                 const std::string error = error_of([&] { t.cpp.teleport(id, b); });
                 const sweepbox_box cb = c_box(b);
-                BOOST_TEST_REQUIRE(sweepbox_teleport(t.c, c_id(id), &cb) == expected_status(error), where.str());
+                BOOST_TEST_REQUIRE(sweepbox_teleport(t.c, &cid, &cb) == expected_status(error), where.str());
             } else if (what == 1 && !live.empty()) {
                 const std::string error = error_of([&] { t.cpp.remove(id); });
-                BOOST_TEST_REQUIRE(sweepbox_remove(t.c, c_id(id)) == expected_status(error), where.str());
+                BOOST_TEST_REQUIRE(sweepbox_remove(t.c, &cid) == expected_status(error), where.str());
                 if (error.empty()) {
                     std::erase(live, id);
                     stale.push_back(id);
@@ -321,16 +324,19 @@ void run_scene(unsigned seed, Tally& tally) {
             const sweepbox_box cb = c_box(b);
             CastHit h;
             sweepbox_cast_hit ch{};
-            BOOST_REQUIRE_EQUAL(sweepbox_cast_ray(t.c, c_vec(b.min), c_vec(d), &cf, &ch), SWEEPBOX_OK);
+            BOOST_REQUIRE_EQUAL(sweepbox_cast_ray(t.c, double(b.min.x), double(b.min.y), double(d.x), double(d.y), &cf,
+                                                  &ch),
+                                SWEEPBOX_OK);
             h = t.cpp.cast_ray(b.min, d, f);
             BOOST_TEST_REQUIRE(same(ch, h), where.str() << ": cast_ray differs");
-            BOOST_REQUIRE_EQUAL(sweepbox_cast_box(t.c, &cb, c_vec(d), &cf, &ch), SWEEPBOX_OK);
+            BOOST_REQUIRE_EQUAL(sweepbox_cast_box(t.c, &cb, double(d.x), double(d.y), &cf, &ch), SWEEPBOX_OK);
             h = t.cpp.cast_box(b, d, f);
             BOOST_TEST_REQUIRE(same(ch, h), where.str() << ": cast_box differs");
             std::vector<CastHit> all;
             t.cpp.cast_all(b, d, all, f);
             std::size_t count = 0;
-            BOOST_REQUIRE_EQUAL(sweepbox_cast_all(t.c, &cb, c_vec(d), &cf, hits.data(), hits.size(), &count),
+            BOOST_REQUIRE_EQUAL(sweepbox_cast_all(t.c, &cb, double(d.x), double(d.y), &cf, hits.data(), hits.size(),
+                                                  &count),
                                 SWEEPBOX_OK);
             BOOST_TEST_REQUIRE(count == all.size(), where.str());
             tally.hits += int(count);
@@ -353,12 +359,13 @@ void run_scene(unsigned seed, Tally& tally) {
             compare("query_rect");
             tally.found += int(count);
             t.cpp.query_point(b.max, found);
-            BOOST_REQUIRE_EQUAL(sweepbox_query_point(t.c, c_vec(b.max), nullptr, others.data(), others.size(), &count),
+            BOOST_REQUIRE_EQUAL(sweepbox_query_point(t.c, double(b.max.x), double(b.max.y), nullptr, others.data(),
+                                                     others.size(), &count),
                                 SWEEPBOX_OK);
             compare("query_point");
             t.cpp.query_segment(b.min, e, found);
-            BOOST_REQUIRE_EQUAL(sweepbox_query_segment(t.c, c_vec(b.min), c_vec(e), nullptr, others.data(),
-                                                       others.size(), &count),
+            BOOST_REQUIRE_EQUAL(sweepbox_query_segment(t.c, double(b.min.x), double(b.min.y), double(e.x), double(e.y),
+                                                       nullptr, others.data(), others.size(), &count),
                                 SWEEPBOX_OK);
             compare("query_segment");
             std::vector<Pair> cpp_pairs;
@@ -411,13 +418,13 @@ BOOST_AUTO_TEST_CASE(a_throwing_filter_is_an_internal_error_and_changes_nothing)
     BOOST_REQUIRE_EQUAL(sweepbox_add(w, &def, &wall), SWEEPBOX_OK);
     sweepbox_move_options o = sweepbox_move_options_default();
     // A C++ function given as the C filter: what a C filter must never do, thrown through the core.
-    o.filter = [](void*, const sweepbox_world*, sweepbox_body_id, const sweepbox_other*) -> int {
+    o.filter = [](void*, const sweepbox_world*, const sweepbox_body_id*, const sweepbox_other*) -> int {
         throw std::runtime_error("the game's filter broke");
     };
-    BOOST_TEST(sweepbox_move(w, mover, {100, 0}, &o, nullptr) == SWEEPBOX_INTERNAL_ERROR);
+    BOOST_TEST(sweepbox_move(w, &mover, 100, 0, &o, nullptr) == SWEEPBOX_INTERNAL_ERROR);
     BOOST_TEST(std::string(sweepbox_last_error(w)) == "sweepbox_move: the game's filter broke");
     sweepbox_box b{};
-    BOOST_REQUIRE_EQUAL(sweepbox_get_box(w, mover, &b), SWEEPBOX_OK);
+    BOOST_REQUIRE_EQUAL(sweepbox_get_box(w, &mover, &b), SWEEPBOX_OK);
     BOOST_TEST((b.min.x == 0 && b.max.x == 10));
     sweepbox_world_destroy(w);
 }
@@ -473,9 +480,9 @@ BOOST_AUTO_TEST_CASE(const_calls_run_on_many_threads_at_once) {
             const sweepbox_box b = c_box(r.box());
             const sweepbox_vec2 d = c_vec(r.delta());
             std::size_t count = 0;
-            if (sweepbox_cast_all(w, &b, d, nullptr, hits.data(), hits.size(), &count) != SWEEPBOX_OK) ++*bad;
+            if (sweepbox_cast_all(w, &b, d.x, d.y, nullptr, hits.data(), hits.size(), &count) != SWEEPBOX_OK) ++*bad;
             for (std::size_t k = 0; k < count; ++k) *sum += hits[k].time + hits[k].point.x;
-            if (sweepbox_cast_ray(w, {std::nan(""), 0}, d, nullptr, hits.data()) != SWEEPBOX_BAD_ARGUMENT) ++*bad;
+            if (sweepbox_cast_ray(w, std::nan(""), 0, d.x, d.y, nullptr, hits.data()) != SWEEPBOX_BAD_ARGUMENT) ++*bad;
             if (std::strncmp(sweepbox_last_error(w), "sweepbox_cast_ray: ", 19) != 0) ++*bad;
         }
     };

@@ -69,7 +69,7 @@ int main(void) {
     /* The player moves by (100, 20): it meets the wall at t = 0.4 and slides down the rest. */
     moved.contacts = contacts;
     moved.capacity = 4;
-    check(sweepbox_move(world, player, v2(100, 20), NULL, &moved) == SWEEPBOX_OK, "move the player");
+    check(sweepbox_move(world, &player, 100, 20, NULL, &moved) == SWEEPBOX_OK, "move the player");
     check(moved.count == 1, "one contact");
     check(contacts[0].other.kind == SWEEPBOX_OTHER_BODY && contacts[0].other.body.index == wall.index,
           "the contact names the wall");
@@ -79,7 +79,7 @@ int main(void) {
     check(fabs(moved.box.min.y - 20) <= 1e-4, "slid down to y = 20");
 
     /* A shot from (0, 50) to the right hits the wall's face at (50, 50). */
-    check(sweepbox_cast_ray(world, v2(0, 50), v2(100, 0), NULL, &shot) == SWEEPBOX_OK, "cast the shot");
+    check(sweepbox_cast_ray(world, 0, 50, 100, 0, NULL, &shot) == SWEEPBOX_OK, "cast the shot");
     check(shot.hit == 1 && shot.point.x == 50 && shot.point.y == 50 && shot.time == 0.5, "the shot hits at (50, 50)");
 
     /* A crate falls 300 units onto a floor of solid tiles whose top is at y = 200. */
@@ -91,14 +91,14 @@ int main(void) {
     def.box = box4(120, 0, 136, 16);
     check(sweepbox_add(world, &def, &crate) == SWEEPBOX_OK, "add the crate");
     touch.response = SWEEPBOX_RESPONSE_TOUCH;
-    check(sweepbox_move(world, crate, v2(0, 300), &touch, &moved) == SWEEPBOX_OK, "drop the crate");
+    check(sweepbox_move(world, &crate, 0, 300, &touch, &moved) == SWEEPBOX_OK, "drop the crate");
     check(moved.box.max.y == 200 && moved.count == 1 && contacts[0].other.kind == SWEEPBOX_OTHER_TILE,
           "the crate rests on the floor at y = 200");
 
     /* Errors come back as a status and a message, never as a crash. */
-    check(sweepbox_remove(world, null_id) == SWEEPBOX_BAD_ID, "removing the null id is SWEEPBOX_BAD_ID");
+    check(sweepbox_remove(world, &null_id) == SWEEPBOX_BAD_ID, "removing the null id is SWEEPBOX_BAD_ID");
     printf("removing the null id: %s\n", sweepbox_last_error(world));
-    check(sweepbox_remove(NULL, player) == SWEEPBOX_BAD_ARGUMENT, "a null world is SWEEPBOX_BAD_ARGUMENT");
+    check(sweepbox_remove(NULL, &player) == SWEEPBOX_BAD_ARGUMENT, "a null world is SWEEPBOX_BAD_ARGUMENT");
 
     sweepbox_world_destroy(world);
     if (failures != 0) {
