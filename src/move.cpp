@@ -95,6 +95,14 @@ bool nothing_to_check(const Aabb& S, const Aabb& F, const std::vector<Obstacle>&
     return true;
 }
 
+// True when `other` was already reported crossed at `time`: a leg that starts at the instant of
+// a blocking contact meets, at its own time 0, the crossing the leg before reported then.
+[[gnu::noinline]] bool crossed_at(const std::vector<Contact>& contacts, const Other& other, real time) {
+    for (const Contact& k : contacts)
+        if (k.response == Response::cross && k.time == time && k.other == other) return true;
+    return false;
+}
+
 // Rule 6 and 7 as a last line (settle_violations, out of line), after the usual case is found
 // to have nothing to check.
 Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
@@ -355,10 +363,11 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             if (best.any && c.sweep.time > best.sweep.time) break;
             bool seen = false;
             for (std::size_t j = 0; j < i && !seen; ++j) seen = sc.crosses[j].ob.other == c.ob.other;
-            if (seen) continue;
+            const real time = t_start + c.sweep.time * (1 - t_start);
+            if (seen || (c.sweep.time == 0 && crossed_at(out.contacts, c.ob.other, time))) continue;
             Contact& k = out.contacts.emplace_back();
             k.other = c.ob.other;
-            k.time = t_start + c.sweep.time * (1 - t_start);
+            k.time = time;
             k.normal = c.sweep.normal;
             k.box = detail::contact_box(S, d, c.ob.box, c.sweep.normal);
             k.point = contact_point(k.box, c.ob.box, c.sweep.normal);

@@ -202,6 +202,46 @@ BOOST_AUTO_TEST_CASE(category_table_and_filter) {
     SB_CHECK_BOX(r.box, box(30, 3, 32, 5));
 }
 
+// A cross is reported once per entry: a body that enters a coin at the instant it lands on a
+// floor slides on, still entering the coin, and the coin is not reported a second time. Once
+// the body has left it, entering it again is a new contact.
+BOOST_AUTO_TEST_CASE(cross_once_per_entry) {
+    World w;
+    BodyDef d;
+    d.is_static = true;
+    d.box = box(0, 10, 100, 20); // the floor
+    w.add(d);
+    d.category = 2;
+    d.box = box(4, 4, 6, 8); // the coin, touching the mover's right side
+    const BodyId coin = w.add(d);
+    const BodyId m = add_mover(w, box(0, 5, 4, 10)); // standing on the floor
+    std::array<Response, 32> table{};
+    table.fill(Response::slide);
+    table[1] = Response::cross;
+    MoveOptions o;
+    o.category_responses = &table;
+    MoveResult r = w.move(m, v2(20, 4), o);
+    BOOST_REQUIRE(r.contacts.size() == 2u);
+    BOOST_TEST(bool(r.contacts[0].other == Other::of(coin)));
+    BOOST_TEST(bool(r.contacts[0].response == Response::cross));
+    BOOST_TEST(r.contacts[0].time == real(0));
+    BOOST_TEST(bool(r.contacts[1].response == Response::slide));
+    SB_CHECK_BOX(r.box, box(20, 5, 24, 10));
+
+    // Through the coin and back: two entries, two contacts.
+    w.teleport(m, box(0, 5, 4, 10));
+    d.category = 1;
+    d.box = box(12, 0, 13, 10); // a wall beyond the coin
+    w.add(d);
+    o.response = Response::bounce;
+    table.fill(Response::bounce);
+    table[1] = Response::cross;
+    r = w.move(m, v2(16, 0), o);
+    int coin_contacts = 0;
+    for (const Contact& k : r.contacts) coin_contacts += k.other == Other::of(coin) ? 1 : 0;
+    BOOST_TEST(coin_contacts == 2);
+}
+
 // Category and mask: a pair interacts only when each sees the other.
 BOOST_AUTO_TEST_CASE(category_and_mask) {
     for (int k = 0; k < 4; ++k) {
