@@ -29,7 +29,8 @@
 ///    normal of a contact that did not start overlapping points against the motion of its leg
 ///    (tracked through slides and bounces); a one-way contact has normal (0, -1); the other is
 ///    a live, interacting obstacle, never the body itself; the response is the one the options
-///    pick and never `ignore`; nothing follows a touch except contacts at the same time;
+///    pick and never `ignore`; nothing follows a touch except contacts at the same time; a
+///    crossing is reported once per entry (never twice for one obstacle at the same time);
 /// 5. flush (rule 5): a contact's box touches its obstacle (closed boxes meet, interiors do not
 ///    overlap) and its touching edge equals the obstacle's edge exactly; the contact point lies
 ///    on that face, within the segment where the faces meet (rule 8);
@@ -328,6 +329,11 @@ private:
             }
             const Response want = expected_response(op_, c.other, ocat);
             if (want == Response::ignore) fail_move("contact %zu: reported an obstacle whose response is ignore", i);
+            if (c.response == Response::cross)
+                for (std::size_t q = 0; q < i; ++q)
+                    if (r.contacts[q].response == Response::cross && r.contacts[q].other == c.other &&
+                        r.contacts[q].time == c.time)
+                        fail_move("contact %zu: the crossing of contact %zu reported again at the same time", i, q);
             if (c.response != want)
                 fail_move("contact %zu: response %s, but the options say %s", i, to_string(c.response),
                           to_string(want));
