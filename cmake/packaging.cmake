@@ -96,6 +96,14 @@ if(TARGET sweepbox_c)
           COMPONENT sweepbox_Development)
 endif()
 
+if(TARGET sweepbox_lua)
+  # Where LuaJIT looks by default (PREFIX/share/lua/5.1/?.lua); the module finds libsweepbox_c
+  # through package.cpath or the system's library search (lua/README.md).
+  install(FILES ${SWEEPBOX_LUA_FILES}
+          DESTINATION "${CMAKE_INSTALL_DATADIR}/lua/5.1/sweepbox"
+          COMPONENT sweepbox_Runtime)
+endif()
+
 if(_sweepbox_program_target)
   install(TARGETS ${_sweepbox_program_target}
           RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT sweepbox_Runtime)

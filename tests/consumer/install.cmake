@@ -1,7 +1,8 @@
 # consumer_install: `cmake --install BUILD_DIR --prefix PREFIX` into a fresh PREFIX, then checks
 # what was installed: the package files, headers, library, pkg-config file, and that no
 # installed package file points back into the source or build tree.
-# Arguments: BUILD_DIR, PREFIX, CONFIG, SOURCE_DIR, EXPECT_SCENE, EXPECT_C (the C API), PROGRAM
+# Arguments: BUILD_DIR, PREFIX, CONFIG, SOURCE_DIR, EXPECT_SCENE, EXPECT_C (the C API), EXPECT_LUA
+# (sweepbox.bump), PROGRAM
 # (its path in the prefix, when this build has the program).
 
 foreach(arg BUILD_DIR PREFIX SOURCE_DIR)
@@ -64,6 +65,17 @@ else()
        "${PREFIX}/*sweepbox_c.pc")
   if(c_files)
     message(FATAL_ERROR "no C API in this build, yet these were installed: ${c_files}")
+  endif()
+endif()
+
+if(EXPECT_LUA)
+  expect_one("share/lua/5.1/sweepbox/bump.lua" _)
+  expect_one("share/lua/5.1/sweepbox/c.lua" _)
+  expect_one("share/lua/5.1/sweepbox/c_declarations.lua" _)
+else()
+  file(GLOB_RECURSE lua_files "${PREFIX}/share/lua/*")
+  if(lua_files)
+    message(FATAL_ERROR "no sweepbox.bump in this build, yet these were installed: ${lua_files}")
   endif()
 endif()
 
