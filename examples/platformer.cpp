@@ -3,7 +3,8 @@
 // move by velocity * dt with the `slide` response (the velocity loses its part into each
 // surface it meets), and read the contacts: a normal pointing up (y < 0) means standing.
 // One-way tiles ('=') block only movers that come from above; the character jumps up through
-// them and lands on top. Tile edges shared by two solid tiles are no surfaces, so walking over
+// them and lands on top. Before each jump, World::check (a move's answer, nothing moved) says
+// how much headroom there is. Tile edges shared by two solid tiles are no surfaces, so walking over
 // a floor made of many tiles never catches on a seam.
 #include <cstdio>
 #include <cstring>
@@ -35,14 +36,20 @@ int main() {
     MoveResult result;
 
     bool grounded = true, landed_on_one_way = false, slid_on_wall = false, was_on_wall = false;
+    bool headroom_checked = true;
     for (int frame = 0; frame < 240; ++frame) {
         // The input script: run right; jump at frame 40 (up through the one-way platform);
         // keep running right; at frame 100 jump again, toward the wall of row 8.
         const bool jump = (frame == 40 || frame == 100) && grounded;
         v.x = frame < 160 ? run_speed : 0;
         if (jump) {
+            // A dry run (check) first: how much headroom the jump has, with nothing moved.
+            const Aabb before = world.box(hero);
+            const MoveResult room = world.check(hero, {0, -80}, MoveOptions{.response = Response::touch});
+            headroom_checked = headroom_checked && world.box(hero) == before;
             v.y = -jump_speed;
-            std::printf("frame %3d: jump from x = %.1f\n", frame, double(world.box(hero).min.x));
+            std::printf("frame %3d: jump from x = %.1f (headroom %g)\n", frame, double(before.min.x),
+                        double(before.min.y - room.box.min.y));
         }
         v.y += gravity * dt;
         slide.velocity = v;
@@ -76,5 +83,5 @@ int main() {
     const Aabb& b = world.box(hero);
     std::printf("ends at (%.2f, %.2f)-(%.2f, %.2f), %s\n", double(b.min.x), double(b.min.y), double(b.max.x),
                 double(b.max.y), grounded ? "standing" : "in the air");
-    return (landed_on_one_way && slid_on_wall && grounded) ? 0 : 1;
+    return (landed_on_one_way && slid_on_wall && grounded && headroom_checked) ? 0 : 1;
 }

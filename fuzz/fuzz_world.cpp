@@ -40,7 +40,9 @@
 ///    iterations <= max_iterations, truncated only when all were used, a move ending on a
 ///    touch ends at that contact's box, valid input never throws;
 /// 8. determinism (rule 10): running the same input again gives the same bits, and a
-///    reference-mode world (WorldDef::brute_force) gives the same bits too ("same answers").
+///    reference-mode world (WorldDef::brute_force) gives the same bits too ("same answers");
+/// 9. dry run: World::check before each move gives the move's answer, bit for bit, and leaves
+///    the body where it was.
 
 #include <algorithm>
 #include <bit>
@@ -458,8 +460,19 @@ void run(const Scenario& sc, bool brute_force, bool check, Run& out) {
             case Op::Kind::move: {
                 before.boxes.clear();
                 for (BodyId id : ids) before.boxes.push_back(w.box(id));
+                MoveResult dry;
+                if (check) {
+                    dry = w.check(ids[op.body], op.delta, options_of(op));
+                    if (!(w.box(ids[op.body]) == before.boxes[op.body])) fail("op %zu: check moved the body", i);
+                }
                 r = w.move(ids[op.body], op.delta, options_of(op));
-                if (check) MoveChecker(w, ids, before, i, op, op.body).check(r);
+                if (check) {
+                    MoveChecker(w, ids, before, i, op, op.body).check(r);
+                    std::vector<std::uint8_t> moved, checked;
+                    trace_move(moved, r);
+                    trace_move(checked, dry);
+                    if (moved != checked) fail("op %zu: check gave another answer than the move", i);
+                }
                 trace_move(out.trace, r);
                 break;
             }

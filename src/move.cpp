@@ -12,6 +12,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <string>
 #include <type_traits>
 
@@ -58,10 +59,33 @@ struct MoveScratch {
     std::vector<Obstacle> solids;
 };
 
-MoveScratch& scratch() {
-    thread_local MoveScratch s;
-    return s;
+// The scratch of a move in progress on this thread, one per depth: a move's filter may run a
+// check (a move of its own) before the move is done with its lists. Kept for reuse, so a move
+// allocates nothing in steady state; depth 0, the usual case, costs what one list always did.
+thread_local std::size_t move_depth = 0;
+
+[[gnu::noinline, gnu::cold]] MoveScratch& nested_scratch(std::size_t depth) {
+    thread_local std::vector<std::unique_ptr<MoveScratch>> nested;
+    while (nested.size() < depth) nested.push_back(std::make_unique<MoveScratch>());
+    return *nested[depth - 1];
 }
+
+class ScratchLease {
+public:
+    ScratchLease() : depth_(move_depth++) {}
+    ~ScratchLease() { --move_depth; }
+    ScratchLease(const ScratchLease&) = delete;
+    ScratchLease& operator=(const ScratchLease&) = delete;
+    MoveScratch& get() const {
+        if (depth_ != 0) [[unlikely]]
+            return nested_scratch(depth_);
+        thread_local MoveScratch s;
+        return s;
+    }
+
+private:
+    std::size_t depth_;
+};
 
 #if SWEEPBOX_SSE
 // overlaps(a, b) for float boxes in one vector compare: (b.min, -b.max) < (a.max, -a.min) on every
@@ -124,8 +148,7 @@ struct JunctionLeg {
 };
 [[gnu::noinline]] JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o,
                                            const detail::Selector& sel, const Aabb& S, Vec2 d, Found& best, Aabb F,
-                                           Vec2 rest) {
-    std::vector<Obstacle>& solids = scratch().solids;
+                                           Vec2 rest, std::vector<Obstacle>& solids) {
     detail::gather_solids(w, S, d, sel, solids, true,
                           [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); });
     const detail::JunctionStop js = detail::first_junction(S, d, solids);
@@ -225,13 +248,8 @@ struct JunctionLeg {
 
 } // namespace
 
-MoveResult World::move(BodyId id, Vec2 delta, const MoveOptions& options) {
-    MoveResult out;
-    move(id, delta, options, out);
-    return out;
-}
-
-void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
+// Inlined into move and check (one source, the move keeps its own code).
+SWEEPBOX_FORCE_INLINE void World::resolve_move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) const {
     const Body& body = checked(id, "move");
     require_move(body.box, delta, o);
 
@@ -243,7 +261,8 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
     Vec2 d = delta;
     Vec2 v = o.velocity;
     real t_start = 0;
-    MoveScratch& sc = scratch();
+    const ScratchLease lease;
+    MoveScratch& sc = lease.get();
 
     // The whole-trip box of the last leg whose walk visited every obstacle meeting that box.
     bool have_visited = false;
@@ -345,7 +364,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         Vec2 junction_point;
         bool junction = false;
         if (thin) [[unlikely]] {
-            const JunctionLeg jl = junction_leg(*this, id, o, sel, S, d, best, F, rest);
+            const JunctionLeg jl = junction_leg(*this, id, o, sel, S, d, best, F, rest, sc.solids);
             F = jl.F;
             rest = jl.rest;
             junction = jl.stop;
@@ -428,13 +447,33 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         }
     }
 
-    // Before anything is stored: a throw leaves the world as it was.
+    // Before move stores anything: a throw leaves the world as it was.
     require_finite_result(S, v, out.contacts);
-    bodies_[id.index].box = S;
-    grid_.update(id.index, S);
-    mark_body(S);
     out.box = S;
     out.velocity = v;
+}
+
+MoveResult World::move(BodyId id, Vec2 delta, const MoveOptions& options) {
+    MoveResult out;
+    move(id, delta, options, out);
+    return out;
+}
+
+void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
+    resolve_move(id, delta, o, out);
+    bodies_[id.index].box = out.box;
+    grid_.update(id.index, out.box);
+    mark_body(out.box);
+}
+
+MoveResult World::check(BodyId id, Vec2 delta, const MoveOptions& options) const {
+    MoveResult out;
+    check(id, delta, options, out);
+    return out;
+}
+
+void World::check(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) const {
+    resolve_move(id, delta, o, out);
 }
 
 } // namespace sweepbox

@@ -242,6 +242,67 @@ BOOST_AUTO_TEST_CASE(cross_once_per_entry) {
     BOOST_TEST(coin_contacts == 2);
 }
 
+// check is move without the moving: the same answer, bit for bit, and the body stays. A filter
+// may run checks during a move (a move of its own on the same thread) without changing it.
+BOOST_AUTO_TEST_CASE(check_is_a_dry_run) {
+    World w;
+    TileMapDef td;
+    td.tile_size = 16;
+    td.columns = 8;
+    td.rows = 4;
+    w.set_tile_map(td);
+    for (std::int32_t c = 0; c < 8; ++c) w.set_tile({c, 3}, Tile::solid);
+    BodyDef d;
+    d.is_static = true;
+    d.box = box(60, 0, 61, 48); // a thin wall
+    const BodyId wall = w.add(d);
+    const BodyId m = add_mover(w, box(10, 30, 14, 34));
+    const BodyId other = add_mover(w, box(30, 10, 34, 14));
+    for (Response response : {Response::touch, Response::slide, Response::cross, Response::bounce}) {
+        MoveOptions o;
+        o.response = response;
+        o.restitution = real(0.5);
+        o.velocity = v2(300, 40);
+        const MoveResult checked = w.check(m, v2(300, 40), o);
+        SB_CHECK_BOX(w.box(m), box(10, 30, 14, 34));
+        // A filter that runs checks of both movers on every call: the move's answer is unchanged.
+        struct Ctx {
+            const World* w;
+            BodyId m, other;
+            Response response;
+            int checks = 0;
+        } ctx{&w, m, other, response};
+        o.filter = [](void* c, const World& world, BodyId, const Other&) {
+            auto* k = static_cast<Ctx*>(c);
+            MoveOptions inner;
+            inner.response = Response::bounce;
+            (void)world.check(k->m, v2(-50, 70), inner);
+            (void)world.check(k->other, v2(100, 100), inner);
+            k->checks += 2;
+            return k->response;
+        };
+        o.filter_context = &ctx;
+        const MoveResult moved = w.move(m, v2(300, 40), o);
+        BOOST_TEST(ctx.checks > 0);
+        SB_CHECK_BOX(moved.box, checked.box);
+        BOOST_TEST(bool(moved.velocity == checked.velocity));
+        BOOST_TEST(moved.iterations == checked.iterations);
+        BOOST_REQUIRE(moved.contacts.size() == checked.contacts.size());
+        for (std::size_t i = 0; i < moved.contacts.size(); ++i) {
+            BOOST_TEST(moved.contacts[i].time == checked.contacts[i].time);
+            SB_CHECK_BOX(moved.contacts[i].box, checked.contacts[i].box);
+            BOOST_TEST(bool(moved.contacts[i].other == checked.contacts[i].other));
+        }
+        SB_CHECK_BOX(w.box(m), moved.box);
+        w.teleport(m, box(10, 30, 14, 34));
+    }
+    SB_CHECK_BOX(w.box(other), box(30, 10, 34, 14));
+    BOOST_TEST(w.is_valid(wall));
+    // Bad input throws as move does.
+    BOOST_CHECK_THROW((void)w.check(m, v2(std::nan(""), 0)), Error);
+    BOOST_CHECK_THROW((void)w.check(BodyId{}, v2(1, 0)), Error);
+}
+
 // Category and mask: a pair interacts only when each sees the other.
 BOOST_AUTO_TEST_CASE(category_and_mask) {
     for (int k = 0; k < 4; ++k) {

@@ -789,12 +789,18 @@ BOOST_AUTO_TEST_CASE(random_moves_grid_equals_brute_force) {
             o.velocity = {rng.uniform(-100, 100), rng.uniform(-100, 100)};
             const Vec2 d = random_delta(rng, p);
             const Aabb start = grid.box(m);
+            // The dry run first: it must give the move's answer and leave the body where it is.
+            brute.check(m, d, o, rb);
+            const bool checked_in_place = brute.box(m) == start;
             grid.move(m, d, o, rg);
+            const std::string check_diff = diff_results(rg, rb);
             brute.move(m, d, o, rb);
             ++moves;
             contacts += long(rg.contacts.size());
             truncated += rg.truncated;
-            const std::string diff = diff_results(rg, rb);
+            std::string diff = diff_results(rg, rb);
+            if (diff.empty() && !check_diff.empty()) diff = "check differs from move: " + check_diff;
+            if (diff.empty() && !checked_in_place) diff = "check moved the body";
             if (!diff.empty()) {
                 diverged = true;
                 if (++failures <= 10)

@@ -98,6 +98,7 @@ struct SceneStep {
     real restitution = 1;                 ///< move, frames: bounce restitution
     real friction = 0;                    ///< move, frames: bounce friction
     std::int32_t max_iterations = 8;      ///< move, frames: contacts resolved per move
+    bool check = false;                   ///< move: the answer only, the body stays (World::check)
     bool has_velocity = false;            ///< move, frames: "velocity" was given
     Vec2 velocity{0, 0};                  ///< move, frames: the velocity carried through responses
     std::int32_t count = 0;               ///< frames: number of frames (moves)
@@ -162,6 +163,7 @@ struct MoveTrace {
     MoveResult result{};        ///< box after, velocity after, contacts
     bool has_velocity = false;  ///< a velocity was carried
     Vec2 velocity_before{0, 0}; ///< the velocity going in
+    bool check = false;         ///< a dry run (World::check): the body stayed at `start`
 };
 
 /// What one cast did (cast_ray, cast_box, cast_all), for the picture.

@@ -311,6 +311,12 @@ SWEEPBOX_C_API sweepbox_status sweepbox_get_tile(const sweepbox_world* world, in
 SWEEPBOX_C_API sweepbox_status sweepbox_move(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
                                              const sweepbox_move_options* options, sweepbox_move_result* result);
 
+/// The dry run of sweepbox_move (bump's check): the same answer in *result, bit for bit, with the
+/// body left where it is. Const: a move's filter may call it. Statuses as sweepbox_move's.
+SWEEPBOX_C_API sweepbox_status sweepbox_check(const sweepbox_world* world, const sweepbox_body_id* id, double dx,
+                                              double dy, const sweepbox_move_options* options,
+                                              sweepbox_move_result* result);
+
 // ---- casts and queries (const: safe on many threads at once) ----
 // Each filter may be NULL (everything is seen). Each array output takes the array, its capacity
 // and a count: *count is the number of answers; when it exceeds capacity the first capacity are

@@ -196,6 +196,11 @@ public:
     MoveResult move(BodyId id, Vec2 delta, const MoveOptions& options = {});
     /// The same, filling `out` (reuse it across calls and the move allocates nothing).
     void move(BodyId id, Vec2 delta, const MoveOptions& options, MoveResult& out);
+    /// The dry run of move (bump's `check`, Godot's `test_move`): the same answer, bit for bit,
+    /// with the body left where it is. Const: a move's filter may call it.
+    [[nodiscard]] MoveResult check(BodyId id, Vec2 delta, const MoveOptions& options = {}) const;
+    /// The same, filling `out`.
+    void check(BodyId id, Vec2 delta, const MoveOptions& options, MoveResult& out) const;
 
     // ---- queries (const, thread-safe) ----
     /// The closest hit of the segment origin -> origin + delta. A ray starting inside a box hits
@@ -241,6 +246,8 @@ private:
         bad_id(id, where);
     }
     [[noreturn]] void bad_id(BodyId id, const char* where) const;
+    // move and check: the whole answer into out (box and velocity included), storing nothing.
+    void resolve_move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) const;
 
     WorldDef def_{};
     std::vector<Body> bodies_;             // slot 0 unused

@@ -467,13 +467,13 @@ local function lua_loop(world, item, goal_x, goal_y, filter)
     return goal_x, goal_y, cols, len
 end
 
--- A filtered library move: the C library calls back into Lua, which LuaJIT's compiler cannot
--- follow, so this function stays interpreted (jit.off below).
-local function filtered_move(world, id, dx, dy, result, item, filter)
+-- A filtered library move (or check, its dry run): the C library calls back into Lua, which
+-- LuaJIT's compiler cannot follow, so this function stays interpreted (jit.off below).
+local function filtered_move(world, run, id, dx, dy, result, item, filter)
     local saved = { active_world, active_item, active_filter, active_error, active_custom }
     active_world, active_item, active_filter, active_error, active_custom = world, item, filter, nil, false
     world._busy = true
-    local status = C.sweepbox_move(world._handle, id, dx, dy, world._filtered_options, result)
+    local status = run(world._handle, id, dx, dy, world._filtered_options, result)
     world._busy = false
     local error_text, custom = active_error, active_custom
     active_world, active_item, active_filter, active_error, active_custom =
@@ -486,7 +486,7 @@ local function slide_filter()
     return "slide"
 end
 
--- World:move and World:check: the library's move, undone by a teleport for a check.
+-- World:move and World:check: the library's move, or its dry run.
 local function run_move(world, item, goal_x, goal_y, filter, dry)
     not_busy(world, dry and "check" or "move")
     if filter == nil and world.responses.slide ~= slide then
@@ -503,22 +503,22 @@ local function run_move(world, item, goal_x, goal_y, filter, dry)
     local x, y = start.min.x, start.min.y
     local dx, dy = goal_x - x, goal_y - y
     local result = world._result
+    local run = dry and C.sweepbox_check or C.sweepbox_move
     while true do
         local status, error_text, custom
         if filter == nil then
-            status = C.sweepbox_move(world._handle, id, dx, dy, world._options, result)
+            status = run(world._handle, id, dx, dy, world._options, result)
         else
-            status, error_text, custom = filtered_move(world, id, dx, dy, result, item, filter)
+            status, error_text, custom = filtered_move(world, run, id, dx, dy, result, item, filter)
         end
         if status == OK then
             break
         elseif custom then
             -- The library left the world as it was; bump's loop finds the goal, then a move that
-            -- ignores everything takes the body there, rounding as every move does.
+            -- ignores everything takes the body there (or a check says where), rounding as every
+            -- move does.
             local end_x, end_y, cols, len = lua_loop(world, item, goal_x, goal_y, filter)
-            local moved = C.sweepbox_move(world._handle, body_id(world, index), end_x - x, end_y - y,
-                world._ignore_options, result)
-            if moved ~= OK or dry and C.sweepbox_teleport(world._handle, body_id(world, index), start) ~= OK then
+            if run(world._handle, body_id(world, index), end_x - x, end_y - y, world._ignore_options, result) ~= OK then
                 raise(world)
             end
             return result.box.min.x, result.box.min.y, cols, len
@@ -536,9 +536,6 @@ local function run_move(world, item, goal_x, goal_y, filter, dry)
     leg.x, leg.y, leg.w, leg.h = x, y, start.max.x - x, start.max.y - y
     leg.goal_x, leg.goal_y, leg.time = goal_x, goal_y, 0
     local cols, len = collisions_of(world, item, result, filter ~= nil)
-    if dry and C.sweepbox_teleport(world._handle, body_id(world, index), start) ~= OK then
-        raise(world)
-    end
     return result.box.min.x, result.box.min.y, cols, len
 end
 

@@ -10,6 +10,7 @@
 #include <array>
 #include <cinttypes>
 #include <cstdio>
+#include <memory>
 #include <mutex>
 #include <new>
 
@@ -280,9 +281,37 @@ sweepbox_status sweepbox_get_tile(const sweepbox_world* world, std::int32_t colu
 
 // ---- movement ----
 
-sweepbox_status sweepbox_move(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
-                              const sweepbox_move_options* options, sweepbox_move_result* result) {
-    return guarded(world, "sweepbox_move", [&] {
+namespace {
+
+// The core's answer of a check, per thread and per depth: a filter may run a check while a check
+// is in progress. Kept for reuse: a check allocates nothing in steady state.
+class CheckResult {
+public:
+    CheckResult() : depth_(depth()++) {
+        thread_local std::vector<std::unique_ptr<sweepbox::MoveResult>> results;
+        while (results.size() <= depth_) results.push_back(std::make_unique<sweepbox::MoveResult>());
+        r_ = results[depth_].get();
+    }
+    ~CheckResult() { --depth(); }
+    CheckResult(const CheckResult&) = delete;
+    CheckResult& operator=(const CheckResult&) = delete;
+    sweepbox::MoveResult& get() const { return *r_; }
+
+private:
+    static std::size_t& depth() {
+        thread_local std::size_t d = 0;
+        return d;
+    }
+    std::size_t depth_;
+    sweepbox::MoveResult* r_;
+};
+
+// sweepbox_move (world not null) and sweepbox_check (moving null): the options converted, the
+// move made or only answered, the answer copied out.
+sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* moving, const char* function,
+                              const sweepbox_body_id* id, double dx, double dy, const sweepbox_move_options* options,
+                              sweepbox_move_result* result) {
+    return guarded(world, function, [&] {
         const BodyId body = to_id(id);
         require_id(world->world, body);
         if (result && !result->contacts && result->capacity != 0)
@@ -312,9 +341,11 @@ sweepbox_status sweepbox_move(sweepbox_world* world, const sweepbox_body_id* id,
         }
         const Vec2 d{to_real(dx), to_real(dy)};
         const Aabb before = world->world.box(body);
-        sweepbox::MoveResult& r = world->move_result;
+        const CheckResult checked;
+        sweepbox::MoveResult& r = moving ? moving->move_result : checked.get();
         try {
-            world->world.move(body, d, m, r);
+            if (moving) moving->world.move(body, d, m, r);
+            else world->world.check(body, d, m, r);
         } catch (const sweepbox::Error&) {
             if (call.bad) fail(SWEEPBOX_BAD_ARGUMENT, "the filter returned %d, not a sweepbox_response", call.answer);
             throw;
@@ -325,7 +356,7 @@ sweepbox_status sweepbox_move(sweepbox_world* world, const sweepbox_body_id* id,
             // The caller will move again with room for every contact: undo this move, so that the
             // world is as it was, as after every failed call (the same move then gives the same
             // answer: no answer depends on the grid's internal order).
-            world->world.teleport(body, before);
+            if (moving) moving->world.teleport(body, before);
             fail(SWEEPBOX_TOO_SMALL, "result->contacts has room for %zu contacts, %zu are needed", result->capacity,
                  r.contacts.size());
         }
@@ -337,4 +368,16 @@ sweepbox_status sweepbox_move(sweepbox_world* world, const sweepbox_body_id* id,
         result->truncated = r.truncated ? 1 : 0;
         return SWEEPBOX_OK;
     });
+}
+
+} // namespace
+
+sweepbox_status sweepbox_move(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
+                              const sweepbox_move_options* options, sweepbox_move_result* result) {
+    return move_or_check(world, world, "sweepbox_move", id, dx, dy, options, result);
+}
+
+sweepbox_status sweepbox_check(const sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
+                               const sweepbox_move_options* options, sweepbox_move_result* result) {
+    return move_or_check(world, nullptr, "sweepbox_check", id, dx, dy, options, result);
 }

@@ -265,9 +265,11 @@ std::string SceneRunner::run_step(std::size_t i) {
             t.delta = s.delta;
             t.has_velocity = s.has_velocity;
             t.velocity_before = s.velocity;
-            t.result = world_.move(id, s.delta, options_of(s));
-            if (s.has_velocity) velocities_[s.body] = t.result.velocity;
+            t.check = s.check;
+            t.result = s.check ? world_.check(id, s.delta, options_of(s)) : world_.move(id, s.delta, options_of(s));
+            if (s.has_velocity && !s.check) velocities_[s.body] = t.result.velocity;
             l.key("body").str(s.body);
+            if (s.check) l.key("check").boolean(true);
             l.key("box").box(t.result.box);
             if (s.has_velocity) l.key("velocity").vec(t.result.velocity);
             l.key("contacts").open('[');

@@ -248,6 +248,7 @@ SceneStep read_step(const json& j, std::size_t index) {
         f.read("body", s.body, true);
         f.read("delta", s.delta, true);
         read_motion(f, s);
+        f.read("check", s.check);
         break;
     case SceneOp::frames:
         f.read("body", s.body, true);

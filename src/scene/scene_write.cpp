@@ -102,6 +102,7 @@ json step_json(const SceneStep& s) {
         j["body"] = s.body;
         j["delta"] = vec(s.delta);
         motion();
+        if (s.check) j["check"] = true;
         break;
     case SceneOp::frames:
         j["body"] = s.body;
@@ -206,8 +207,9 @@ std::string save_scene(const Scene& scene) {
     for (std::size_t i = 0; i < scene.steps.size(); ++i)
         out += std::string(i ? ",\n    " : "\n    ") +
                ordered(step_json(scene.steps[i]),
-                       {"op", "comment", "body", "name", "count", "from", "to", "point", "box", "delta", "response",
-                        "restitution", "friction", "velocity", "gravity", "dt", "max_iterations", "cell", "tile"});
+                       {"op",      "comment", "body",           "name",     "count",       "from",     "to",
+                        "point",   "box",     "delta",          "response", "restitution", "friction", "velocity",
+                        "gravity", "dt",      "max_iterations", "check",    "cell",        "tile"});
     out += scene.steps.empty() ? "]" : "\n  ]";
     out += "\n}\n";
     return out;

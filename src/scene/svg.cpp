@@ -224,8 +224,10 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         std::vector<Pt> pts{centre(t.start)};
         for (const Contact& c : t.result.contacts) pts.push_back(centre(c.box));
         pts.push_back(centre(t.result.box));
-        svg.polyline(pts,
-                     std::string("stroke=\"") + c_path + "\" stroke-width=\"" + thin + "\" stroke-linejoin=\"round\"");
+        // A check's path is dashed: where the body would go; its start box stays the body's.
+        const std::string dash = t.check ? "\" stroke-dasharray=\"" + n(0.8 * u) + "," + n(0.5 * u) : "";
+        svg.polyline(pts, std::string("stroke=\"") + c_path + "\" stroke-width=\"" + thin + dash +
+                              "\" stroke-linejoin=\"round\"");
         // Contact boxes of a single move are drawn faintly; frames would be too crowded.
         if (t.frame < 0)
             for (const Contact& c : t.result.contacts)
@@ -233,7 +235,7 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
                                    "\" stroke-opacity=\"0.5\" stroke-width=\"" + n(0.15 * u) + "\"");
         if (last_frame && !(t.result.box == t.start && t.frame < 0))
             svg.box(t.result.box,
-                    std::string("fill=\"none\" stroke=\"") + c_path + "\" stroke-width=\"" + n(0.35 * u) + "\"");
+                    std::string("fill=\"none\" stroke=\"") + c_path + "\" stroke-width=\"" + n(0.35 * u) + dash + "\"");
     }
     // Markers above every path: contact points, normals, velocities after the response.
     // In a `frames` step a body resting on a floor or pressing into a wall touches it again

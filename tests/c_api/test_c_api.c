@@ -480,6 +480,69 @@ static void test_grenade(void) {
     sweepbox_world_destroy(w);
 }
 
+/* sweepbox_check: the grenade's answer without the moving, and every status path. A filter may
+ * call it during a move (checked_filter runs one for every obstacle). */
+static int checked_filter(void* context, const sweepbox_world* world, const sweepbox_body_id* self,
+                          const sweepbox_other* other) {
+    sweepbox_move_result inner;
+    (void)other;
+    memset(&inner, 0, sizeof inner);
+    if (sweepbox_check(world, self, -30, 5, NULL, &inner) == SWEEPBOX_OK) ++*(int*)context;
+    return SWEEPBOX_RESPONSE_BOUNCE;
+}
+
+static void test_check(void) {
+    sweepbox_world* w = new_world();
+    const sweepbox_body_id wall = add_body(w, box4(100, 0, 100, 400), 1, 1, 0);
+    const sweepbox_body_id grenade = add_body(w, box4(0, 0, 4, 4), 0, 1, 0);
+    const sweepbox_body_id null_id = {0, 0};
+    sweepbox_move_options bounce = sweepbox_move_options_default();
+    sweepbox_contact checked_contacts[4], moved_contacts[4];
+    sweepbox_move_result checked, moved, small;
+    sweepbox_box stored;
+    int inner_checks = 0;
+    snapshot before;
+    (void)wall;
+    memset(&checked, 0, sizeof checked);
+    memset(&moved, 0, sizeof moved);
+    memset(&small, 0, sizeof small);
+    checked.contacts = checked_contacts;
+    checked.capacity = 4;
+    moved.contacts = moved_contacts;
+    moved.capacity = 4;
+    small.contacts = checked_contacts;
+    small.capacity = 0;
+    bounce.response = SWEEPBOX_RESPONSE_BOUNCE;
+    bounce.restitution = 0.5;
+    bounce.velocity = v2(500, 40);
+
+    take(w, &before);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_check(w, &grenade, 500, 40, &bounce, &checked));
+    CHECK(unchanged(w, &before)); /* nothing moved */
+    CHECK(checked.count == 1 && checked_contacts[0].time == real_of(0.192));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_check(w, &null_id, 500, 40, &bounce, &checked));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_check(w, NULL, 500, 40, &bounce, &checked));
+    EXPECT_MESSAGE(w, "sweepbox_check: id is null");
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_check(w, &grenade, NAN, 40, &bounce, &checked));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_check(NULL, &grenade, 500, 40, &bounce, &checked));
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_check(w, &grenade, 500, 40, &bounce, &small));
+    CHECK(small.count == 1);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_check(w, &grenade, 500, 40, &bounce, NULL));
+    CHECK(unchanged(w, &before));
+
+    bounce.filter = checked_filter;
+    bounce.filter_context = &inner_checks;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &grenade, 500, 40, &bounce, &moved));
+    CHECK(inner_checks > 0);
+    CHECK(moved.count == checked.count && same_box(moved.box, checked.box));
+    CHECK(moved.velocity.x == checked.velocity.x && moved.velocity.y == checked.velocity.y);
+    CHECK(same_box(moved_contacts[0].box, checked_contacts[0].box) &&
+          moved_contacts[0].time == checked_contacts[0].time);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, &grenade, &stored));
+    CHECK(same_box(stored, checked.box));
+    sweepbox_world_destroy(w);
+}
+
 /* The README's tile level (examples/tile_level.cpp): a floor, a one-way platform, a low wall. */
 static void test_tile_level(void) {
     sweepbox_world* w = new_world();
@@ -813,6 +876,7 @@ int main(void) {
     test_bodies();
     test_tiles();
     test_grenade();
+    test_check();
     test_tile_level();
     test_move_errors();
     test_casts();

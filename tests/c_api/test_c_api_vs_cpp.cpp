@@ -259,8 +259,22 @@ void run_scene(unsigned seed, Tally& tally) {
             cr.contacts = contacts.data();
             cr.capacity = contacts.size();
 
+            // The dry run first, on both sides: C's check must give C++'s move answer.
+            std::vector<sweepbox_contact> checked_contacts(contacts.size());
+            sweepbox_move_result checked{};
+            checked.contacts = checked_contacts.data();
+            checked.capacity = checked_contacts.size();
+            const sweepbox_status check_status = sweepbox_check(t.c, &cid, double(d.x), double(d.y), &c, &checked);
             MoveResult r;
             const std::string error = error_of([&] { t.cpp.move(id, d, o, r); });
+            BOOST_TEST_REQUIRE(check_status == expected_status(error), where.str() << ": check");
+            if (error.empty()) {
+                bool same_check = checked.count == r.contacts.size() && same(checked.box, r.box) &&
+                                  same(checked.velocity, r.velocity) && checked.iterations == r.iterations;
+                for (std::size_t i = 0; same_check && i < r.contacts.size(); ++i)
+                    same_check = same(checked_contacts[i], r.contacts[i]);
+                BOOST_TEST_REQUIRE(same_check, where.str() << ": check differs from C++'s move");
+            }
             if (error.empty() && !r.contacts.empty() && rng.chance(0.3)) {
                 // One contact too few: the move is undone, so the full move below must still
                 // give the C++ answer.

@@ -368,4 +368,33 @@ BOOST_AUTO_TEST_CASE(every_op_runs) {
     BOOST_TEST(near_all(ray.at("point"), {1, 12}, 1e-5));
 }
 
+// A move with "check": true prints the move's answer and changes nothing: the real move after it
+// prints the same line (but for "check"), the body is still at the start between them, and the
+// velocity a later frames step starts from is the move's, not the check's.
+BOOST_AUTO_TEST_CASE(check_answers_without_moving) {
+    const auto lines = scene_test::run_text(R"({
+      "bodies": [{"name": "wall", "box": [20, -50, 25, 50], "static": true},
+                 {"name": "ball", "box": [0, 0, 4, 4]}],
+      "steps": [
+        {"op": "move", "body": "ball", "delta": [40, 10], "response": "bounce", "velocity": [40, 10], "check": true},
+        {"op": "query_point", "point": [2, 2]},
+        {"op": "move", "body": "ball", "delta": [40, 10], "response": "bounce", "velocity": [40, 10]},
+        {"op": "move", "body": "ball", "delta": [0, 0], "velocity": [1, 2], "check": true},
+        {"op": "frames", "body": "ball", "count": 1}
+      ]})");
+    BOOST_REQUIRE(lines.size() == 5u);
+    json checked = json::parse(lines[0]);
+    json moved = json::parse(lines[2]);
+    BOOST_TEST(checked.at("check") == true);
+    checked.erase("check");
+    checked.erase("step");
+    moved.erase("step");
+    BOOST_TEST(checked == moved);
+    BOOST_TEST(moved.at("contacts").size() == 1u);
+    BOOST_TEST(json::parse(lines[1]).at("found") == json::parse(R"(["ball"])"));
+    // The check with velocity [1, 2] left the carried velocity alone: frames starts from the
+    // bounce's (-40, 10).
+    BOOST_TEST(json::parse(lines[4]).at("velocity") == moved.at("velocity"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
