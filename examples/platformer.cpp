@@ -1,7 +1,7 @@
 // A platformer character over a tile map: it walks, jumps, lands on one-way platforms and
 // slides along walls made of tiles. Each frame: apply the input and gravity to the velocity,
 // move by velocity * dt with the `slide` response (the velocity loses its part into each
-// surface it meets), and read the contacts: a normal pointing up (y < 0) means standing.
+// surface it meets), and read the ground state of the move (ground_state: on a floor, on a wall).
 // One-way tiles ('=') block only movers that come from above; the character jumps up through
 // them and lands on top. Before each jump, World::check (a move's answer, nothing moved) says
 // how much headroom there is. Tile edges shared by two solid tiles are no surfaces, so walking over
@@ -56,21 +56,16 @@ int main() {
         world.move(hero, v * dt, slide, result);
         v = result.velocity;
 
+        // The ground state of the move (character.hpp): standing, against a wall, and on what.
+        const GroundState ground = ground_state(result);
         const bool was_grounded = grounded;
-        grounded = false;
-        bool on_wall = false;
-        for (const Contact& c : result.contacts) {
-            if (c.normal.y < 0) {
-                grounded = true;
-                const bool one_way = c.other.is_tile() && world.tiles().get(c.other.tile) == Tile::one_way;
-                if (!was_grounded) {
-                    std::printf("frame %3d: lands on %s tile (%d, %d) at y = %g\n", frame,
-                                one_way ? "a one-way" : "a solid", c.other.tile.column, c.other.tile.row,
-                                double(result.box.max.y));
-                    landed_on_one_way = landed_on_one_way || one_way;
-                }
-            }
-            if (c.normal.x != 0) on_wall = true;
+        grounded = ground.on_floor;
+        const bool on_wall = ground.on_wall;
+        if (grounded && !was_grounded) {
+            const bool one_way = ground.floor.is_tile() && world.tiles().get(ground.floor.tile) == Tile::one_way;
+            std::printf("frame %3d: lands on %s tile (%d, %d) at y = %g\n", frame, one_way ? "a one-way" : "a solid",
+                        ground.floor.tile.column, ground.floor.tile.row, double(result.box.max.y));
+            landed_on_one_way = landed_on_one_way || one_way;
         }
         if (on_wall && !grounded) {
             if (!was_on_wall)

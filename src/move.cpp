@@ -76,7 +76,7 @@ public:
     ~ScratchLease() { --move_depth; }
     ScratchLease(const ScratchLease&) = delete;
     ScratchLease& operator=(const ScratchLease&) = delete;
-    MoveScratch& get() const {
+    [[nodiscard]] MoveScratch& get() const {
         if (depth_ != 0) [[unlikely]]
             return nested_scratch(depth_);
         thread_local MoveScratch s;

@@ -99,6 +99,8 @@ struct SceneStep {
     real friction = 0;                    ///< move, frames: bounce friction
     std::int32_t max_iterations = 8;      ///< move, frames: contacts resolved per move
     bool check = false;                   ///< move: the answer only, the body stays (World::check)
+    Vec2 up{0, -1};                       ///< move, frames: the ground state's up (GroundRules)
+    real max_floor_angle = 45;            ///< move, frames: the ground state's steepest floor, degrees
     bool has_velocity = false;            ///< move, frames: "velocity" was given
     Vec2 velocity{0, 0};                  ///< move, frames: the velocity carried through responses
     std::int32_t count = 0;               ///< frames: number of frames (moves)

@@ -198,6 +198,15 @@ typedef struct sweepbox_move_result {
     int32_t truncated;          ///< out: 1 when max_iterations was reached with motion left (the rest was dropped)
 } sweepbox_move_result;
 
+/// What a move's contacts say about the ground (sweepbox_ground_state).
+typedef struct sweepbox_ground {
+    int32_t on_floor;           ///< 1 when a contact was a floor
+    int32_t on_wall;            ///< 1 when a contact was a wall
+    int32_t on_ceiling;         ///< 1 when a contact was a ceiling
+    sweepbox_vec2 floor_normal; ///< the normal of the last floor contact, when on_floor
+    sweepbox_other floor;       ///< what that floor is, when on_floor
+} sweepbox_ground;
+
 /// Which obstacles a cast or query sees: those with (category & mask) and (their mask & category).
 typedef struct sweepbox_query_filter {
     uint32_t category;       ///< the query's own category (default 0xffffffff)
@@ -316,6 +325,16 @@ SWEEPBOX_C_API sweepbox_status sweepbox_move(sweepbox_world* world, const sweepb
 SWEEPBOX_C_API sweepbox_status sweepbox_check(const sweepbox_world* world, const sweepbox_body_id* id, double dx,
                                               double dy, const sweepbox_move_options* options,
                                               sweepbox_move_result* result);
+
+// ---- the character kit ----
+
+/// The ground state of a move's contacts (result->contacts[0 .. result->count)): a contact that
+/// blocked or pushed the body (not a cross) whose normal makes at most max_floor_angle degrees
+/// with (up_x, up_y) is a floor, at most that with the opposite a ceiling, else a wall. up not
+/// zero, max_floor_angle in [0, 90) (the C++ defaults: up (0, -1), 45). Errors are this thread's
+/// (sweepbox_last_error(NULL)).
+SWEEPBOX_C_API sweepbox_status sweepbox_ground_state(const sweepbox_move_result* result, double up_x, double up_y,
+                                                     double max_floor_angle, sweepbox_ground* out);
 
 // ---- casts and queries (const: safe on many threads at once) ----
 // Each filter may be NULL (everything is seen). Each array output takes the array, its capacity

@@ -9,3 +9,4 @@
 #include <sweepbox/spatial_grid.hpp>
 #include <sweepbox/tile_map.hpp>
 #include <sweepbox/world.hpp>
+#include <sweepbox/character.hpp>

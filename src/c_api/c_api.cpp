@@ -7,6 +7,8 @@
 
 #include "c_api_support.hpp"
 
+#include <sweepbox/character.hpp>
+
 #include <array>
 #include <cinttypes>
 #include <cstdio>
@@ -128,10 +130,9 @@ sweepbox_query_filter sweepbox_query_filter_default() {
 // ---- the world ----
 
 sweepbox_status sweepbox_world_create(const sweepbox_world_def* def, sweepbox_world** out) {
-    const char* const function = "sweepbox_world_create";
-    if (!out) return record(nullptr, SWEEPBOX_BAD_ARGUMENT, function, "out is null");
-    *out = nullptr;
-    try {
+    return guarded_on(nullptr, "sweepbox_world_create", [&] {
+        require(out, "out");
+        *out = nullptr;
         sweepbox::WorldDef d;
         if (def) {
             d.cell_size = to_real(def->cell_size);
@@ -140,15 +141,7 @@ sweepbox_status sweepbox_world_create(const sweepbox_world_def* def, sweepbox_wo
         }
         *out = new sweepbox_world(d);
         return SWEEPBOX_OK;
-    } catch (const CError& e) {
-        return record(nullptr, e.status, function, e.text.data());
-    } catch (const sweepbox::Error& e) {
-        return record(nullptr, SWEEPBOX_BAD_ARGUMENT, function, problem_of(e.what()));
-    } catch (const std::bad_alloc&) {
-        return record(nullptr, SWEEPBOX_OUT_OF_MEMORY, function, "out of memory");
-    } catch (...) {
-        return record(nullptr, SWEEPBOX_INTERNAL_ERROR, function, "an unexpected exception");
-    }
+    });
 }
 
 void sweepbox_world_destroy(sweepbox_world* world) { delete world; }
@@ -295,7 +288,7 @@ public:
     ~CheckResult() { --depth(); }
     CheckResult(const CheckResult&) = delete;
     CheckResult& operator=(const CheckResult&) = delete;
-    sweepbox::MoveResult& get() const { return *r_; }
+    [[nodiscard]] sweepbox::MoveResult& get() const { return *r_; }
 
 private:
     static std::size_t& depth() {
@@ -380,4 +373,30 @@ sweepbox_status sweepbox_move(sweepbox_world* world, const sweepbox_body_id* id,
 sweepbox_status sweepbox_check(const sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
                                const sweepbox_move_options* options, sweepbox_move_result* result) {
     return move_or_check(world, nullptr, "sweepbox_check", id, dx, dy, options, result);
+}
+
+// ---- the character kit ----
+
+sweepbox_status sweepbox_ground_state(const sweepbox_move_result* result, double up_x, double up_y,
+                                      double max_floor_angle, sweepbox_ground* out) {
+    return guarded_on(nullptr, "sweepbox_ground_state", [&] {
+        require(result, "result");
+        require(out, "out");
+        if (result->count != 0 && !result->contacts)
+            fail(SWEEPBOX_BAD_ARGUMENT, "result->contacts is null but result->count is %zu", result->count);
+        thread_local std::vector<sweepbox::Contact> contacts;
+        contacts.resize(result->count);
+        for (std::size_t i = 0; i < result->count; ++i) {
+            const sweepbox_contact& c = result->contacts[i];
+            sweepbox::Contact& k = contacts[i];
+            k.other = to_other(c.other);
+            k.response = to_response(c.response, "a contact's response");
+            k.normal = {to_real(c.normal.x), to_real(c.normal.y)};
+        }
+        const sweepbox::GroundState g = sweepbox::ground_state(
+            contacts, sweepbox::GroundRules{{to_real(up_x), to_real(up_y)}, to_real(max_floor_angle)});
+        *out = {g.on_floor ? 1 : 0, g.on_wall ? 1 : 0, g.on_ceiling ? 1 : 0, from_vec(g.floor_normal),
+                from_other(g.floor)};
+        return SWEEPBOX_OK;
+    });
 }

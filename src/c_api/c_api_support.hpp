@@ -84,9 +84,9 @@ inline const char* problem_of(const char* what) {
     return p;
 }
 
-// Runs body() (which returns a status) and turns every exception into a status and a message.
-template <class Body> sweepbox_status guarded(const sweepbox_world* w, const char* function, Body&& body) noexcept {
-    if (!w) return record(nullptr, SWEEPBOX_BAD_ARGUMENT, function, "the world is null");
+// Runs body() (which returns a status) and turns every exception into a status and a message,
+// kept by w, or by this thread when w is null (a call that has no world).
+template <class Body> sweepbox_status guarded_on(const sweepbox_world* w, const char* function, Body&& body) noexcept {
     try {
         return body();
     } catch (const CError& e) {
@@ -100,6 +100,12 @@ template <class Body> sweepbox_status guarded(const sweepbox_world* w, const cha
     } catch (...) {
         return record(w, SWEEPBOX_INTERNAL_ERROR, function, "an unknown exception");
     }
+}
+
+// guarded_on for a call on a world: a null world is a bad argument.
+template <class Body> sweepbox_status guarded(const sweepbox_world* w, const char* function, Body&& body) noexcept {
+    if (!w) return record(nullptr, SWEEPBOX_BAD_ARGUMENT, function, "the world is null");
+    return guarded_on(w, function, std::forward<Body>(body));
 }
 
 inline void require(const void* pointer, const char* name) {
@@ -154,6 +160,14 @@ inline sweepbox::QueryFilter to_filter(const sweepbox_query_filter* f) {
 inline sweepbox_vec2 from_vec(Vec2 v) { return {double(v.x), double(v.y)}; }
 inline sweepbox_box from_box(const Aabb& b) { return {from_vec(b.min), from_vec(b.max)}; }
 inline sweepbox_body_id from_id(BodyId id) { return {id.index, id.generation}; }
+
+inline sweepbox::Other to_other(const sweepbox_other& c) {
+    if (c.kind == SWEEPBOX_OTHER_BODY) return sweepbox::Other::of(to_id(c.body));
+    if (c.kind == SWEEPBOX_OTHER_TILE) return sweepbox::Other::of(sweepbox::TileCell{c.tile.column, c.tile.row});
+    if (c.kind != SWEEPBOX_OTHER_NONE)
+        fail(SWEEPBOX_BAD_ARGUMENT, "other.kind %d is not a sweepbox_other_kind", c.kind);
+    return {};
+}
 
 inline sweepbox_other from_other(const sweepbox::Other& o) {
     sweepbox_other c{};

@@ -1,5 +1,6 @@
 // The scene runner: builds a World from a Scene, runs its steps and prints one JSON object per
 // step (JSON Lines, the field order of docs/scenes.md), recording what happened for the SVG renderer.
+#include <sweepbox/character.hpp>
 #include <sweepbox/scene.hpp>
 
 #include <cmath>
@@ -231,6 +232,16 @@ void write_contact(Line& l, const Contact& c, const std::string& other, std::int
     l.close('}');
 }
 
+// The ground state of a move's answer under the step's rules, into the line; `name` writes what
+// the floor is (other_json).
+template <class Name> void write_ground(Line& l, const MoveResult& r, const SceneStep& s, const Name& name) {
+    const GroundState g = ground_state(r, GroundRules{s.up, s.max_floor_angle});
+    l.key("on_floor").boolean(g.on_floor);
+    l.key("on_wall").boolean(g.on_wall);
+    l.key("on_ceiling").boolean(g.on_ceiling);
+    if (g.on_floor) l.key("floor").raw(name(g.floor));
+}
+
 MoveOptions options_of(const SceneStep& s) {
     MoveOptions o;
     o.response = s.response;
@@ -276,6 +287,7 @@ std::string SceneRunner::run_step(std::size_t i) {
             for (const Contact& c : t.result.contacts) write_contact(l, c, other_json(c.other), -1);
             l.close(']');
             if (t.result.truncated) l.key("truncated").boolean(true);
+            write_ground(l, t.result, s, [&](const Other& other) { return other_json(other); });
             if (trace_move(i)) trace_.moves.push_back(std::move(t));
             break;
         }
@@ -340,6 +352,7 @@ std::string SceneRunner::run_step(std::size_t i) {
             l.close(']');
             if (omitted > 0) l.key("contacts_omitted").integer(static_cast<long long>(omitted));
             if (truncated) l.key("truncated").boolean(true);
+            write_ground(l, r, s, [&](const Other& other) { return other_json(other); }); // the last frame's
             break;
         }
         case SceneOp::cast_ray:

@@ -223,6 +223,9 @@ void read_motion(Fields& f, SceneStep& s) {
     f.read("friction", s.friction);
     f.read_int("max_iterations", s.max_iterations, 1, 1 << 20);
     s.has_velocity = f.read("velocity", s.velocity);
+    if (f.read("up", s.up) && s.up.x == 0 && s.up.y == 0) f.fail("up", "must not be [0, 0]");
+    if (f.read("max_floor_angle", s.max_floor_angle) && !(s.max_floor_angle >= 0 && s.max_floor_angle < 90))
+        f.fail("max_floor_angle", "must be in [0, 90) degrees");
 }
 
 SceneStep read_step(const json& j, std::size_t index) {

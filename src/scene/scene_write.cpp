@@ -89,6 +89,8 @@ json step_json(const SceneStep& s) {
         if (s.friction != d.friction) j["friction"] = num(s.friction);
         if (s.max_iterations != d.max_iterations) j["max_iterations"] = s.max_iterations;
         if (s.has_velocity) j["velocity"] = vec(s.velocity);
+        if (s.up != d.up) j["up"] = vec(s.up);
+        if (s.max_floor_angle != d.max_floor_angle) j["max_floor_angle"] = num(s.max_floor_angle);
     };
     auto filter = [&] {
         if (s.category != d.category) j["category"] = s.category;
@@ -207,9 +209,10 @@ std::string save_scene(const Scene& scene) {
     for (std::size_t i = 0; i < scene.steps.size(); ++i)
         out += std::string(i ? ",\n    " : "\n    ") +
                ordered(step_json(scene.steps[i]),
-                       {"op",      "comment", "body",           "name",     "count",       "from",     "to",
-                        "point",   "box",     "delta",          "response", "restitution", "friction", "velocity",
-                        "gravity", "dt",      "max_iterations", "check",    "cell",        "tile"});
+                       {"op",      "comment", "body",           "name",     "count",           "from",     "to",
+                        "point",   "box",     "delta",          "response", "restitution",     "friction", "velocity",
+                        "gravity", "dt",      "max_iterations", "up",       "max_floor_angle", "check",    "cell",
+                        "tile"});
     out += scene.steps.empty() ? "]" : "\n  ]";
     out += "\n}\n";
     return out;

@@ -226,8 +226,10 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         pts.push_back(centre(t.result.box));
         // A check's path is dashed: where the body would go; its start box stays the body's.
         const std::string dash = t.check ? "\" stroke-dasharray=\"" + n(0.8 * u) + "," + n(0.5 * u) : "";
-        svg.polyline(pts, std::string("stroke=\"") + c_path + "\" stroke-width=\"" + thin + dash +
-                              "\" stroke-linejoin=\"round\"");
+        std::string path_style = std::string("stroke=\"") + c_path + "\" stroke-width=\"" + thin;
+        path_style += dash;
+        path_style += "\" stroke-linejoin=\"round\"";
+        svg.polyline(pts, path_style);
         // Contact boxes of a single move are drawn faintly; frames would be too crowded.
         if (t.frame < 0)
             for (const Contact& c : t.result.contacts)

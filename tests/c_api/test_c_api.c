@@ -543,6 +543,42 @@ static void test_check(void) {
     sweepbox_world_destroy(w);
 }
 
+/* sweepbox_ground_state: a box dropped on a floor and pushed into a wall, and every status path. */
+static void test_ground_state(void) {
+    sweepbox_world* w = new_world();
+    const sweepbox_body_id floor = add_body(w, box4(0, 100, 200, 110), 1, 1, 0);
+    const sweepbox_body_id wall = add_body(w, box4(50, 0, 60, 100), 1, 1, 0);
+    const sweepbox_body_id hero = add_body(w, box4(10, 50, 20, 60), 0, 1, 0);
+    sweepbox_contact contacts[4];
+    sweepbox_move_result r;
+    sweepbox_ground g;
+    (void)wall;
+    memset(&r, 0, sizeof r);
+    r.contacts = contacts;
+    r.capacity = 4;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &hero, 100, 60, NULL, &r)); /* lands, then slides into the wall */
+    EXPECT(NULL, SWEEPBOX_OK, sweepbox_ground_state(&r, 0, -1, 45, &g));
+    CHECK(g.on_floor == 1 && g.on_wall == 1 && g.on_ceiling == 0);
+    CHECK(g.floor_normal.x == 0 && g.floor_normal.y == -1 && is_body(&g.floor, floor));
+    EXPECT(NULL, SWEEPBOX_OK, sweepbox_ground_state(&r, 0, 1, 45, &g)); /* y up: the floor is a ceiling */
+    CHECK(g.on_floor == 0 && g.on_ceiling == 1 && g.on_wall == 1);
+
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_ground_state(&r, 0, 0, 45, &g));
+    EXPECT_MESSAGE(NULL, "sweepbox_ground_state: up must be a finite direction");
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_ground_state(&r, 0, -1, 90, &g));
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_ground_state(&r, NAN, -1, 45, &g));
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_ground_state(NULL, 0, -1, 45, &g));
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_ground_state(&r, 0, -1, 45, NULL));
+    contacts[0].response = 9;
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_ground_state(&r, 0, -1, 45, &g));
+    r.contacts = NULL;
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_ground_state(&r, 0, -1, 45, &g));
+    r.count = 0;
+    EXPECT(NULL, SWEEPBOX_OK, sweepbox_ground_state(&r, 0, -1, 45, &g));
+    CHECK(g.on_floor == 0 && g.on_wall == 0 && g.on_ceiling == 0);
+    sweepbox_world_destroy(w);
+}
+
 /* The README's tile level (examples/tile_level.cpp): a floor, a one-way platform, a low wall. */
 static void test_tile_level(void) {
     sweepbox_world* w = new_world();
@@ -877,6 +913,7 @@ int main(void) {
     test_tiles();
     test_grenade();
     test_check();
+    test_ground_state();
     test_tile_level();
     test_move_errors();
     test_casts();

@@ -22,7 +22,7 @@ const char* const every_op = R"({
   ],
   "steps": [
     {"op": "move", "body": "g", "delta": [500, 40], "response": "bounce", "restitution": 0.5, "friction": 0.1,
-     "velocity": [500, 40], "max_iterations": 3, "check": true, "comment": "hello"},
+     "velocity": [500, 40], "max_iterations": 3, "check": true, "up": [1, 0], "max_floor_angle": 30, "comment": "hello"},
     {"op": "frames", "body": "g", "count": 10, "gravity": [0, 980], "dt": 0.02, "response": "touch"},
     {"op": "cast_ray", "from": [0, 10], "delta": [300, 0], "category": 2, "mask": 3, "ignore": "g",
      "bodies": false, "tiles": false},
@@ -61,6 +61,8 @@ BOOST_AUTO_TEST_CASE(every_op_parses_with_its_fields) {
     BOOST_TEST(m.has_velocity);
     BOOST_TEST(m.max_iterations == 3);
     BOOST_TEST(m.check);
+    BOOST_TEST(bool(m.up == Vec2{1, 0}));
+    BOOST_TEST(m.max_floor_angle == real(30));
     BOOST_TEST(m.comment == "hello");
     BOOST_TEST(s.steps[1].count == 10);
     BOOST_TEST(s.steps[1].dt == real(0.02));

@@ -192,6 +192,13 @@ BOOST_AUTO_TEST_CASE(platformer_lands_and_slides) {
     const auto lines = run_file("platformer");
     // Walking 45 frames at 120/s on the floor: x from 20 to 110, feet on y=208.
     BOOST_TEST(near_all(line(lines, 0).at("box"), {110, 184, 122, 208}, 1e-3));
+    // The ground state of the last frame of each: on the floor (row 13), on the one-way platform
+    // (row 8), then on the floor and against the pillar.
+    BOOST_TEST(line(lines, 0).at("on_floor") == true);
+    BOOST_TEST(line(lines, 0).at("floor").at("tile")[1] == 13);
+    BOOST_TEST(line(lines, 1).at("floor").at("tile")[1] == 8);
+    BOOST_TEST(line(lines, 2).at("on_wall") == true);
+    BOOST_TEST(line(lines, 2).at("on_ceiling") == false);
     // The jump passes up through the one-way platform (row 8, y=128) and lands on top of it.
     const json jump = line(lines, 1);
     BOOST_TEST(jump.at("box")[3].get<double>() == 128.0);
@@ -379,7 +386,8 @@ BOOST_AUTO_TEST_CASE(check_answers_without_moving) {
         {"op": "move", "body": "ball", "delta": [40, 10], "response": "bounce", "velocity": [40, 10], "check": true},
         {"op": "query_point", "point": [2, 2]},
         {"op": "move", "body": "ball", "delta": [40, 10], "response": "bounce", "velocity": [40, 10]},
-        {"op": "move", "body": "ball", "delta": [0, 0], "velocity": [1, 2], "check": true},
+        {"op": "move", "body": "ball", "delta": [0, 0], "velocity": [1, 2], "check": true, "up": [-1, 0],
+         "max_floor_angle": 10},
         {"op": "frames", "body": "ball", "count": 1}
       ]})");
     BOOST_REQUIRE(lines.size() == 5u);
@@ -390,6 +398,9 @@ BOOST_AUTO_TEST_CASE(check_answers_without_moving) {
     checked.erase("step");
     moved.erase("step");
     BOOST_TEST(checked == moved);
+    // A wall hit is on_wall; with "up" along the wall's normal it is a floor.
+    BOOST_TEST(moved.at("on_wall") == true);
+    BOOST_TEST(moved.at("on_floor") == false);
     BOOST_TEST(moved.at("contacts").size() == 1u);
     BOOST_TEST(json::parse(lines[1]).at("found") == json::parse(R"(["ball"])"));
     // The check with velocity [1, 2] left the carried velocity alone: frames starts from the

@@ -6,7 +6,8 @@
 set -eu
 build=${1:?usage: update_expected.sh BUILD_DIR}
 root=$(cd "$(dirname "$0")/../.." && pwd)
-for scene in design_example bullets grenade_room platformer; do
-  "$build/apps/sweepbox" run "$root/scenes/$scene.json" > "$root/scenes/expected/$scene.jsonl"
+for path in "$root"/scenes/*.json; do
+  scene=$(basename "$path" .json)
+  "$build/apps/sweepbox" run "$path" > "$root/scenes/expected/$scene.jsonl"
   echo "scenes/expected/$scene.jsonl"
 done

@@ -1,0 +1,42 @@
+#pragma once
+/// @file character.hpp
+/// The character kit: what a move's contacts say about the ground under a body (Godot's
+/// is_on_floor, is_on_wall, is_on_ceiling). More of the kit (floor snap, moving platforms) will
+/// live here too.
+#include <span>
+#include <sweepbox/config.hpp>
+#include <sweepbox/geometry.hpp>
+#include <sweepbox/id.hpp>
+#include <sweepbox/world.hpp>
+
+namespace sweepbox {
+
+/// Which way is up, and how steep a floor may be.
+struct GroundRules {
+    /// The direction away from the floor (any length but zero; y grows down, so (0, -1)).
+    Vec2 up{0, -1};
+    /// A contact whose normal makes at most this angle with `up` is a floor, at most this angle
+    /// with `-up` a ceiling, anything else a wall. Degrees, in [0, 90).
+    real max_floor_angle = 45;
+};
+
+/// What a move's contacts say. A contact counts when it blocked or pushed the body (touch,
+/// slide, bounce, or a push out of an obstacle it started in); a `cross` contact never does.
+struct GroundState {
+    bool on_floor = false;   ///< a contact was a floor
+    bool on_wall = false;    ///< a contact was a wall
+    bool on_ceiling = false; ///< a contact was a ceiling
+    Vec2 floor_normal{0, 0}; ///< the normal of the last floor contact, when on_floor
+    Other floor{};           ///< what that floor is (a body or a tile), when on_floor
+};
+
+/// The ground state of a move's (or a check's) contacts. A body resting on a floor touches it in
+/// a move only when the move presses into it (gravity does, every frame). Throws Error when `up`
+/// is zero or not finite, or max_floor_angle is outside [0, 90).
+[[nodiscard]] SWEEPBOX_API GroundState ground_state(std::span<const Contact> contacts, const GroundRules& rules = {});
+/// The same for a finished move: ground_state(result.contacts, rules).
+[[nodiscard]] inline GroundState ground_state(const MoveResult& result, const GroundRules& rules = {}) {
+    return ground_state(std::span<const Contact>(result.contacts), rules);
+}
+
+} // namespace sweepbox
