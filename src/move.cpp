@@ -215,23 +215,23 @@ struct JunctionLeg {
     return S;
 }
 
-} // namespace
+// The end of a move's legs: the box and the velocity.
+struct Legs {
+    Aabb box;
+    Vec2 velocity;
+};
 
-MoveResult World::move(BodyId id, Vec2 delta, const MoveOptions& options) {
-    MoveResult out;
-    move(id, delta, options, out);
-    return out;
-}
-
-void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
-    const Body& body = checked(id, "move");
-    require_move(body.box, delta, o);
-
+// The movement loop of World::move for the box S of `id` (null for a box that is no body of w,
+// a particle), seeing what `sel` selects: every leg, contact and response, into `out`, nothing
+// stored. `responded(v)` is called after each blocking contact's response with the velocity
+// after it (the particles report it per contact). Inline in both callers, so World::move keeps
+// the code it had as one function.
+template <class Responded>
+SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Selector& sel, Aabb S, Vec2 delta,
+                                     const MoveOptions& o, MoveResult& out, Responded&& responded) {
     out.contacts.clear();
     out.iterations = 0;
     out.truncated = false;
-    const detail::Selector sel{id, body.category, body.mask, true, true};
-    Aabb S = body.box;
     Vec2 d = delta;
     Vec2 v = o.velocity;
     real t_start = 0;
@@ -267,7 +267,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
                 depth = p.depth;
             }
             if (best.any && sw.time > best.sweep.time) return; // neither blocks first nor crosses before
-            const Response r = response_for(*this, id, ob, o);
+            const Response r = response_for(w, id, ob, o);
             if (r == Response::ignore) return;
             if (r == Response::cross) {
                 if (!started) sc.crosses.push_back({sw, ob});
@@ -292,12 +292,12 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         } else {
             sc.candidates.clear();
             have_visited = detail::walk_path(
-                *this, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); }, false, &trip);
+                w, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); }, false, &trip);
             visited_box = trip;
         }
         if (overlap_seen && !recovery_tried) [[unlikely]] {
             recovery_tried = true;
-            const Aabb pushed = recover(*this, id, o, sel, S, d, out);
+            const Aabb pushed = recover(w, id, o, sel, S, d, out);
             if (!(pushed == S)) {
                 S = pushed; // the leg again, from out of the obstacle
                 continue;
@@ -331,13 +331,13 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         }
         // Points and planks: the thin crossings of make_safe, and the junction test.
         const bool thin = detail::is_thin(S);
-        F = make_safe(*this, id, o, S, d, best.any ? best.sweep.time : real(1), F, sc.candidates, thin);
+        F = make_safe(w, id, o, S, d, best.any ? best.sweep.time : real(1), F, sc.candidates, thin);
         // Rule 6 where obstacles meet, for points and planks (junction.hpp): a seam entered or a
         // meeting point passed before the first contact of the slabs is the contact instead.
         Vec2 junction_point;
         bool junction = false;
         if (thin) [[unlikely]] {
-            const JunctionLeg jl = junction_leg(*this, id, o, sel, S, d, best, F, rest);
+            const JunctionLeg jl = junction_leg(w, id, o, sel, S, d, best, F, rest);
             F = jl.F;
             rest = jl.rest;
             junction = jl.stop;
@@ -404,11 +404,21 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
             break;
         case Response::bounce:
             if (rest[a] * n[a] > 0) rest[a] = 0; // (a rounding left it past the face)
+            if (v_into && v[a] * n[a] > -o.rest_speed) [[unlikely]] {
+                // At rest: too slow into the face to bounce, so the normal part goes as in a
+                // slide and only friction acts on the rest (a grenade stops on the floor).
+                rest = reflect(rest, n, 1, o.friction);
+                v = reflect(v, n, 1, o.friction);
+                rest[a] = 0;
+                v[a] = 0;
+                break;
+            }
             rest = reflect(rest, n, o.restitution, o.friction);
             if (v_into) v = reflect(v, n, o.restitution, o.friction);
             break;
         default: break;
         }
+        responded(v);
         t_start = k.time;
         S = F;
         d = rest;
@@ -419,6 +429,23 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         }
     }
 
+    return {S, v};
+}
+
+} // namespace
+
+MoveResult World::move(BodyId id, Vec2 delta, const MoveOptions& options) {
+    MoveResult out;
+    move(id, delta, options, out);
+    return out;
+}
+
+void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
+    const Body& body = checked(id, "move");
+    require_move(body.box, delta, o);
+    const detail::Selector sel{id, body.category, body.mask, true, true};
+    const auto [S, v] = move_legs(*this, id, sel, body.box, delta, o, out, [](Vec2) {});
+
     // Before anything is stored: a throw leaves the world as it was.
     require_finite_result(S, v, out.contacts);
     bodies_[id.index].box = S;
@@ -427,5 +454,25 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
     out.box = S;
     out.velocity = v;
 }
+
+namespace detail {
+
+void move_unlisted(const World& w, const Selector& sel, const Aabb& start, Vec2 delta, const MoveOptions& o,
+                   MoveResult& out, std::vector<Vec2>& velocities) {
+    velocities.clear();
+    Vec2 last = o.velocity;
+    const auto [S, v] = move_legs(w, BodyId{}, sel, start, delta, o, out, [&](Vec2 after) {
+        // Contacts without a response of their own (rule 7's pushes) keep the velocity of the moment.
+        while (velocities.size() + 1 < out.contacts.size()) velocities.push_back(last);
+        velocities.push_back(after);
+        last = after;
+    });
+    while (velocities.size() < out.contacts.size()) velocities.push_back(last);
+    require_finite_result(S, v, out.contacts);
+    out.box = S;
+    out.velocity = v;
+}
+
+} // namespace detail
 
 } // namespace sweepbox

@@ -1,0 +1,270 @@
+// Particles: move_particles and emit_sparks. A particle's frame is World::move's own loop for a
+// zero-size box (move_unlisted in move.cpp: the same legs, contacts and responses), so a particle
+// and a body can never disagree. A particle whose path meets no tile and no body's mark takes a
+// fast path with the answer that loop gives for a path that meets nothing: the moved point and
+// no contact.
+
+#include <sweepbox/particles.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "move_support.hpp"
+#include "obstacle.hpp"
+#include "platform.hpp"
+#include "tile_obstacles.hpp"
+#include "tile_tables.hpp"
+
+namespace sweepbox {
+
+using detail::wide;
+
+FrameMotion frame_motion(Vec2 velocity, Vec2 gravity, real dt) {
+    FrameMotion m;
+    m.velocity = velocity + gravity * dt;
+    m.delta = m.velocity * dt;
+    return m;
+}
+
+namespace {
+
+// Particles see the tiles and the static bodies only: every other body is ignored, which moves
+// a point exactly as if that body were not in the world (Response::ignore).
+Response statics_only(void* /*context*/, const World& w, BodyId /*self*/, const Other& other) {
+    if (other.is_body() && !WorldAccess::bodies(w)[other.body.index].is_static) return Response::ignore;
+    return Response::bounce;
+}
+
+struct ParticleScratch {
+    MoveResult result;
+    std::vector<Vec2> velocities;
+};
+
+ParticleScratch& scratch() {
+    thread_local ParticleScratch s;
+    return s;
+}
+
+// The fast path's test: true when no tile and no body can meet the closed box r (the path of a
+// point over one frame). On the map, by the tiles' occupied bits and the world's body marks (a
+// body meeting r meets a tile r touches, which it marked); off it, by the body grid.
+class QuietTest {
+public:
+    explicit QuietTest(const World& w)
+        : w_(w), tiles_(w.tiles()), occupied_(detail::TileTables::occupied(tiles_)), marks_(WorldAccess::body_marks(w)),
+          inv_(detail::TileTables::inverse_tile_size(tiles_)), columns_(std::size_t(tiles_.columns())),
+          on_map_(!tiles_.is_empty()) {
+        if (on_map_) bounds_ = tiles_.bounds();
+    }
+
+    SWEEPBOX_FORCE_INLINE bool operator()(const Aabb& r) const {
+        if (on_map_ && bounds_.min.x < r.min.x && bounds_.min.y < r.min.y && r.max.x < bounds_.max.x &&
+            r.max.y < bounds_.max.y) {
+            // Strictly inside the map: every point of r is on a tile of candidate_tiles.
+            const CellRange c = detail::candidate_tiles(tiles_, r, inv_);
+            for (std::int32_t row = c.y0; row <= c.y1; ++row)
+                for (std::int32_t col = c.x0; col <= c.x1; ++col) {
+                    const std::size_t at = std::size_t(row) * columns_ + std::size_t(col);
+                    if (detail::TileTables::bit(occupied_, at) || detail::TileTables::bit(marks_, at)) return false;
+                }
+            return true;
+        }
+        return off_map(r);
+    }
+
+private:
+    [[gnu::noinline]] bool off_map(const Aabb& r) const {
+        if (on_map_ &&
+            !(r.max.x < bounds_.min.x || r.max.y < bounds_.min.y || bounds_.max.x < r.min.x || bounds_.max.y < r.min.y))
+            return false; // on the map's border, or partly on it: the full move decides
+        const SpatialGrid& grid = w_.grid();
+        if (grid.oversize_count() != 0) return false;
+        bool any = false;
+        grid.for_each_in_cells(r, [&](std::uint32_t) { any = true; });
+        return !any;
+    }
+
+    const World& w_;
+    const TileMap& tiles_;
+    const std::uint64_t* occupied_;
+    const std::uint64_t* marks_;
+    wide inv_;
+    std::size_t columns_;
+    bool on_map_;
+    Aabb bounds_{};
+};
+
+bool in_unit(real x) { return x >= 0 && x <= 1; }
+
+// The checks of move_particles' input that name the problem; `i` is the first particle whose
+// numbers the fast check refused (or count when none did).
+[[noreturn, gnu::noinline]] void bad_particle(const Particles& b, const ParticleFrame& f, std::size_t i) {
+    const std::string who = "particle " + std::to_string(i) + ": ";
+    const Vec2 p{b.x[i], b.y[i]}, v{b.vx[i], b.vy[i]};
+    if (!is_finite(p)) throw Error("move_particles", who + "position has a NaN or infinite coordinate");
+    if (!is_finite(v)) throw Error("move_particles", who + "velocity has a NaN or infinite component");
+    if (b.restitution && !in_unit(b.restitution[i]))
+        throw Error("move_particles", who + "restitution must be in [0, 1]");
+    if (b.friction && !in_unit(b.friction[i])) throw Error("move_particles", who + "friction must be in [0, 1]");
+    const FrameMotion m = frame_motion(v, f.gravity, f.dt);
+    if (!is_finite(m.velocity) || !is_finite(m.delta))
+        throw Error("move_particles", who + "the frame's velocity or motion leaves the finite range of real");
+    throw Error("move_particles", who + "the frame's motion takes it out of the finite range of real");
+}
+
+// True when particle i's numbers are fine. The position after a frame lies within the frame's
+// motion of the start on each axis (a bounce never lengthens what is left of it), so twice
+// that motion within the finite range keeps every result finite.
+SWEEPBOX_FORCE_INLINE bool particle_ok(const Particles& b, const ParticleFrame& f, std::size_t i) {
+    const FrameMotion m = frame_motion({b.vx[i], b.vy[i]}, f.gravity, f.dt);
+    const wide limit = wide(std::numeric_limits<real>::max());
+    const wide reach_x = std::fabs(wide(b.x[i])) + 2 * std::fabs(wide(m.delta.x));
+    const wide reach_y = std::fabs(wide(b.y[i])) + 2 * std::fabs(wide(m.delta.y));
+    // (A NaN anywhere fails a comparison; an infinity makes a reach infinite.)
+    bool ok = reach_x <= limit && reach_y <= limit && std::fabs(m.velocity.x) <= std::numeric_limits<real>::max() &&
+              std::fabs(m.velocity.y) <= std::numeric_limits<real>::max();
+    if (b.restitution) ok = ok && in_unit(b.restitution[i]);
+    if (b.friction) ok = ok && in_unit(b.friction[i]);
+    return ok;
+}
+
+void require_particles(const Particles& b, const ParticleFrame& f, const ParticleContacts& c) {
+    const char* where = "move_particles";
+    if (b.count > 0 && (!b.x || !b.y || !b.vx || !b.vy))
+        throw Error(where, "the batch's position and velocity arrays may not be null");
+    if (b.count > std::size_t(std::numeric_limits<std::uint32_t>::max()))
+        throw Error(where, "a batch holds at most 2^32 - 1 particles");
+    if (c.capacity > 0 && !c.data) throw Error(where, "contacts.data is null with a capacity above 0");
+    if (!(std::isfinite(f.dt) && f.dt > 0)) throw Error(where, "dt must be finite and above 0");
+    if (!is_finite(f.gravity)) throw Error(where, "gravity has a NaN or infinite component");
+    if (!(std::isfinite(f.rest_speed) && f.rest_speed >= 0))
+        throw Error(where, "rest_speed must be finite and at least 0");
+    if (f.max_iterations < 1) throw Error(where, "max_iterations must be at least 1");
+    if (!in_unit(f.restitution)) throw Error(where, "restitution must be in [0, 1]");
+    if (!in_unit(f.friction)) throw Error(where, "friction must be in [0, 1]");
+    for (std::size_t i = 0; i < b.count; ++i)
+        if ((!b.alive || b.alive[i] != 0) && !particle_ok(b, f, i)) bad_particle(b, f, i);
+}
+
+} // namespace
+
+ParticleStats move_particles(const World& world, const Particles& b, const ParticleFrame& f,
+                             ParticleContacts& contacts) {
+    require_particles(b, f, contacts);
+    contacts.count = 0;
+    contacts.dropped = 0;
+    ParticleStats stats;
+    const QuietTest quiet(world);
+    ParticleScratch& sc = scratch();
+    MoveOptions o;
+    o.response = Response::bounce;
+    o.rest_speed = f.rest_speed;
+    o.max_iterations = f.max_iterations;
+    o.filter = statics_only;
+    for (std::size_t i = 0; i < b.count; ++i) {
+        if (b.alive && b.alive[i] == 0) continue;
+        ++stats.moved;
+        const FrameMotion m = frame_motion({b.vx[i], b.vy[i]}, f.gravity, f.dt);
+        const Aabb start{{b.x[i], b.y[i]}, {b.x[i], b.y[i]}};
+        const Aabb end = start.translated(m.delta);
+        if (quiet(merge(start, end))) {
+            // What the move's loop gives for a path that meets nothing: the moved point.
+            b.x[i] = end.min.x;
+            b.y[i] = end.min.y;
+            b.vx[i] = m.velocity.x;
+            b.vy[i] = m.velocity.y;
+            ++stats.quiet;
+            continue;
+        }
+        o.velocity = m.velocity;
+        o.restitution = b.restitution ? b.restitution[i] : f.restitution;
+        o.friction = b.friction ? b.friction[i] : f.friction;
+        const detail::Selector sel{BodyId{}, b.category ? b.category[i] : f.category, b.mask ? b.mask[i] : f.mask, true,
+                                   true};
+        detail::move_unlisted(world, sel, start, m.delta, o, sc.result, sc.velocities);
+        b.x[i] = sc.result.box.min.x;
+        b.y[i] = sc.result.box.min.y;
+        b.vx[i] = sc.result.velocity.x;
+        b.vy[i] = sc.result.velocity.y;
+        if (sc.result.contacts.empty()) continue;
+        ++stats.touched;
+        for (std::size_t k = 0; k < sc.result.contacts.size(); ++k) {
+            if (contacts.count == contacts.capacity) {
+                ++contacts.dropped;
+                continue;
+            }
+            const Contact& c = sc.result.contacts[k];
+            ParticleContact& pc = contacts.data[contacts.count++];
+            pc.particle = std::uint32_t(i);
+            pc.time = c.time;
+            pc.point = c.point;
+            pc.normal = c.normal;
+            pc.velocity = sc.velocities[k];
+            pc.other = c.other;
+            pc.corner = c.corner;
+            pc.junction = c.junction;
+        }
+    }
+    return stats;
+}
+
+namespace {
+
+// splitmix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators"): a seed
+// gives the same sequence everywhere.
+struct SplitMix {
+    std::uint64_t s;
+    std::uint64_t next() {
+        std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    // Uniform in [0, 1], from the top 53 bits.
+    double unit() { return double(next() >> 11) * (1.0 / 9007199254740991.0); }
+};
+
+} // namespace
+
+void emit_sparks(const CastHit& hit, Vec2 bullet_velocity, const SparkCone& cone, const Particles& batch,
+                 std::size_t first) {
+    const char* where = "emit_sparks";
+    if (!hit.hit) throw Error(where, "the cast hit nothing");
+    if (!is_finite(hit.point) || !is_finite(hit.normal)) throw Error(where, "the hit has a NaN or infinite number");
+    if (!is_finite(bullet_velocity)) throw Error(where, "bullet_velocity has a NaN or infinite component");
+    if (!(cone.spread >= 0 && cone.spread <= 180)) throw Error(where, "spread must be in [0, 180] degrees");
+    if (!in_unit(cone.min_speed)) throw Error(where, "min_speed must be in [0, 1]");
+    if (!in_unit(cone.restitution)) throw Error(where, "restitution must be in [0, 1]");
+    if (!in_unit(cone.friction)) throw Error(where, "friction must be in [0, 1]");
+    if (first > batch.count || cone.count > batch.count - first)
+        throw Error(where, "particles [" + std::to_string(first) + ", " + std::to_string(first) + " + " +
+                               std::to_string(cone.count) + ") pass the batch's count " + std::to_string(batch.count));
+    if (cone.count > 0 && (!batch.x || !batch.y || !batch.vx || !batch.vy))
+        throw Error(where, "the batch's position and velocity arrays may not be null");
+    const Vec2 r = reflect(bullet_velocity, hit.normal, cone.restitution, cone.friction);
+    const double rx = double(r.x), ry = double(r.y);
+    const double nx = double(hit.normal.x), ny = double(hit.normal.y);
+    const double half = double(cone.spread) * (3.14159265358979323846 / 360.0);
+    SplitMix rng{cone.seed};
+    for (std::size_t k = 0; k < cone.count; ++k) {
+        const double angle = (2 * rng.unit() - 1) * half;
+        const double scale = double(cone.min_speed) + (1 - double(cone.min_speed)) * rng.unit();
+        const double c = std::cos(angle), s = std::sin(angle);
+        double vx = (rx * c - ry * s) * scale, vy = (rx * s + ry * c) * scale;
+        // Into the face (a wide cone at a grazing hit): mirrored out of it.
+        if (const double into = vx * nx + vy * ny; into < 0) {
+            vx -= 2 * into * nx;
+            vy -= 2 * into * ny;
+        }
+        const std::size_t i = first + k;
+        batch.x[i] = hit.point.x;
+        batch.y[i] = hit.point.y;
+        batch.vx[i] = real(vx);
+        batch.vy[i] = real(vy);
+    }
+}
+
+} // namespace sweepbox
