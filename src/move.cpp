@@ -406,11 +406,16 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
             if (rest[a] * n[a] > 0) rest[a] = 0; // (a rounding left it past the face)
             if (v_into && v[a] * n[a] > -o.rest_speed) [[unlikely]] {
                 // At rest: too slow into the face to bounce, so the normal part goes as in a
-                // slide and only friction acts on the rest (a grenade stops on the floor).
+                // slide and friction acts on the rest; too slow along it as well, the body stops
+                // (a grenade comes to rest on the floor instead of creeping ever slower).
                 rest = reflect(rest, n, 1, o.friction);
                 v = reflect(v, n, 1, o.friction);
                 rest[a] = 0;
                 v[a] = 0;
+                if (std::fabs(v[1 - a]) < o.rest_speed) {
+                    rest = {0, 0};
+                    v = {0, 0};
+                }
                 break;
             }
             rest = reflect(rest, n, o.restitution, o.friction);

@@ -1,8 +1,8 @@
 // Particles: move_particles and emit_sparks. A particle's frame is World::move's own loop for a
 // zero-size box (move_unlisted in move.cpp: the same legs, contacts and responses), so a particle
 // and a body can never disagree. A particle whose path meets no tile and no body's mark takes a
-// fast path with the answer that loop gives for a path that meets nothing: the moved point and
-// no contact.
+// fast path with the answer that loop gives for a path that meets nothing (the moved point, no
+// contact), and a particle at rest on a tile one with the answer it gives there (rests_on_tile).
 
 #include <sweepbox/particles.hpp>
 
@@ -15,6 +15,7 @@
 #include "move_support.hpp"
 #include "obstacle.hpp"
 #include "platform.hpp"
+#include "sweep.hpp"
 #include "tile_obstacles.hpp"
 #include "tile_tables.hpp"
 
@@ -22,12 +23,19 @@ namespace sweepbox {
 
 using detail::wide;
 
-FrameMotion frame_motion(Vec2 velocity, Vec2 gravity, real dt) {
+namespace {
+
+// frame_motion, inline for the loops over a batch.
+SWEEPBOX_FORCE_INLINE FrameMotion motion(Vec2 velocity, Vec2 gravity, real dt) {
     FrameMotion m;
     m.velocity = velocity + gravity * dt;
     m.delta = m.velocity * dt;
     return m;
 }
+
+} // namespace
+
+FrameMotion frame_motion(Vec2 velocity, Vec2 gravity, real dt) { return motion(velocity, gravity, dt); }
 
 namespace {
 
@@ -48,31 +56,40 @@ ParticleScratch& scratch() {
     return s;
 }
 
-// The fast path's test: true when no tile and no body can meet the closed box r (the path of a
-// point over one frame). On the map, by the tiles' occupied bits and the world's body marks (a
-// body meeting r meets a tile r touches, which it marked); off it, by the body grid.
-class QuietTest {
+// What lies near the path of a point over one frame (the closed box r of the path), for the fast
+// paths: nothing at all, or exactly one tile and no body. On the map, by the tiles' occupied
+// bits and the world's body marks (a body meeting r meets a tile r touches, which it marked);
+// off it, by the body grid.
+enum class Near : std::uint8_t { nothing, one_tile, more };
+
+class NearTest {
 public:
-    explicit QuietTest(const World& w)
+    explicit NearTest(const World& w)
         : w_(w), tiles_(w.tiles()), occupied_(detail::TileTables::occupied(tiles_)), marks_(WorldAccess::body_marks(w)),
           inv_(detail::TileTables::inverse_tile_size(tiles_)), columns_(std::size_t(tiles_.columns())),
           on_map_(!tiles_.is_empty()) {
         if (on_map_) bounds_ = tiles_.bounds();
     }
 
-    SWEEPBOX_FORCE_INLINE bool operator()(const Aabb& r) const {
+    // `tile`: the one tile, when the answer is one_tile.
+    SWEEPBOX_FORCE_INLINE Near operator()(const Aabb& r, TileCell& tile) const {
         if (on_map_ && bounds_.min.x < r.min.x && bounds_.min.y < r.min.y && r.max.x < bounds_.max.x &&
             r.max.y < bounds_.max.y) {
             // Strictly inside the map: every point of r is on a tile of candidate_tiles.
             const CellRange c = detail::candidate_tiles(tiles_, r, inv_);
+            int found = 0;
             for (std::int32_t row = c.y0; row <= c.y1; ++row)
                 for (std::int32_t col = c.x0; col <= c.x1; ++col) {
                     const std::size_t at = std::size_t(row) * columns_ + std::size_t(col);
-                    if (detail::TileTables::bit(occupied_, at) || detail::TileTables::bit(marks_, at)) return false;
+                    if (detail::TileTables::bit(marks_, at)) return Near::more;
+                    if (detail::TileTables::bit(occupied_, at)) {
+                        if (++found > 1) return Near::more;
+                        tile = {col, row};
+                    }
                 }
-            return true;
+            return found == 0 ? Near::nothing : Near::one_tile;
         }
-        return off_map(r);
+        return off_map(r) ? Near::nothing : Near::more;
     }
 
 private:
@@ -97,6 +114,33 @@ private:
     Aabb bounds_{};
 };
 
+// The rest path: a point pressed into the face of the only tile near it, along one axis, slower
+// than rest_speed, with no speed along the face. The move's loop then meets that tile at time 0
+// on that face (one obstacle: no junction, nothing to settle), drops the normal part (rest) and
+// stops (no speed along the face): the point stays, its velocity is zero, and the one contact
+// is made here from the same sweep and contact point. Anything else (a corner, a one-way tile,
+// a bounce) is left to the loop.
+SWEEPBOX_FORCE_INLINE bool rests_on_tile(const World& w, const detail::Selector& sel, TileCell cell, const Aabb& S,
+                                         const FrameMotion& m, real rest_speed, Contact& out) {
+    const int a = m.delta.x != 0 ? 0 : 1;
+    if (m.delta[a] == 0 || m.delta[1 - a] != 0 || m.velocity[1 - a] != 0 || !(std::fabs(m.velocity[a]) < rest_speed))
+        return false;
+    const TileMap& tiles = w.tiles();
+    const std::uint8_t bits = tiles.bits_in_map(cell.column, cell.row);
+    if (Tile(bits & 3) != Tile::solid || !detail::interacts(sel, tiles.def().category, tiles.def().mask)) return false;
+    const detail::Obstacle ob = detail::tile_obstacle(tiles, cell, bits);
+    const detail::SweepQuery q(S, m.delta);
+    const Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
+    if (sw.state != SweepState::hit || sw.time != 0 || sw.corner || sw.normal[a] == 0) return false;
+    out.other = ob.other;
+    out.time = real(0) + sw.time * (1 - real(0)); // the loop's time of a first leg
+    out.normal = sw.normal;
+    out.point = detail::contact_point(S, ob.box, sw.normal);
+    out.corner = false;
+    out.junction = false;
+    return true;
+}
+
 bool in_unit(real x) { return x >= 0 && x <= 1; }
 
 // The checks of move_particles' input that name the problem; `i` is the first particle whose
@@ -109,7 +153,7 @@ bool in_unit(real x) { return x >= 0 && x <= 1; }
     if (b.restitution && !in_unit(b.restitution[i]))
         throw Error("move_particles", who + "restitution must be in [0, 1]");
     if (b.friction && !in_unit(b.friction[i])) throw Error("move_particles", who + "friction must be in [0, 1]");
-    const FrameMotion m = frame_motion(v, f.gravity, f.dt);
+    const FrameMotion m = motion(v, f.gravity, f.dt);
     if (!is_finite(m.velocity) || !is_finite(m.delta))
         throw Error("move_particles", who + "the frame's velocity or motion leaves the finite range of real");
     throw Error("move_particles", who + "the frame's motion takes it out of the finite range of real");
@@ -119,7 +163,7 @@ bool in_unit(real x) { return x >= 0 && x <= 1; }
 // motion of the start on each axis (a bounce never lengthens what is left of it), so twice
 // that motion within the finite range keeps every result finite.
 SWEEPBOX_FORCE_INLINE bool particle_ok(const Particles& b, const ParticleFrame& f, std::size_t i) {
-    const FrameMotion m = frame_motion({b.vx[i], b.vy[i]}, f.gravity, f.dt);
+    const FrameMotion m = motion({b.vx[i], b.vy[i]}, f.gravity, f.dt);
     const wide limit = wide(std::numeric_limits<real>::max());
     const wide reach_x = std::fabs(wide(b.x[i])) + 2 * std::fabs(wide(m.delta.x));
     const wide reach_y = std::fabs(wide(b.y[i])) + 2 * std::fabs(wide(m.delta.y));
@@ -149,6 +193,22 @@ void require_particles(const Particles& b, const ParticleFrame& f, const Particl
         if ((!b.alive || b.alive[i] != 0) && !particle_ok(b, f, i)) bad_particle(b, f, i);
 }
 
+void add_contact(ParticleContacts& contacts, std::size_t i, const Contact& c, Vec2 velocity) {
+    if (contacts.count == contacts.capacity) {
+        ++contacts.dropped;
+        return;
+    }
+    ParticleContact& pc = contacts.data[contacts.count++];
+    pc.particle = std::uint32_t(i);
+    pc.time = c.time;
+    pc.point = c.point;
+    pc.normal = c.normal;
+    pc.velocity = velocity;
+    pc.other = c.other;
+    pc.corner = c.corner;
+    pc.junction = c.junction;
+}
+
 } // namespace
 
 ParticleStats move_particles(const World& world, const Particles& b, const ParticleFrame& f,
@@ -157,20 +217,23 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
     contacts.count = 0;
     contacts.dropped = 0;
     ParticleStats stats;
-    const QuietTest quiet(world);
+    const NearTest near(world);
     ParticleScratch& sc = scratch();
     MoveOptions o;
     o.response = Response::bounce;
     o.rest_speed = f.rest_speed;
     o.max_iterations = f.max_iterations;
     o.filter = statics_only;
+    Contact rest_contact;
     for (std::size_t i = 0; i < b.count; ++i) {
         if (b.alive && b.alive[i] == 0) continue;
         ++stats.moved;
-        const FrameMotion m = frame_motion({b.vx[i], b.vy[i]}, f.gravity, f.dt);
+        const FrameMotion m = motion({b.vx[i], b.vy[i]}, f.gravity, f.dt);
         const Aabb start{{b.x[i], b.y[i]}, {b.x[i], b.y[i]}};
         const Aabb end = start.translated(m.delta);
-        if (quiet(merge(start, end))) {
+        TileCell cell;
+        const Near what = near(merge(start, end), cell);
+        if (what == Near::nothing) {
             // What the move's loop gives for a path that meets nothing: the moved point.
             b.x[i] = end.min.x;
             b.y[i] = end.min.y;
@@ -179,11 +242,19 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
             ++stats.quiet;
             continue;
         }
+        const detail::Selector sel{BodyId{}, b.category ? b.category[i] : f.category, b.mask ? b.mask[i] : f.mask, true,
+                                   true};
+        if (what == Near::one_tile && rests_on_tile(world, sel, cell, start, m, f.rest_speed, rest_contact)) {
+            b.vx[i] = 0;
+            b.vy[i] = 0;
+            ++stats.resting;
+            ++stats.touched;
+            add_contact(contacts, i, rest_contact, Vec2{0, 0});
+            continue;
+        }
         o.velocity = m.velocity;
         o.restitution = b.restitution ? b.restitution[i] : f.restitution;
         o.friction = b.friction ? b.friction[i] : f.friction;
-        const detail::Selector sel{BodyId{}, b.category ? b.category[i] : f.category, b.mask ? b.mask[i] : f.mask, true,
-                                   true};
         detail::move_unlisted(world, sel, start, m.delta, o, sc.result, sc.velocities);
         b.x[i] = sc.result.box.min.x;
         b.y[i] = sc.result.box.min.y;
@@ -191,22 +262,8 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
         b.vy[i] = sc.result.velocity.y;
         if (sc.result.contacts.empty()) continue;
         ++stats.touched;
-        for (std::size_t k = 0; k < sc.result.contacts.size(); ++k) {
-            if (contacts.count == contacts.capacity) {
-                ++contacts.dropped;
-                continue;
-            }
-            const Contact& c = sc.result.contacts[k];
-            ParticleContact& pc = contacts.data[contacts.count++];
-            pc.particle = std::uint32_t(i);
-            pc.time = c.time;
-            pc.point = c.point;
-            pc.normal = c.normal;
-            pc.velocity = sc.velocities[k];
-            pc.other = c.other;
-            pc.corner = c.corner;
-            pc.junction = c.junction;
-        }
+        for (std::size_t k = 0; k < sc.result.contacts.size(); ++k)
+            add_contact(contacts, i, sc.result.contacts[k], sc.velocities[k]);
     }
     return stats;
 }

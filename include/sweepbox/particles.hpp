@@ -63,6 +63,7 @@ struct ParticleContacts {
 struct ParticleStats {
     std::size_t moved = 0;   ///< alive particles, each moved for the frame
     std::size_t quiet = 0;   ///< of those, how many took the fast path (their path met nothing)
+    std::size_t resting = 0; ///< of those, how many lay at rest on a tile (the rest path)
     std::size_t touched = 0; ///< particles with at least one contact in the frame
 };
 

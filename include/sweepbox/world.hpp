@@ -79,7 +79,8 @@ struct MoveOptions {
     /// it; above 1 it would turn back, which no surface does).
     real friction = 0;
     /// Bounce: when the velocity's speed into the face is below this (units per second, finite,
-    /// >= 0), its normal part and that of the motion are dropped instead of reflected, so a
+    /// >= 0), its normal part and that of the motion are dropped instead of reflected, and when
+    /// the speed along the face after friction is below it too, velocity and motion stop: a
     /// bouncing body comes to rest. 0 (the default) always reflects.
     real rest_speed = 0;
     /// At most this many blocking contacts are resolved; then the rest of the motion is dropped.
