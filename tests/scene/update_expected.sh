@@ -6,7 +6,7 @@
 set -eu
 build=${1:?usage: update_expected.sh BUILD_DIR}
 root=$(cd "$(dirname "$0")/../.." && pwd)
-for scene in design_example bullets grenade_room platformer; do
+for scene in design_example bullets grenade_room platformer closed_room sparks; do
   "$build/apps/sweepbox" run "$root/scenes/$scene.json" > "$root/scenes/expected/$scene.jsonl"
   echo "scenes/expected/$scene.jsonl"
 done
