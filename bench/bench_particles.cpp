@@ -38,18 +38,7 @@ constexpr int frame_count = 300;
 
 bool g_failed = false;
 
-struct Shower {
-    std::vector<real> x, y, vx, vy;
-    [[nodiscard]] Particles view() {
-        Particles p;
-        p.count = x.size();
-        p.x = x.data();
-        p.y = y.data();
-        p.vx = vx.data();
-        p.vy = vy.data();
-        return p;
-    }
-};
+using Shower = ParticleArrays;
 
 Shower seed_shower(const World& world, const TileWorldData& data) {
     Shower s;

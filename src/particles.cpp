@@ -37,6 +37,46 @@ SWEEPBOX_FORCE_INLINE FrameMotion motion(Vec2 velocity, Vec2 gravity, real dt) {
 
 FrameMotion frame_motion(Vec2 velocity, Vec2 gravity, real dt) { return motion(velocity, gravity, dt); }
 
+MoveOptions particle_move_options(const Particles& b, const ParticleFrame& f, std::size_t i) {
+    MoveOptions o;
+    o.response = Response::bounce;
+    o.rest_speed = f.rest_speed;
+    o.max_iterations = f.max_iterations;
+    o.restitution = b.restitution ? b.restitution[i] : f.restitution;
+    o.friction = b.friction ? b.friction[i] : f.friction;
+    o.velocity = motion({b.vx[i], b.vy[i]}, f.gravity, f.dt).velocity;
+    return o;
+}
+
+Particles ParticleArrays::view() {
+    const std::size_t n = x.size();
+    auto required = [&](std::size_t size, const char* name) {
+        if (size != n)
+            throw Error("ParticleArrays::view",
+                        std::string(name) + " has " + std::to_string(size) + " entries, x has " + std::to_string(n));
+    };
+    auto optional = [&](auto& v, const char* name) {
+        if (v.empty()) return decltype(v.data())(nullptr);
+        required(v.size(), name);
+        return v.data();
+    };
+    required(y.size(), "y");
+    required(vx.size(), "vx");
+    required(vy.size(), "vy");
+    Particles p;
+    p.count = n;
+    p.x = x.data();
+    p.y = y.data();
+    p.vx = vx.data();
+    p.vy = vy.data();
+    p.alive = optional(alive, "alive");
+    p.restitution = optional(restitution, "restitution");
+    p.friction = optional(friction, "friction");
+    p.category = optional(category, "category");
+    p.mask = optional(mask, "mask");
+    return p;
+}
+
 namespace {
 
 // Particles see the tiles and the static bodies only: every other body is ignored, which moves
@@ -219,11 +259,6 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
     ParticleStats stats;
     const NearTest near(world);
     ParticleScratch& sc = scratch();
-    MoveOptions o;
-    o.response = Response::bounce;
-    o.rest_speed = f.rest_speed;
-    o.max_iterations = f.max_iterations;
-    o.filter = statics_only;
     Contact rest_contact;
     for (std::size_t i = 0; i < b.count; ++i) {
         if (b.alive && b.alive[i] == 0) continue;
@@ -252,9 +287,8 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
             add_contact(contacts, i, rest_contact, Vec2{0, 0});
             continue;
         }
-        o.velocity = m.velocity;
-        o.restitution = b.restitution ? b.restitution[i] : f.restitution;
-        o.friction = b.friction ? b.friction[i] : f.friction;
+        MoveOptions o = particle_move_options(b, f, i);
+        o.filter = statics_only;
         detail::move_unlisted(world, sel, start, m.delta, o, sc.result, sc.velocities);
         b.x[i] = sc.result.box.min.x;
         b.y[i] = sc.result.box.min.y;

@@ -25,34 +25,25 @@ using Bits = std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>
 bool same(real a, real b) { return std::bit_cast<Bits>(a) == std::bit_cast<Bits>(b); }
 bool same(Vec2 a, Vec2 b) { return same(a.x, b.x) && same(a.y, b.y); }
 
-// A batch held in vectors, with the views move_particles takes.
-struct Batch {
-    std::vector<real> x, y, vx, vy, restitution, friction;
-    std::vector<std::uint32_t> category, mask;
-    std::vector<std::uint8_t> alive;
+// A batch held in vectors, with a contact buffer.
+struct Batch : ParticleArrays {
     std::vector<ParticleContact> buffer;
     ParticleContacts contacts;
 
-    explicit Batch(std::size_t n, std::size_t room = 4096)
-        : x(n), y(n), vx(n), vy(n), restitution(n, 1), friction(n, 0), category(n, 1), mask(n, ~0u), alive(n, 1),
-          buffer(room) {
+    explicit Batch(std::size_t n, std::size_t room = 4096) : buffer(room) {
+        x.resize(n);
+        y.resize(n);
+        vx.resize(n);
+        vy.resize(n);
+        restitution.assign(n, 1);
+        friction.assign(n, 0);
+        category.assign(n, 1);
+        mask.assign(n, ~0u);
+        alive.assign(n, 1);
         contacts.data = buffer.data();
         contacts.capacity = buffer.size();
     }
-    [[nodiscard]] Particles view() {
-        Particles p;
-        p.count = x.size();
-        p.x = x.data();
-        p.y = y.data();
-        p.vx = vx.data();
-        p.vy = vy.data();
-        p.alive = alive.data();
-        p.restitution = restitution.data();
-        p.friction = friction.data();
-        p.category = category.data();
-        p.mask = mask.data();
-        return p;
-    }
+    Batch(const Batch& o) : ParticleArrays(o), buffer(o.buffer), contacts(o.contacts) { contacts.data = buffer.data(); }
     void set(std::size_t i, Vec2 p, Vec2 v) {
         x[i] = p.x;
         y[i] = p.y;
@@ -182,7 +173,8 @@ BOOST_AUTO_TEST_CASE(frame_equals_zero_size_body_move) {
         f.rest_speed = rng.below(3) == 0 ? real(0) : real(rng.in(5, 200));
         f.max_iterations = rng.below(4) == 0 ? 2 : 8;
         for (int frame = 0; frame < 40; ++frame) {
-            const Batch before = b;
+            Batch before = b;
+            const Particles before_view = before.view();
             const ParticleStats st = b.frame(wp, f);
             BOOST_REQUIRE_EQUAL(b.contacts.dropped, 0u);
             quiet += st.quiet;
@@ -197,14 +189,7 @@ BOOST_AUTO_TEST_CASE(frame_equals_zero_size_body_move) {
                 const FrameMotion m = frame_motion(before.vel(i), f.gravity, f.dt);
                 wb.teleport(body, Aabb{before.pos(i), before.pos(i)});
                 wb.set_filter(body, b.category[i], b.mask[i]);
-                MoveOptions o;
-                o.response = Response::bounce;
-                o.restitution = b.restitution[i];
-                o.friction = b.friction[i];
-                o.rest_speed = f.rest_speed;
-                o.max_iterations = f.max_iterations;
-                o.velocity = m.velocity;
-                const MoveResult r = wb.move(body, m.delta, o);
+                const MoveResult r = wb.move(body, m.delta, particle_move_options(before_view, f, i));
                 const std::string where = "seed " + std::to_string(seed) + " frame " + std::to_string(frame) +
                                           " particle " + std::to_string(i) + " from " + str(before.pos(i)) + " by " +
                                           str(m.delta);
@@ -456,6 +441,17 @@ BOOST_AUTO_TEST_CASE(bad_input_changes_nothing) {
     ParticleContacts no_room;
     no_room.capacity = 4;
     BOOST_CHECK_THROW(move_particles(w, b.view(), ParticleFrame{}, no_room), Error);
+    // ParticleArrays::view: every array as long as x, or an optional one empty.
+    ParticleArrays arrays;
+    arrays.x.assign(3, 0);
+    arrays.y.assign(3, 0);
+    arrays.vx.assign(3, 0);
+    arrays.vy.assign(2, 0);
+    BOOST_CHECK_THROW((void)arrays.view(), Error);
+    arrays.vy.assign(3, 0);
+    BOOST_TEST((arrays.view().alive == nullptr && arrays.view().count == 3u));
+    arrays.mask.assign(1, 0);
+    BOOST_CHECK_THROW((void)arrays.view(), Error);
 }
 
 // The emitter: the same seed gives the same sparks; every spark starts at the hit point, inside

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 #include <sweepbox/world.hpp>
 
 namespace sweepbox {
@@ -23,6 +24,18 @@ struct Particles {
     const real* friction = nullptr;          ///< per particle, in [0, 1], or null: ParticleFrame::friction
     const std::uint32_t* category = nullptr; ///< per particle, or null: ParticleFrame::category
     const std::uint32_t* mask = nullptr;     ///< per particle, or null: ParticleFrame::mask
+};
+
+/// A batch's arrays held in vectors, for a game without arrays of its own: fill them (x, y, vx
+/// and vy of one size; an optional array empty or of that size) and pass view().
+struct ParticleArrays {
+    std::vector<real> x, y, vx, vy;            ///< position and velocity, one entry a particle
+    std::vector<std::uint8_t> alive;           ///< empty: every particle moves
+    std::vector<real> restitution, friction;   ///< empty: ParticleFrame's value for all
+    std::vector<std::uint32_t> category, mask; ///< empty: ParticleFrame's value for all
+    /// The batch over these vectors (an empty optional array as null). Throws Error when an
+    /// array's size is neither x.size() nor, for an optional one, 0.
+    [[nodiscard]] SWEEPBOX_API Particles view();
 };
 
 /// One frame of a batch: the integrator's numbers and the bounce options every particle shares.
@@ -77,6 +90,14 @@ struct FrameMotion {
 /// The motion of one frame (FrameMotion), computed as the library computes it (no fused
 /// multiply-add, whatever the caller's flags).
 [[nodiscard]] SWEEPBOX_API FrameMotion frame_motion(Vec2 velocity, Vec2 gravity, real dt);
+
+/// The options with which World::move moves a zero-size body exactly as move_particles moves
+/// particle i of `batch` (docs/contract.md, P1): Response::bounce, the particle's restitution
+/// and friction, the frame's rest_speed and max_iterations, and the frame's velocity
+/// (frame_motion). The body takes the particle's category and mask as its own; the motion is
+/// frame_motion's delta. No check is made (move_particles and World::move make them).
+[[nodiscard]] SWEEPBOX_API MoveOptions particle_move_options(const Particles& batch, const ParticleFrame& frame,
+                                                             std::size_t i);
 
 /// Moves every alive particle for one frame: its velocity becomes v + gravity·dt (frame_motion),
 /// then it moves by velocity·dt against the tiles and the static bodies of `world` exactly as a

@@ -508,13 +508,13 @@ std::string SceneRunner::run_particles(std::size_t i, const std::string& where) 
     const SceneStep& s = scene_.steps[i];
     std::size_t n = 0;
     for (const SceneEmit& e : s.emit) n += e.cone ? std::size_t(e.count) : 1;
-    std::vector<real> x(n), y(n), vx(n), vy(n);
-    Particles batch;
-    batch.count = n;
-    batch.x = x.data();
-    batch.y = y.data();
-    batch.vx = vx.data();
-    batch.vy = vy.data();
+    ParticleArrays arrays;
+    arrays.x.resize(n);
+    arrays.y.resize(n);
+    arrays.vx.resize(n);
+    arrays.vy.resize(n);
+    std::vector<real>&x = arrays.x, &y = arrays.y, &vx = arrays.vx, &vy = arrays.vy;
+    const Particles batch = arrays.view();
     std::size_t next = 0;
     for (const SceneEmit& e : s.emit) {
         if (!e.cone) {
