@@ -133,7 +133,7 @@ public:
     }
 
 private:
-    [[gnu::noinline]] bool off_map(const Aabb& r) const {
+    [[nodiscard, gnu::noinline]] bool off_map(const Aabb& r) const {
         if (on_map_ &&
             !(r.max.x < bounds_.min.x || r.max.y < bounds_.min.y || bounds_.max.x < r.min.x || bounds_.max.y < r.min.y))
             return false; // on the map's border, or partly on it: the full move decides
