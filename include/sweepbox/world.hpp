@@ -78,11 +78,6 @@ struct MoveOptions {
     /// Bounce: the tangent part of motion and velocity is scaled by 1 - friction, in [0, 1] (1 stops
     /// it; above 1 it would turn back, which no surface does).
     real friction = 0;
-    /// Bounce: when the velocity's speed into the face is below this (units per second, finite,
-    /// >= 0), its normal part and that of the motion are dropped instead of reflected, and when
-    /// the speed along the face after friction is below it too, velocity and motion stop: a
-    /// bouncing body comes to rest. 0 (the default) always reflects.
-    real rest_speed = 0;
     /// At most this many blocking contacts are resolved; then the rest of the motion is dropped.
     std::int32_t max_iterations = 8;
     /// Kept for source compatibility; it changes nothing: `velocity` is always carried.
@@ -90,6 +85,12 @@ struct MoveOptions {
     /// The body's velocity (any unit, finite): the responses change it as they change the motion,
     /// and MoveResult::velocity returns it (a zero velocity stays zero).
     Vec2 velocity{0, 0};
+    /// Bounce: when the velocity's speed into the face is below this (units per second, finite,
+    /// >= 0), its normal part and that of the motion are dropped instead of reflected, and when
+    /// the speed along the face after friction is below it too, velocity and motion stop: a
+    /// bouncing body comes to rest. 0 (the default) always reflects. (Last, so that braced
+    /// initialisers of the fields before it keep their meaning.)
+    real rest_speed = 0;
 };
 
 /// One contact of a move, in the order met.
