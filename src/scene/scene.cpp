@@ -226,13 +226,16 @@ void read_motion(Fields& f, SceneStep& s) {
     s.has_velocity = f.read("velocity", s.velocity);
 }
 
-// The "emit" list of a particles step: single particles and spark cones.
+// The "emit" list of a particles step: single particles and spark cones; one object alone (a
+// spark cone, say) is a list of one.
 void read_emit(Fields& f, SceneStep& s) {
-    const json* list = f.get("emit", true);
-    if (!list->is_array()) f.fail("emit", "expected an array of particles and spark cones");
+    const json* given = f.get("emit", true);
+    if (!given->is_array() && !given->is_object())
+        f.fail("emit", "expected an array of particles and spark cones, or one of them");
+    const json list = given->is_array() ? *given : json::array({*given});
     std::size_t total = 0;
-    for (std::size_t k = 0; k < list->size(); ++k) {
-        Fields e((*list)[k], f.where() + ": emit[" + std::to_string(k) + "]");
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        Fields e(list[k], f.where() + ": emit[" + std::to_string(k) + "]");
         SceneEmit em;
         em.cone = e.has("hit_step");
         if (em.cone) {

@@ -83,6 +83,8 @@ inline const std::vector<Malformed>& malformed_cases() {
         {"particles_wide_cone", with_steps(R"({"op": "cast_ray", "from": [0, 0], "delta": [200, 0]},
                       {"op": "particles", "emit": [{"hit_step": 0, "count": 3, "spread": 190}], "frames": 3})"),
          "step 1 (particles): emit[0]", "field \"spread\": must be in [0, 180] degrees"},
+        {"particles_emit_not_a_list", with_steps(R"({"op": "particles", "emit": 3, "frames": 3})"),
+         "step 0 (particles)", "field \"emit\": expected an array of particles and spark cones, or one of them"},
         {"particle_without_velocity", with_steps(R"({"op": "particles", "emit": [{"from": [0, 0]}], "frames": 3})"),
          "step 0 (particles): emit[0]", "missing field \"velocity\""},
         {"particle_unknown_field",

@@ -120,6 +120,12 @@ BOOST_AUTO_TEST_CASE(particles_step_fields_round_trip) {
     BOOST_TEST(p.mask == 5u);
     const Scene b = parse_scene(save_scene(a));
     BOOST_TEST((a == b));
+    // One spark cone on its own is a list of one.
+    const Scene c = parse_scene(R"({"steps": [{"op": "cast_ray", "from": [0, 0], "delta": [30, 0]},
+        {"op": "particles", "emit": {"hit_step": 0, "count": 4}, "frames": 2}]})");
+    BOOST_REQUIRE(c.steps[1].emit.size() == 1u);
+    BOOST_TEST(c.steps[1].emit[0].cone);
+    BOOST_TEST(c.steps[1].emit[0].count == 4);
 }
 
 BOOST_AUTO_TEST_CASE(saved_numbers_read_back_exactly) {
