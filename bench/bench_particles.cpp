@@ -15,6 +15,9 @@
 // ray_over_particles (the ratio; the aim is at least 4), quiet_share and resting_share
 // (particle-frames that took the fast path for a path that meets nothing, or the rest path), contacts_per_frame, allocs (hard check: zero in both loops after a warm-up pass of the 300 frames,
 // exit status 1 otherwise).
+// particles/open_air: 100,000 particles in the air above an empty map (only a floor row), 60
+// frames under the same gravity: every particle-frame meets nothing, so this is the fast path's
+// cost against a ray's on the same paths.
 // Usage: bench_particles [--data DIR] [Google Benchmark flags]
 #include <benchmark/benchmark.h>
 
@@ -34,7 +37,8 @@ namespace {
 
 constexpr std::size_t spark_count = 100000;
 constexpr std::size_t sparks_per_hit = 10;
-constexpr int frame_count = 300;
+constexpr int shower_frames = 300;
+constexpr int open_air_frames = 60;
 
 bool g_failed = false;
 
@@ -66,6 +70,35 @@ Shower seed_shower(const World& world, const TileWorldData& data) {
     return s;
 }
 
+// The open-air case: the same map size with only a floor row, and 100,000 particles in the air
+// above it that meet nothing in 60 frames (the fast path's cost against a ray's).
+World open_world() {
+    World w;
+    TileMapDef def;
+    def.columns = TileWorldData::tiles_per_side;
+    def.rows = TileWorldData::tiles_per_side;
+    def.tile_size = TileWorldData::tile_size;
+    w.set_tile_map(def);
+    for (std::int32_t c = 0; c < def.columns; ++c) w.set_tile({c, def.rows - 1}, Tile::solid);
+    return w;
+}
+
+Shower seed_in_air() {
+    Shower s;
+    std::uint32_t state = 1; // a fixed linear congruential sequence: the same particles everywhere
+    auto unit = [&] {
+        state = state * 1664525u + 1013904223u;
+        return double(state >> 8) / 16777216.0;
+    };
+    for (std::size_t i = 0; i < spark_count; ++i) {
+        s.x.push_back(real(100 + 3800 * unit()));
+        s.y.push_back(real(100 + 1000 * unit()));
+        s.vx.push_back(real(600 * unit() - 300));
+        s.vy.push_back(real(-600 * unit()));
+    }
+    return s;
+}
+
 ParticleFrame shower_frame() {
     ParticleFrame f;
     f.gravity = {0, 900};
@@ -76,7 +109,7 @@ ParticleFrame shower_frame() {
     return f;
 }
 
-void bm_shower(benchmark::State& state, const World* world, const Shower* seeded) {
+void bm_shower(benchmark::State& state, const World* world, const Shower* seeded, int frame_count) {
     const ParticleFrame f = shower_frame();
     std::vector<ParticleContact> buffer(4 * spark_count);
     ParticleContacts contacts;
@@ -154,8 +187,14 @@ int main(int argc, char** argv) {
     }
     const World world = make_tile_map_world(data, 64);
     const Shower seeded = seed_shower(world, data);
-    std::printf("particles: %s: %zu sparks, %d frames\n", dir.c_str(), seeded.x.size(), frame_count);
-    benchmark::RegisterBenchmark("particles/spark_shower", bm_shower, &world, &seeded)
+    const World open = open_world();
+    const Shower in_air = seed_in_air();
+    std::printf("particles: %s: %zu sparks, %d frames; open air: %zu, %d frames\n", dir.c_str(), seeded.x.size(),
+                shower_frames, in_air.x.size(), open_air_frames);
+    benchmark::RegisterBenchmark("particles/spark_shower", bm_shower, &world, &seeded, shower_frames)
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(1);
+    benchmark::RegisterBenchmark("particles/open_air", bm_shower, &open, &in_air, open_air_frames)
         ->Unit(benchmark::kMillisecond)
         ->Iterations(1);
     benchmark::RunSpecifiedBenchmarks();
