@@ -2,7 +2,8 @@
 // zero-size box (move_unlisted in move.cpp: the same legs, contacts and responses), so a particle
 // and a body can never disagree. A particle whose path meets no tile and no body's mark takes a
 // fast path with the answer that loop gives for a path that meets nothing (the moved point, no
-// contact), and a particle at rest on a tile one with the answer it gives there (rests_on_tile).
+// contact), and a particle at rest on a tile or a static body one with the answer it gives there
+// (rests_on).
 
 #include <sweepbox/particles.hpp>
 
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "body_filter.hpp"
 #include "move_support.hpp"
 #include "obstacle.hpp"
 #include "platform.hpp"
@@ -97,10 +99,10 @@ ParticleScratch& scratch() {
 }
 
 // What lies near the path of a point over one frame (the closed box r of the path), for the fast
-// paths: nothing at all, or exactly one tile and no body. On the map, by the tiles' occupied
-// bits and the world's body marks (a body meeting r meets a tile r touches, which it marked);
-// off it, by the body grid.
-enum class Near : std::uint8_t { nothing, one_tile, more };
+// paths: nothing at all, exactly one tile and no body, or no tile but perhaps bodies. On the map,
+// by the tiles' occupied bits and the world's body marks (a body meeting r meets a tile r
+// touches, which it marked); off it, by the body grid.
+enum class Near : std::uint8_t { nothing, one_tile, bodies, more };
 
 class NearTest {
 public:
@@ -118,30 +120,31 @@ public:
             // Strictly inside the map: every point of r is on a tile of candidate_tiles.
             const CellRange c = detail::candidate_tiles(tiles_, r, inv_);
             int found = 0;
+            bool marked = false;
             for (std::int32_t row = c.y0; row <= c.y1; ++row)
                 for (std::int32_t col = c.x0; col <= c.x1; ++col) {
                     const std::size_t at = std::size_t(row) * columns_ + std::size_t(col);
-                    if (detail::TileTables::bit(marks_, at)) return Near::more;
+                    marked = marked || detail::TileTables::bit(marks_, at);
                     if (detail::TileTables::bit(occupied_, at)) {
                         if (++found > 1) return Near::more;
                         tile = {col, row};
                     }
                 }
+            if (marked) return found == 0 ? Near::bodies : Near::more;
             return found == 0 ? Near::nothing : Near::one_tile;
         }
-        return off_map(r) ? Near::nothing : Near::more;
+        return off_map(r);
     }
 
 private:
-    [[nodiscard, gnu::noinline]] bool off_map(const Aabb& r) const {
+    [[nodiscard, gnu::noinline]] Near off_map(const Aabb& r) const {
         if (on_map_ &&
             !(r.max.x < bounds_.min.x || r.max.y < bounds_.min.y || bounds_.max.x < r.min.x || bounds_.max.y < r.min.y))
-            return false; // on the map's border, or partly on it: the full move decides
+            return Near::more; // on the map's border, or partly on it: the full move decides
         const SpatialGrid& grid = w_.grid();
-        if (grid.oversize_count() != 0) return false;
-        bool any = false;
+        bool any = grid.oversize_count() != 0;
         grid.for_each_in_cells(r, [&](std::uint32_t) { any = true; });
-        return !any;
+        return any ? Near::bodies : Near::nothing;
     }
 
     const World& w_;
@@ -154,21 +157,47 @@ private:
     Aabb bounds_{};
 };
 
-// The rest path: a point pressed into the face of the only tile near it, along one axis, slower
-// than rest_speed, with no speed along the face. The move's loop then meets that tile at time 0
-// on that face (one obstacle: no junction, nothing to settle), drops the normal part (rest) and
-// stops (no speed along the face): the point stays, its velocity is zero, and the one contact
-// is made here from the same sweep and contact point. Anything else (a corner, a one-way tile,
-// a bounce) is left to the loop.
-SWEEPBOX_FORCE_INLINE bool rests_on_tile(const World& w, const detail::Selector& sel, TileCell cell, const Aabb& S,
-                                         const FrameMotion& m, real rest_speed, Contact& out) {
-    const int a = m.delta.x != 0 ? 0 : 1;
-    if (m.delta[a] == 0 || m.delta[1 - a] != 0 || m.velocity[1 - a] != 0 || !(std::fabs(m.velocity[a]) < rest_speed))
-        return false;
+// The rest path: a point pressed into the face of the only obstacle near it (a solid tile, or a
+// static body with extent on both axes), along one axis, slower than rest_speed, with no speed
+// along the face. The move's loop then meets that obstacle at time 0 on that face (one obstacle:
+// no junction, nothing to settle), drops the normal part (rest) and stops (no speed along the
+// face): the point stays, its velocity is zero, and the one contact is made here from the same
+// sweep and contact point. Anything else (a corner, a one-way tile, a bounce) is left to the loop.
+// This part: the motion; `a` is its axis.
+SWEEPBOX_FORCE_INLINE bool pressed_slowly(const FrameMotion& m, real rest_speed, int& a) {
+    a = m.delta.x != 0 ? 0 : 1;
+    return m.delta[a] != 0 && m.delta[1 - a] == 0 && m.velocity[1 - a] == 0 && std::fabs(m.velocity[a]) < rest_speed;
+}
+
+// The tile as the loop sees it, when it is solid and the particle sees tiles.
+bool solid_tile(const World& w, const detail::Selector& sel, TileCell cell, detail::Obstacle& out) {
     const TileMap& tiles = w.tiles();
     const std::uint8_t bits = tiles.bits_in_map(cell.column, cell.row);
     if (Tile(bits & 3) != Tile::solid || !detail::interacts(sel, tiles.def().category, tiles.def().mask)) return false;
-    const detail::Obstacle ob = detail::tile_obstacle(tiles, cell, bits);
+    out = detail::tile_obstacle(tiles, cell, bits);
+    return true;
+}
+
+// The one static body the particle sees whose closed box meets r, when there is exactly one and
+// it has extent on both axes (bodies that are not static are not seen by particles).
+[[gnu::noinline]] bool one_static_body(const World& w, const detail::Selector& sel, const Aabb& r,
+                                       detail::Obstacle& out) {
+    bool found = false, more = false;
+    std::uint32_t which = 0;
+    w.grid().for_each_candidate(r, [&](std::uint32_t i) {
+        const auto& b = WorldAccess::bodies(w)[i];
+        if (!b.is_static || !intersects_closed(b.box, r) || !detail::body_interacts(w, i, sel)) return;
+        more = more || (found && i != which);
+        found = true;
+        which = i;
+    });
+    if (!found || more) return false;
+    detail::emit_body(w, which, [&](const detail::Obstacle& ob) { out = ob; });
+    return out.box.min.x < out.box.max.x && out.box.min.y < out.box.max.y;
+}
+
+// The contact of the rest path on `ob`, when the sweep meets its face at time 0.
+bool rests_on(const detail::Obstacle& ob, const Aabb& S, const FrameMotion& m, int a, Contact& out) {
     const detail::SweepQuery q(S, m.delta);
     const Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
     if (sw.state != SweepState::hit || sw.time != 0 || sw.corner || sw.normal[a] == 0) return false;
@@ -267,7 +296,8 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
         const Aabb start{{b.x[i], b.y[i]}, {b.x[i], b.y[i]}};
         const Aabb end = start.translated(m.delta);
         TileCell cell;
-        const Near what = near(merge(start, end), cell);
+        const Aabb path = merge(start, end);
+        const Near what = near(path, cell);
         if (what == Near::nothing) {
             // What the move's loop gives for a path that meets nothing: the moved point.
             b.x[i] = end.min.x;
@@ -279,7 +309,11 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
         }
         const detail::Selector sel{BodyId{}, b.category ? b.category[i] : f.category, b.mask ? b.mask[i] : f.mask, true,
                                    true};
-        if (what == Near::one_tile && rests_on_tile(world, sel, cell, start, m, f.rest_speed, rest_contact)) {
+        int axis = 0;
+        detail::Obstacle ob;
+        if ((what == Near::one_tile || what == Near::bodies) && pressed_slowly(m, f.rest_speed, axis) &&
+            (what == Near::one_tile ? solid_tile(world, sel, cell, ob) : one_static_body(world, sel, path, ob)) &&
+            rests_on(ob, start, m, axis, rest_contact)) {
             b.vx[i] = 0;
             b.vy[i] = 0;
             ++stats.resting;
