@@ -77,8 +77,8 @@ int main() {
         for (std::size_t k = 0; k < contacts.count; ++k)
             if (buffer[k].velocity != Vec2{0, 0}) ++bounces; // a bounce, not a spark at rest
         if (f % 60 == 59)
-            std::printf("after %d s: %zu sparks alive, %zu in flight, %zu at rest on a tile, %zu contacts\n",
-                        (f + 1) / 60, st.moved, st.quiet, st.resting, contacts.count + contacts.dropped);
+            std::printf("after %d s: %zu sparks alive, %zu flying freely, %zu at rest, %zu contacts\n", (f + 1) / 60,
+                        st.moved, st.quiet, st.resting, contacts.count + contacts.dropped);
         for (std::size_t i = 0; i < 200; ++i) {
             sparks.life[i] -= dt;
             if (sparks.life[i] <= 0) sparks.alive[i] = 0; // the game decides when a spark dies
