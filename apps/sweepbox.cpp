@@ -52,6 +52,11 @@ void check_drawable(const sweepbox::Scene& scene, const std::string& file) {
         const sweepbox::SceneStep& s = scene.steps[i];
         if (s.op == sweepbox::SceneOp::move) ++moves;
         if (s.op == sweepbox::SceneOp::frames) moves += std::size_t(s.count);
+        if (s.op == sweepbox::SceneOp::particles) {
+            std::size_t n = 0;
+            for (const sweepbox::SceneEmit& e : s.emit) n += e.cone ? std::size_t(e.count) : 1;
+            moves += n * std::size_t(s.count); // one point of every particle's trail per frame
+        }
         if (moves > sweepbox::max_traced_moves)
             throw sweepbox::SceneError(file, "step " + std::to_string(i) + " (" + sweepbox::to_string(s.op) + ")",
                                        "too long to draw: --svg draws at most " +

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -59,32 +60,40 @@ struct MoveScratch {
     std::vector<Obstacle> solids;
 };
 
-// The scratch of a move in progress on this thread, one per depth: a move's filter may run a
-// check (a move of its own) before the move is done with its lists. Kept for reuse, so a move
-// allocates nothing in steady state; depth 0, the usual case, costs what one list always did.
-thread_local std::size_t move_depth = 0;
-
-[[gnu::noinline, gnu::cold]] MoveScratch& nested_scratch(std::size_t depth) {
-    thread_local std::vector<std::unique_ptr<MoveScratch>> nested;
-    while (nested.size() < depth) nested.push_back(std::make_unique<MoveScratch>());
-    return *nested[depth - 1];
+// The lists of World::move on this thread: a move never runs inside another (a filter sees a
+// const world), so one set is enough and costs nothing to find.
+MoveScratch& move_scratch() {
+    thread_local MoveScratch s;
+    return s;
 }
 
-class ScratchLease {
+// The lists of a const move (check, particles) on this thread, one set per depth: a move's filter
+// may run one while the move is in progress, and a check's filter another. Kept for reuse, so
+// they allocate nothing in steady state.
+class ConstScratch {
 public:
-    ScratchLease() : depth_(move_depth++) {}
-    ~ScratchLease() { --move_depth; }
-    ScratchLease(const ScratchLease&) = delete;
-    ScratchLease& operator=(const ScratchLease&) = delete;
-    [[nodiscard]] MoveScratch& get() const {
-        if (depth_ != 0) [[unlikely]]
-            return nested_scratch(depth_);
-        thread_local MoveScratch s;
-        return s;
+    ConstScratch() : depth_(depth()++) {
+        if (pool().size() == depth_) [[unlikely]]
+            grow();
+        s_ = pool()[depth_].get();
     }
+    ~ConstScratch() { --depth(); }
+    ConstScratch(const ConstScratch&) = delete;
+    ConstScratch& operator=(const ConstScratch&) = delete;
+    [[nodiscard]] MoveScratch& get() const { return *s_; }
 
 private:
+    static std::size_t& depth() {
+        thread_local std::size_t d = 0;
+        return d;
+    }
+    static std::vector<std::unique_ptr<MoveScratch>>& pool() {
+        thread_local std::vector<std::unique_ptr<MoveScratch>> p;
+        return p;
+    }
+    [[gnu::noinline, gnu::cold]] static void grow() { pool().push_back(std::make_unique<MoveScratch>()); }
     std::size_t depth_;
+    MoveScratch* s_;
 };
 
 #if SWEEPBOX_SSE
@@ -246,23 +255,40 @@ struct JunctionLeg {
     return S;
 }
 
-} // namespace
+// A bounce too slow into the face (rest_speed): the normal part goes as in a slide and friction
+// acts on the rest; too slow along the face as well, the body stops (a grenade comes to rest on
+// the floor instead of creeping ever slower). Out of line: moves that bounce are the rarer ones.
+[[gnu::noinline, gnu::cold]] void come_to_rest(Vec2& rest, Vec2& v, Vec2 n, int a, const MoveOptions& o) {
+    rest = reflect(rest, n, 1, o.friction);
+    v = reflect(v, n, 1, o.friction);
+    rest[a] = 0;
+    v[a] = 0;
+    if (std::fabs(v[1 - a]) < o.rest_speed) {
+        rest = {0, 0};
+        v = {0, 0};
+    }
+}
 
-// Inlined into move and check (one source, the move keeps its own code).
-SWEEPBOX_FORCE_INLINE void World::resolve_move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) const {
-    const Body& body = checked(id, "move");
-    require_move(body.box, delta, o);
+// The end of a move's legs: the box and the velocity.
+struct Legs {
+    Aabb box;
+    Vec2 velocity;
+};
 
+// The movement loop of World::move for the box S of `id` (null for a box that is no body of w,
+// a particle), seeing what `sel` selects: every leg, contact and response, into `out`, nothing
+// stored. `responded(v)` is called after each blocking contact's response with the velocity
+// after it (the particles report it per contact). Inline in both callers, so World::move keeps
+// the code it had as one function.
+template <class Responded>
+SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Selector& sel, Aabb S, Vec2 delta,
+                                     const MoveOptions& o, MoveResult& out, MoveScratch& sc, Responded&& responded) {
     out.contacts.clear();
     out.iterations = 0;
     out.truncated = false;
-    const detail::Selector sel{id, body.category, body.mask, true, true};
-    Aabb S = body.box;
     Vec2 d = delta;
     Vec2 v = o.velocity;
     real t_start = 0;
-    const ScratchLease lease;
-    MoveScratch& sc = lease.get();
 
     // The whole-trip box of the last leg whose walk visited every obstacle meeting that box.
     bool have_visited = false;
@@ -294,7 +320,7 @@ SWEEPBOX_FORCE_INLINE void World::resolve_move(BodyId id, Vec2 delta, const Move
                 depth = p.depth;
             }
             if (best.any && sw.time > best.sweep.time) return; // neither blocks first nor crosses before
-            const Response r = response_for(*this, id, ob, o);
+            const Response r = response_for(w, id, ob, o);
             if (r == Response::ignore) return;
             if (r == Response::cross) {
                 if (!started) sc.crosses.push_back({sw, ob});
@@ -319,12 +345,12 @@ SWEEPBOX_FORCE_INLINE void World::resolve_move(BodyId id, Vec2 delta, const Move
         } else {
             sc.candidates.clear();
             have_visited = detail::walk_path(
-                *this, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); }, false, &trip);
+                w, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); }, false, &trip);
             visited_box = trip;
         }
         if (overlap_seen && !recovery_tried) [[unlikely]] {
             recovery_tried = true;
-            const Aabb pushed = recover(*this, id, o, sel, S, d, out);
+            const Aabb pushed = recover(w, id, o, sel, S, d, out);
             if (!(pushed == S)) {
                 S = pushed; // the leg again, from out of the obstacle
                 continue;
@@ -358,13 +384,13 @@ SWEEPBOX_FORCE_INLINE void World::resolve_move(BodyId id, Vec2 delta, const Move
         }
         // Points and planks: the thin crossings of make_safe, and the junction test.
         const bool thin = detail::is_thin(S);
-        F = make_safe(*this, id, o, S, d, best.any ? best.sweep.time : real(1), F, sc.candidates, thin);
+        F = make_safe(w, id, o, S, d, best.any ? best.sweep.time : real(1), F, sc.candidates, thin);
         // Rule 6 where obstacles meet, for points and planks (junction.hpp): a seam entered or a
         // meeting point passed before the first contact of the slabs is the contact instead.
         Vec2 junction_point;
         bool junction = false;
         if (thin) [[unlikely]] {
-            const JunctionLeg jl = junction_leg(*this, id, o, sel, S, d, best, F, rest, sc.solids);
+            const JunctionLeg jl = junction_leg(w, id, o, sel, S, d, best, F, rest, sc.solids);
             F = jl.F;
             rest = jl.rest;
             junction = jl.stop;
@@ -432,11 +458,16 @@ SWEEPBOX_FORCE_INLINE void World::resolve_move(BodyId id, Vec2 delta, const Move
             break;
         case Response::bounce:
             if (rest[a] * n[a] > 0) rest[a] = 0; // (a rounding left it past the face)
+            if (v_into && v[a] * n[a] > -o.rest_speed) [[unlikely]] {
+                come_to_rest(rest, v, n, a, o);
+                break;
+            }
             rest = reflect(rest, n, o.restitution, o.friction);
             if (v_into) v = reflect(v, n, o.restitution, o.friction);
             break;
         default: break;
         }
+        responded(v);
         t_start = k.time;
         S = F;
         d = rest;
@@ -447,6 +478,21 @@ SWEEPBOX_FORCE_INLINE void World::resolve_move(BodyId id, Vec2 delta, const Move
         }
     }
 
+    return {S, v};
+}
+
+} // namespace
+
+// Inlined into move and check (one source, the move keeps its own code); `dry` picks the lists.
+SWEEPBOX_FORCE_INLINE void World::resolve_move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out,
+                                               bool dry) const {
+    const Body& body = checked(id, "move");
+    require_move(body.box, delta, o);
+    const detail::Selector sel{id, body.category, body.mask, true, true};
+    std::optional<ConstScratch> lease;
+    if (dry) lease.emplace();
+    MoveScratch& sc = dry ? lease->get() : move_scratch();
+    const auto [S, v] = move_legs(*this, id, sel, body.box, delta, o, out, sc, [](Vec2) {});
     // Before move stores anything: a throw leaves the world as it was.
     require_finite_result(S, v, out.contacts);
     out.box = S;
@@ -460,7 +506,7 @@ MoveResult World::move(BodyId id, Vec2 delta, const MoveOptions& options) {
 }
 
 void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
-    resolve_move(id, delta, o, out);
+    resolve_move(id, delta, o, out, false);
     bodies_[id.index].box = out.box;
     grid_.update(id.index, out.box);
     mark_body(out.box);
@@ -473,7 +519,28 @@ MoveResult World::check(BodyId id, Vec2 delta, const MoveOptions& options) const
 }
 
 void World::check(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) const {
-    resolve_move(id, delta, o, out);
+    resolve_move(id, delta, o, out, true);
 }
+
+namespace detail {
+
+void move_unlisted(const World& w, const Selector& sel, const Aabb& start, Vec2 delta, const MoveOptions& o,
+                   MoveResult& out, std::vector<Vec2>& velocities) {
+    velocities.clear();
+    Vec2 last = o.velocity;
+    const ConstScratch scratch;
+    const auto [S, v] = move_legs(w, BodyId{}, sel, start, delta, o, out, scratch.get(), [&](Vec2 after) {
+        // Contacts without a response of their own (rule 7's pushes) keep the velocity of the moment.
+        while (velocities.size() + 1 < out.contacts.size()) velocities.push_back(last);
+        velocities.push_back(after);
+        last = after;
+    });
+    while (velocities.size() < out.contacts.size()) velocities.push_back(last);
+    require_finite_result(S, v, out.contacts);
+    out.box = S;
+    out.velocity = v;
+}
+
+} // namespace detail
 
 } // namespace sweepbox

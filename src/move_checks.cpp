@@ -14,6 +14,8 @@ void explain_bad_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
     if (o.max_iterations < 1) throw Error("move", "max_iterations must be at least 1");
     if (!(o.restitution >= 0 && o.restitution <= 1)) throw Error("move", "restitution must be in [0, 1]");
     if (!(o.friction >= 0 && o.friction <= 1)) throw Error("move", "friction must be in [0, 1]");
+    if (!(o.rest_speed >= 0 && std::isfinite(o.rest_speed)))
+        throw Error("move", "rest_speed must be finite and at least 0");
     if (!is_response(o.response))
         throw Error("move", "response " + std::to_string(int(o.response)) + " is not a Response");
     if (o.category_responses)

@@ -35,4 +35,12 @@ inline Response response_for(const World& w, BodyId self, const Obstacle& ob, co
 Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
                        const std::vector<Obstacle>& candidates, bool s_thin);
 
+/// World::move for a box that is no body of w (a particle): the same legs, contacts and
+/// responses as a body with this box would get from `move` with the selector `sel` (its skip
+/// null), into `out` (its box and velocity too), nothing stored. `velocities` gets, for each
+/// contact, the velocity after it. Throws Error when the result leaves the finite range of real;
+/// the input must already be checked (require_move).
+void move_unlisted(const World& w, const Selector& sel, const Aabb& start, Vec2 delta, const MoveOptions& o,
+                   MoveResult& out, std::vector<Vec2>& velocities);
+
 } // namespace sweepbox::detail

@@ -78,10 +78,27 @@ enum class SceneOp : std::uint8_t {
     set_tile,          ///< set the tile at "cell" to "tile"
     add,               ///< add the body described by the step's own "name", "box", ... fields
     remove,            ///< remove "body"; its name is stale afterwards
+    particles,         ///< emit a batch of particles, then run "frames" frames of move_particles
 };
 
 /// The name of an op as written in scene files ("move", "cast_ray", ...).
 [[nodiscard]] const char* to_string(SceneOp op);
+
+/// One entry of a `particles` step's "emit": one particle ("from", "velocity"), or a spark cone
+/// at the hit of an earlier cast step ("hit_step", "count", "spread", "seed", "min_speed"; the
+/// bullet's velocity is that cast's delta, per second).
+struct SceneEmit {
+    bool cone = false;          ///< true: a spark cone; false: one particle
+    Vec2 from{0, 0};            ///< one particle: its position
+    Vec2 velocity{0, 0};        ///< one particle: its velocity, units per second
+    std::size_t hit_step = 0;   ///< cone: the index of an earlier cast_ray or cast_box step
+    std::int32_t count = 0;     ///< cone: how many sparks
+    real spread = 60;           ///< cone: SparkCone::spread, degrees
+    std::uint64_t seed = 0;     ///< cone: SparkCone::seed
+    real min_speed = real(0.5); ///< cone: SparkCone::min_speed
+    /// Exact equality.
+    friend bool operator==(const SceneEmit&, const SceneEmit&) = default;
+};
 
 /// One step of a scene. Only the fields its op reads are meaningful; the others keep their
 /// defaults (so that a loaded scene compares equal to itself after save and load).
@@ -97,20 +114,22 @@ struct SceneStep {
     Response response = Response::slide;  ///< move, frames: the response to every obstacle
     real restitution = 1;                 ///< move, frames: bounce restitution
     real friction = 0;                    ///< move, frames: bounce friction
-    std::int32_t max_iterations = 8;      ///< move, frames: contacts resolved per move
+    std::int32_t max_iterations = 8;      ///< move, frames, particles: contacts resolved per move
+    real rest_speed = 0;                  ///< move, frames, particles: MoveOptions::rest_speed
     bool check = false;                   ///< move: the answer only, the body stays (World::check)
     Vec2 up{0, -1};                       ///< move, frames: the ground state's up (GroundRules)
     real max_floor_angle = 45;            ///< move, frames: the ground state's steepest floor, degrees
     bool has_velocity = false;            ///< move, frames: "velocity" was given
     Vec2 velocity{0, 0};                  ///< move, frames: the velocity carried through responses
-    std::int32_t count = 0;               ///< frames: number of frames (moves)
-    Vec2 gravity{0, 0};                   ///< frames: acceleration, units per second squared
-    real dt = real(1) / real(60);         ///< frames: seconds per frame, > 0
+    std::int32_t count = 0;               ///< frames: number of frames (moves); particles: "frames"
+    Vec2 gravity{0, 0};                   ///< frames, particles: acceleration, units per second squared
+    real dt = real(1) / real(60);         ///< frames, particles: seconds per frame, > 0
+    std::vector<SceneEmit> emit;          ///< particles: what to emit, in order (particle indices follow it)
     TileCell cell{};                      ///< set_tile: [column, row]
     Tile tile = Tile::empty;              ///< set_tile: the new tile
     SceneBody add{};                      ///< add: the new body
-    std::uint32_t category = 0xffffffffu; ///< queries: the query's own category bits
-    std::uint32_t mask = 0xffffffffu;     ///< queries: the categories the query sees
+    std::uint32_t category = 0xffffffffu; ///< queries, particles: the query's (particles') own category bits
+    std::uint32_t mask = 0xffffffffu;     ///< queries, particles: the categories the query (particles) sees
     std::string ignore;                   ///< queries: the name of a body to leave out, or empty
     bool bodies = true;                   ///< queries: include bodies
     bool tiles = true;                    ///< queries: include tiles
@@ -152,8 +171,12 @@ void save_scene_file(const Scene& scene, const std::string& path);
 /// the others (so a long step needs no memory per frame).
 inline constexpr std::size_t max_listed_contacts = 1000;
 /// The trace keeps at most this many moves and frames in all (one per `move` step, `count` per
-/// `frames` step); render_svg refuses a run that had more.
+/// `frames` step, particles times frames per `particles` step); render_svg refuses a run that
+/// had more.
 inline constexpr std::size_t max_traced_moves = 100000;
+/// A `particles` step with more particles than this prints counts and a checksum instead of
+/// every position, velocity and contact.
+inline constexpr std::size_t max_listed_particles = 1000;
 
 /// What one move (or one frame of a `frames` step) did, for the picture.
 struct MoveTrace {
@@ -187,12 +210,24 @@ struct QueryTrace {
     std::size_t found = 0;            ///< how many things were found
 };
 
+/// What a `particles` step did, for the picture: every particle's position at the start and
+/// after each frame, and the contacts where a particle bounced (not those of a particle at rest).
+struct ParticleTrace {
+    std::size_t step = 0;         ///< index of the step
+    std::size_t count = 0;        ///< particles
+    std::int32_t frames = 0;      ///< frames
+    std::vector<Vec2> positions;  ///< particle i after frame f at i * (frames + 1) + f + 1; the start at f = -1
+    std::vector<Contact> bounces; ///< point and normal of each bounce, in order (other fields unused)
+};
+
 /// Everything the runner recorded, in step order within each list.
 struct SceneTrace {
     std::vector<MoveTrace> moves;          ///< every move and frame, up to max_traced_moves
     std::vector<CastTrace> casts;          ///< every cast
     std::vector<QueryTrace> queries;       ///< every rectangle, point and segment query
-    std::size_t moves_not_traced = 0;      ///< moves and frames past max_traced_moves (not in `moves`)
+    std::vector<ParticleTrace> particles;  ///< every particles step
+    std::size_t traced = 0;                ///< moves, frames and particle-frames kept (at most max_traced_moves)
+    std::size_t moves_not_traced = 0;      ///< moves, frames and particle-frames past max_traced_moves (not kept)
     std::size_t first_step_not_traced = 0; ///< the step of the first of them (when there are any)
 };
 
@@ -239,7 +274,8 @@ private:
     [[nodiscard]] std::string other_json(const Other& other) const;
     [[nodiscard]] QueryFilter filter_of(const SceneStep& s, std::size_t step) const;
     void add_body(const SceneBody& b, const std::string& where);
-    [[nodiscard]] bool trace_move(std::size_t step);
+    [[nodiscard]] bool trace_move(std::size_t step, std::size_t moves = 1);
+    [[nodiscard]] std::string run_particles(std::size_t i, const std::string& where);
 
     Scene scene_;
     std::string file_;
@@ -247,6 +283,7 @@ private:
     std::map<std::string, BodyId> ids_;          // live bodies by name
     std::map<std::uint32_t, std::string> names_; // live bodies by slot index
     std::map<std::string, Vec2> velocities_;     // last known velocity of each body (frames)
+    std::map<std::size_t, CastHit> cast_hits_;   // the hit of each cast_ray and cast_box step (particles)
     SceneTrace trace_;
     bool record_ = true;
     std::size_t next_step_ = 0;

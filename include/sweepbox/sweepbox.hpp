@@ -6,6 +6,7 @@
 #include <sweepbox/error.hpp>
 #include <sweepbox/geometry.hpp>
 #include <sweepbox/id.hpp>
+#include <sweepbox/particles.hpp>
 #include <sweepbox/spatial_grid.hpp>
 #include <sweepbox/tile_map.hpp>
 #include <sweepbox/world.hpp>

@@ -85,6 +85,12 @@ struct MoveOptions {
     /// The body's velocity (any unit, finite): the responses change it as they change the motion,
     /// and MoveResult::velocity returns it (a zero velocity stays zero).
     Vec2 velocity{0, 0};
+    /// Bounce: when the velocity's speed into the face is below this (units per second, finite,
+    /// >= 0), its normal part and that of the motion are dropped instead of reflected, and when
+    /// the speed along the face after friction is below it too, velocity and motion stop: a
+    /// bouncing body comes to rest. 0 (the default) always reflects. (Last, so that braced
+    /// initialisers of the fields before it keep their meaning.)
+    real rest_speed = 0;
 };
 
 /// One contact of a move, in the order met.
@@ -246,8 +252,8 @@ private:
         bad_id(id, where);
     }
     [[noreturn]] void bad_id(BodyId id, const char* where) const;
-    // move and check: the whole answer into out (box and velocity included), storing nothing.
-    void resolve_move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) const;
+    // move and check (dry): the whole answer into out (box and velocity included), storing nothing.
+    void resolve_move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out, bool dry) const;
 
     WorldDef def_{};
     std::vector<Body> bodies_;             // slot 0 unused

@@ -3,7 +3,11 @@
 #include <sweepbox/character.hpp>
 #include <sweepbox/scene.hpp>
 
+#include <sweepbox/particles.hpp>
+
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <string_view>
 #include <utility>
 
@@ -156,10 +160,14 @@ void SceneRunner::add_body(const SceneBody& b, const std::string& where) {
     names_[id.index] = b.name;
 }
 
-bool SceneRunner::trace_move(std::size_t step) {
+bool SceneRunner::trace_move(std::size_t step, std::size_t moves) {
     if (!record_) return false;
-    if (trace_.moves.size() < max_traced_moves) return true;
-    if (trace_.moves_not_traced++ == 0) trace_.first_step_not_traced = step;
+    if (trace_.moves_not_traced == 0 && moves <= max_traced_moves - trace_.traced) {
+        trace_.traced += moves;
+        return true;
+    }
+    if (trace_.moves_not_traced == 0) trace_.first_step_not_traced = step;
+    trace_.moves_not_traced += moves;
     return false;
 }
 
@@ -248,6 +256,7 @@ MoveOptions options_of(const SceneStep& s) {
     o.restitution = s.restitution;
     o.friction = s.friction;
     o.max_iterations = s.max_iterations;
+    o.rest_speed = s.rest_speed;
     o.has_velocity = s.has_velocity;
     o.velocity = s.velocity;
     return o;
@@ -305,10 +314,11 @@ std::string SceneRunner::run_step(std::size_t i) {
             MoveResult r;
             for (std::int32_t f = 0; f < s.count; ++f) {
                 try {
-                    v += s.gravity * s.dt;
+                    const FrameMotion m = frame_motion(v, s.gravity, s.dt);
+                    v = m.velocity;
                     check_finite(v, "velocity");
                     const Aabb start = world_.box(id);
-                    const Vec2 delta = v * s.dt;
+                    const Vec2 delta = m.delta;
                     o.velocity = v;
                     world_.move(id, delta, o, r);
                     check_finite(r.box.min, "box");
@@ -376,6 +386,7 @@ std::string SceneRunner::run_step(std::size_t i) {
                 if (h.junction) l.key("junction").boolean(true);
                 t.hits.push_back(h);
             }
+            cast_hits_[i] = h;
             if (record_) trace_.casts.push_back(std::move(t));
             break;
         }
@@ -463,6 +474,10 @@ std::string SceneRunner::run_step(std::size_t i) {
             l.key("box").box(world_.box(ids_.at(s.add.name)));
             break;
         }
+        case SceneOp::particles: {
+            l.raw(run_particles(i, where));
+            break;
+        }
         case SceneOp::remove: {
             const BodyId id = id_of(s.body, i);
             world_.remove(id);
@@ -480,6 +495,164 @@ std::string SceneRunner::run_step(std::size_t i) {
     }
     l.close('}');
     ++next_step_;
+    return l.take();
+}
+
+namespace {
+
+// FNV-1a over the bits of every number (Fowler, Noll, Vo): the same runs print the same checksum.
+struct Checksum {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    void add(real v) {
+        unsigned char b[sizeof(real)];
+        std::memcpy(b, &v, sizeof b);
+        for (unsigned char c : b) h = (h ^ c) * 0x100000001b3ull;
+    }
+    [[nodiscard]] std::string text() const {
+        char buf[17];
+        std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+        return buf;
+    }
+};
+
+} // namespace
+
+// A `particles` step: the batch from its "emit" list, then `count` frames of move_particles.
+// Returns the fields of the output line after "op".
+std::string SceneRunner::run_particles(std::size_t i, const std::string& where) {
+    const SceneStep& s = scene_.steps[i];
+    std::size_t n = 0;
+    for (const SceneEmit& e : s.emit) n += e.cone ? std::size_t(e.count) : 1;
+    ParticleArrays arrays;
+    arrays.x.resize(n);
+    arrays.y.resize(n);
+    arrays.vx.resize(n);
+    arrays.vy.resize(n);
+    std::vector<real>&x = arrays.x, &y = arrays.y, &vx = arrays.vx, &vy = arrays.vy;
+    const Particles batch = arrays.view();
+    std::size_t next = 0;
+    for (const SceneEmit& e : s.emit) {
+        if (!e.cone) {
+            x[next] = e.from.x;
+            y[next] = e.from.y;
+            vx[next] = e.velocity.x;
+            vy[next] = e.velocity.y;
+            ++next;
+            continue;
+        }
+        const auto hit = cast_hits_.find(e.hit_step);
+        if (hit == cast_hits_.end() || !hit->second.hit)
+            throw SceneError(file_, where,
+                             "field \"emit\": the cast of step " + std::to_string(e.hit_step) + " hit nothing");
+        SparkCone cone;
+        cone.count = std::size_t(e.count);
+        cone.spread = e.spread;
+        cone.min_speed = e.min_speed;
+        cone.restitution = s.restitution;
+        cone.friction = s.friction;
+        cone.seed = e.seed;
+        emit_sparks(hit->second, scene_.steps[e.hit_step].delta, cone, batch, next);
+        next += cone.count;
+    }
+    ParticleFrame f;
+    f.gravity = s.gravity;
+    f.dt = s.dt;
+    f.rest_speed = s.rest_speed;
+    f.max_iterations = s.max_iterations;
+    f.restitution = s.restitution;
+    f.friction = s.friction;
+    f.category = s.category;
+    f.mask = s.mask;
+    // Room for every contact a frame can have: max_iterations bounces and the pushes out of an
+    // obstacle (rule 7, at most 4) per particle.
+    std::vector<ParticleContact> buffer(n * (std::size_t(s.max_iterations) + 4));
+    ParticleContacts contacts;
+    contacts.data = buffer.data();
+    contacts.capacity = buffer.size();
+    const bool listed = n <= max_listed_particles;
+    ParticleTrace t;
+    const bool traced = trace_move(i, n * std::size_t(s.count));
+    if (traced) {
+        t.step = i;
+        t.count = n;
+        t.frames = s.count;
+        t.positions.resize(n * (std::size_t(s.count) + 1));
+        for (std::size_t k = 0; k < n; ++k) t.positions[k * (std::size_t(s.count) + 1)] = {x[k], y[k]};
+    }
+    Line list;
+    std::size_t total = 0, shown = 0, omitted = 0;
+    std::vector<Vec2> last_normal(traced ? n : 0, Vec2{0, 0});
+    for (std::int32_t frame = 0; frame < s.count; ++frame) {
+        try {
+            move_particles(world_, batch, f, contacts);
+        } catch (const Error& e) {
+            throw SceneError(file_, where + ", frame " + std::to_string(frame), problem_of(e));
+        }
+        total += contacts.count;
+        for (std::size_t k = 0; k < contacts.count; ++k) {
+            const ParticleContact& c = buffer[k];
+            if (traced) {
+                // A particle at rest touches its floor every frame: its landing is drawn once.
+                const bool again = c.normal == last_normal[c.particle] && c.velocity == Vec2{0, 0};
+                last_normal[c.particle] = c.normal;
+                if (!again) {
+                    Contact& b = t.bounces.emplace_back();
+                    b.point = c.point;
+                    b.normal = c.normal;
+                }
+            }
+            if (!listed) continue;
+            if (shown == max_listed_contacts) {
+                ++omitted;
+                continue;
+            }
+            ++shown;
+            list.open('{');
+            list.key("particle").integer(c.particle);
+            list.key("frame").integer(frame);
+            list.key("point").vec(c.point);
+            list.key("normal").vec(c.normal);
+            list.key("velocity").vec(c.velocity);
+            list.key("other").raw(other_json(c.other));
+            if (c.junction) list.key("junction").boolean(true);
+            list.close('}');
+        }
+        if (traced)
+            for (std::size_t k = 0; k < n; ++k)
+                t.positions[k * (std::size_t(s.count) + 1) + std::size_t(frame) + 1] = {x[k], y[k]};
+    }
+    Line l;
+    l.key("particles").integer(static_cast<long long>(n));
+    l.key("frames").integer(s.count);
+    if (listed) {
+        l.key("positions").open('[');
+        for (std::size_t k = 0; k < n; ++k) l.vec({x[k], y[k]});
+        l.close(']');
+        l.key("velocities").open('[');
+        for (std::size_t k = 0; k < n; ++k) l.vec({vx[k], vy[k]});
+        l.close(']');
+        l.key("alive").open('[');
+        for (std::size_t k = 0; k < n; ++k) l.boolean(true);
+        l.close(']');
+        l.key("contacts").open('[');
+        if (shown > 0) l.raw(list.take());
+        l.close(']');
+        if (omitted > 0) l.key("contacts_omitted").integer(static_cast<long long>(omitted));
+    } else {
+        Checksum sum;
+        std::size_t resting = 0;
+        for (std::size_t k = 0; k < n; ++k) {
+            sum.add(x[k]);
+            sum.add(y[k]);
+            sum.add(vx[k]);
+            sum.add(vy[k]);
+            resting += vx[k] == 0 && vy[k] == 0 ? 1u : 0u;
+        }
+        l.key("contacts").integer(static_cast<long long>(total));
+        l.key("at_rest").integer(static_cast<long long>(resting));
+        l.key("checksum").str(sum.text());
+    }
+    if (traced) trace_.particles.push_back(std::move(t));
     return l.take();
 }
 

@@ -195,7 +195,7 @@ constexpr SceneOp all_ops[] = {SceneOp::move,        SceneOp::frames,        Sce
                                SceneOp::cast_box,    SceneOp::cast_all,      SceneOp::query_rect,
                                SceneOp::query_point, SceneOp::query_segment, SceneOp::overlapping_pairs,
                                SceneOp::teleport,    SceneOp::set_tile,      SceneOp::add,
-                               SceneOp::remove};
+                               SceneOp::remove,      SceneOp::particles};
 
 void read_body_fields(Fields& f, SceneBody& b) {
     f.read("name", b.name, true);
@@ -222,10 +222,45 @@ void read_motion(Fields& f, SceneStep& s) {
     f.read("restitution", s.restitution);
     f.read("friction", s.friction);
     f.read_int("max_iterations", s.max_iterations, 1, 1 << 20);
+    if (f.read("rest_speed", s.rest_speed) && !(s.rest_speed >= 0)) f.fail("rest_speed", "must be >= 0");
     s.has_velocity = f.read("velocity", s.velocity);
     if (f.read("up", s.up) && s.up.x == 0 && s.up.y == 0) f.fail("up", "must not be [0, 0]");
     if (f.read("max_floor_angle", s.max_floor_angle) && !(s.max_floor_angle >= 0 && s.max_floor_angle < 90))
         f.fail("max_floor_angle", "must be in [0, 90) degrees");
+}
+
+// The "emit" list of a particles step: single particles and spark cones; one object alone (a
+// spark cone, say) is a list of one.
+void read_emit(Fields& f, SceneStep& s) {
+    const json* given = f.get("emit", true);
+    if (!given->is_array() && !given->is_object())
+        f.fail("emit", "expected an array of particles and spark cones, or one of them");
+    const json list = given->is_array() ? *given : json::array({*given});
+    std::size_t total = 0;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        Fields e(list[k], f.where() + ": emit[" + std::to_string(k) + "]");
+        SceneEmit em;
+        em.cone = e.has("hit_step");
+        if (em.cone) {
+            std::int32_t hit = 0;
+            e.read_int("hit_step", hit, 0, std::numeric_limits<std::int32_t>::max(), true);
+            em.hit_step = std::size_t(hit);
+            e.read_int("count", em.count, 1, 1000000, true);
+            if (e.read("spread", em.spread) && !(em.spread >= 0 && em.spread <= 180))
+                e.fail("spread", "must be in [0, 180] degrees");
+            e.read_u64("seed", em.seed);
+            if (e.read("min_speed", em.min_speed) && !(em.min_speed >= 0 && em.min_speed <= 1))
+                e.fail("min_speed", "must be in [0, 1]");
+            total += std::size_t(em.count);
+        } else {
+            e.read("from", em.from, true);
+            e.read("velocity", em.velocity, true);
+            ++total;
+        }
+        e.finish();
+        s.emit.push_back(em);
+    }
+    if (total > 1000000) f.fail("emit", "at most 1000000 particles, got " + std::to_string(total));
 }
 
 SceneStep read_step(const json& j, std::size_t index) {
@@ -303,6 +338,18 @@ SceneStep read_step(const json& j, std::size_t index) {
     }
     case SceneOp::add: read_body_fields(f, s.add); break;
     case SceneOp::remove: f.read("body", s.body, true); break;
+    case SceneOp::particles:
+        read_emit(f, s);
+        f.read_int("frames", s.count, 0, 1000000, true);
+        f.read("gravity", s.gravity);
+        if (f.read("dt", s.dt) && !(s.dt > 0)) f.fail("dt", "must be > 0");
+        f.read("restitution", s.restitution);
+        f.read("friction", s.friction);
+        if (f.read("rest_speed", s.rest_speed) && !(s.rest_speed >= 0)) f.fail("rest_speed", "must be >= 0");
+        f.read_int("max_iterations", s.max_iterations, 1, 1 << 20);
+        f.read_bits("category", s.category);
+        f.read_bits("mask", s.mask);
+        break;
     }
     f.finish();
     return s;
@@ -350,6 +397,17 @@ void check_names(const Scene& scene) {
                                std::to_string(rows) + " rows)");
             break;
         }
+        case SceneOp::particles:
+            for (std::size_t k = 0; k < s.emit.size(); ++k) {
+                const SceneEmit& e = s.emit[k];
+                if (!e.cone) continue;
+                if (e.hit_step >= i || (scene.steps[e.hit_step].op != SceneOp::cast_ray &&
+                                        scene.steps[e.hit_step].op != SceneOp::cast_box))
+                    bad(where + ": emit[" + std::to_string(k) + "]",
+                        "field \"hit_step\": " + std::to_string(e.hit_step) +
+                            " is not an earlier cast_ray or cast_box step");
+            }
+            break;
         default:
             if (!s.ignore.empty()) need(s.ignore, "ignore");
             break;

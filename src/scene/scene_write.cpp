@@ -88,6 +88,7 @@ json step_json(const SceneStep& s) {
         if (s.restitution != d.restitution) j["restitution"] = num(s.restitution);
         if (s.friction != d.friction) j["friction"] = num(s.friction);
         if (s.max_iterations != d.max_iterations) j["max_iterations"] = s.max_iterations;
+        if (s.rest_speed != d.rest_speed) j["rest_speed"] = num(s.rest_speed);
         if (s.has_velocity) j["velocity"] = vec(s.velocity);
         if (s.up != d.up) j["up"] = vec(s.up);
         if (s.max_floor_angle != d.max_floor_angle) j["max_floor_angle"] = num(s.max_floor_angle);
@@ -152,6 +153,35 @@ json step_json(const SceneStep& s) {
         break;
     }
     case SceneOp::remove: j["body"] = s.body; break;
+    case SceneOp::particles: {
+        const SceneEmit de;
+        json list = json::array();
+        for (const SceneEmit& e : s.emit) {
+            json o = json::object();
+            if (e.cone) {
+                o["hit_step"] = e.hit_step;
+                o["count"] = e.count;
+                if (e.spread != de.spread) o["spread"] = num(e.spread);
+                if (e.seed != de.seed) o["seed"] = e.seed;
+                if (e.min_speed != de.min_speed) o["min_speed"] = num(e.min_speed);
+            } else {
+                o["from"] = vec(e.from);
+                o["velocity"] = vec(e.velocity);
+            }
+            list.push_back(o);
+        }
+        j["emit"] = list;
+        j["frames"] = s.count;
+        if (s.gravity != d.gravity) j["gravity"] = vec(s.gravity);
+        if (s.dt != d.dt) j["dt"] = num(s.dt);
+        if (s.restitution != d.restitution) j["restitution"] = num(s.restitution);
+        if (s.friction != d.friction) j["friction"] = num(s.friction);
+        if (s.rest_speed != d.rest_speed) j["rest_speed"] = num(s.rest_speed);
+        if (s.max_iterations != d.max_iterations) j["max_iterations"] = s.max_iterations;
+        if (s.category != d.category) j["category"] = s.category;
+        if (s.mask != d.mask) j["mask"] = s.mask;
+        break;
+    }
     }
     return j;
 }
@@ -173,6 +203,7 @@ const char* to_string(SceneOp op) {
     case SceneOp::set_tile: return "set_tile";
     case SceneOp::add: return "add";
     case SceneOp::remove: return "remove";
+    case SceneOp::particles: return "particles";
     }
     return "?";
 }
@@ -206,13 +237,24 @@ std::string save_scene(const Scene& scene) {
                ordered(body_json(scene.bodies[i]), {"name", "box", "static", "category", "mask", "user_data"});
     out += scene.bodies.empty() ? "]" : "\n  ]";
     out += ",\n  \"steps\": [";
+    // The order of a saved step's fields (any others follow).
+    const auto step_keys = {
+        "op",       "comment",
+        "body",     "name",
+        "count",    "from",
+        "to",       "point",
+        "box",      "delta",
+        "response", "restitution",
+        "friction", "rest_speed",
+        "velocity", "emit",
+        "frames",   "gravity",
+        "dt",       "max_iterations",
+        "up",       "max_floor_angle",
+        "check",    "cell",
+        "tile",
+    };
     for (std::size_t i = 0; i < scene.steps.size(); ++i)
-        out += std::string(i ? ",\n    " : "\n    ") +
-               ordered(step_json(scene.steps[i]),
-                       {"op",      "comment", "body",           "name",     "count",           "from",     "to",
-                        "point",   "box",     "delta",          "response", "restitution",     "friction", "velocity",
-                        "gravity", "dt",      "max_iterations", "up",       "max_floor_angle", "check",    "cell",
-                        "tile"});
+        out += std::string(i ? ",\n    " : "\n    ") + ordered(step_json(scene.steps[i]), step_keys);
     out += scene.steps.empty() ? "]" : "\n  ]";
     out += "\n}\n";
     return out;

@@ -38,6 +38,7 @@ constexpr const char* c_normal = "#109a3a";
 constexpr const char* c_velocity = "#f08a00";
 constexpr const char* c_cast = "#8e3fb8";
 constexpr const char* c_query = "#129a9a";
+constexpr const char* c_spark = "#d9480f";
 
 
 // In double: min + max overflows a real near the largest one.
@@ -50,8 +51,16 @@ std::vector<Vec2> velocities_after(const MoveTrace& t, const SceneStep& s) {
     Vec2 v = t.velocity_before;
     for (const Contact& c : t.result.contacts) {
         const real into = v.x * c.normal.x + v.y * c.normal.y;
-        if (c.response == Response::bounce) v = reflect(v, c.normal, s.restitution, s.friction);
-        else if ((c.response == Response::touch || c.response == Response::slide) && into < 0) v -= c.normal * into;
+        if (c.response == Response::bounce) {
+            // MoveOptions::rest_speed: too slow into the face, the normal part goes; too slow
+            // along it after friction, the velocity too.
+            if (into < 0 && -into < s.rest_speed) {
+                const Vec2 along = (v - c.normal * into) * (1 - s.friction);
+                v = std::hypot(along.x, along.y) < s.rest_speed ? Vec2{0, 0} : along;
+            } else {
+                v = reflect(v, c.normal, s.restitution, s.friction);
+            }
+        } else if ((c.response == Response::touch || c.response == Response::slide) && into < 0) v -= c.normal * into;
         out.push_back(v);
     }
     return out;
@@ -81,6 +90,8 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         bb.add(t.box);
         bb.add(t.box.translated(t.delta));
     }
+    for (const ParticleTrace& t : trace.particles)
+        for (const Vec2& p : t.positions) bb.add(d(p.x), d(p.y));
     for (const QueryTrace& q : trace.queries) {
         if (q.op == SceneOp::query_segment) {
             bb.add(d(q.from.x), d(q.from.y));
@@ -126,10 +137,13 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     bool has_hits = false;
     for (const CastTrace& t : trace.casts) has_hits = has_hits || !t.hits.empty();
     const bool has_moves = !trace.moves.empty(), has_casts = !trace.casts.empty(), has_queries = !trace.queries.empty();
+    const bool has_sparks = !trace.particles.empty();
+    bool has_bounces = false;
+    for (const ParticleTrace& t : trace.particles) has_bounces = has_bounces || !t.bounces.empty();
     const int legend_rows = int(has_solid) + int(has_one_way) + int(has_static) + int(has_movable) +
                             2 * int(has_moves) + int(has_single_contact_box) + int(has_contacts) +
                             int(has_contacts || has_hits) + int(has_velocity) + int(has_casts) + int(has_hits) +
-                            int(has_queries);
+                            int(has_queries) + int(has_sparks) + int(has_bounces);
     const double legend_h = 3.4 * u * (legend_rows + 2) + 2 * u;
     const double vh = std::max(h + 2 * margin, options.legend ? legend_h + 2 * margin : 0.0);
     const double px = options.pixels > 0 ? options.pixels : 1000;
@@ -273,6 +287,33 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
             svg.arrow(c.x, c.y, d(t.velocity_before.x) * vscale, d(t.velocity_before.y) * vscale, c_velocity, 0.2 * u);
         }
 
+    // ---- particles: each spark's trail, frame by frame, its end, and where it bounced ----
+    for (const ParticleTrace& t : trace.particles) {
+        drawing = t.step;
+        const std::size_t stride = std::size_t(t.frames) + 1;
+        svg.out += "<g stroke=\"" + std::string(c_spark) + "\" stroke-width=\"" + n(0.12 * u) +
+                   "\" stroke-opacity=\"0.55\" stroke-linejoin=\"round\">\n";
+        for (std::size_t k = 0; k < t.count; ++k) {
+            std::vector<Pt> pts;
+            for (std::size_t f = 0; f < stride; ++f) {
+                const Vec2 p = t.positions[k * stride + f];
+                if (pts.empty() || pts.back().x != d(p.x) || pts.back().y != d(p.y)) pts.push_back({d(p.x), d(p.y)});
+            }
+            if (pts.size() > 1) svg.polyline(pts, "");
+        }
+        svg.out += "</g>\n";
+        for (const Contact& c : t.bounces)
+            svg.circle(d(c.point.x), d(c.point.y), 0.3 * u, std::string("fill=\"") + c_contact + "\"");
+        for (std::size_t k = 0; k < t.count; ++k) {
+            const Vec2 p = t.positions[k * stride + stride - 1];
+            svg.circle(d(p.x), d(p.y), 0.45 * u, std::string("fill=\"") + c_spark + "\"");
+        }
+        if (t.count > 0) {
+            const Vec2 p = t.positions[0];
+            step_labels.push_back({d(p.x), d(p.y) - 0.8 * u, "step " + std::to_string(t.step) + " (particles)"});
+        }
+    }
+
     // ---- casts ----
     for (const CastTrace& t : trace.casts) {
         drawing = t.step;
@@ -414,6 +455,16 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
             });
         if (has_hits)
             entry("cast hit point", [&](double x, double y) { svg.cross(x + 2 * u, y + 0.9 * u, 0.9 * u, c_cast); });
+        if (has_sparks)
+            entry("particle trail; where it ends", [&](double x, double y) {
+                svg.line(x, y + 0.9 * u, x + 3.2 * u, y + 0.9 * u,
+                         std::string("stroke=\"") + c_spark + "\" stroke-width=\"" + n(0.12 * u) + "\"");
+                svg.circle(x + 3.4 * u, y + 0.9 * u, 0.45 * u, std::string("fill=\"") + c_spark + "\"");
+            });
+        if (has_bounces)
+            entry("particle bounce", [&](double x, double y) {
+                svg.circle(x + 2 * u, y + 0.9 * u, 0.3 * u, std::string("fill=\"") + c_contact + "\"");
+            });
         if (has_queries)
             entry("query (rect, point, segment)",
                   sw_rect(std::string("fill=\"") + c_query + "\" fill-opacity=\"0.08\" stroke=\"" + c_query +
@@ -433,8 +484,7 @@ std::string render_svg(const SceneRunner& runner, const SvgOptions& options) {
     if (trace.moves_not_traced > 0)
         throw SceneError(runner.file(), step_where(runner, trace.first_step_not_traced),
                          "too long to draw: a picture holds at most " + std::to_string(max_traced_moves) +
-                             " moves and frames, the run had " +
-                             std::to_string(trace.moves.size() + trace.moves_not_traced));
+                             " moves and frames, the run had " + std::to_string(trace.traced + trace.moves_not_traced));
     std::optional<std::size_t> drawing;
     try {
         return draw(runner, options, drawing);

@@ -89,6 +89,48 @@ BOOST_AUTO_TEST_CASE(save_then_load_gives_the_same_scene) {
     }
 }
 
+// Every field of a particles step, and rest_speed on move and frames, read and saved back.
+BOOST_AUTO_TEST_CASE(particles_step_fields_round_trip) {
+    const Scene a = parse_scene(R"({
+      "bodies": [{"name": "g", "box": [0, 0, 4, 4]}],
+      "steps": [
+        {"op": "move", "body": "g", "delta": [1, 0], "response": "bounce", "rest_speed": 12.5},
+        {"op": "frames", "body": "g", "count": 3, "rest_speed": 7},
+        {"op": "cast_box", "box": [0, 0, 2, 2], "delta": [30, 0]},
+        {"op": "particles", "emit": [{"from": [1, 2], "velocity": [3, -4]},
+                                     {"hit_step": 2, "count": 5, "spread": 30, "seed": 42, "min_speed": 0.25}],
+         "frames": 9, "gravity": [0, 900], "dt": 0.02, "restitution": 0.5, "friction": 0.25, "rest_speed": 30,
+         "max_iterations": 4, "category": 2, "mask": 5}
+      ]})");
+    BOOST_TEST(a.steps[0].rest_speed == real(12.5));
+    BOOST_TEST(a.steps[1].rest_speed == real(7));
+    const SceneStep& p = a.steps[3];
+    BOOST_TEST((p.op == SceneOp::particles));
+    BOOST_REQUIRE(p.emit.size() == 2u);
+    BOOST_TEST(!p.emit[0].cone);
+    BOOST_TEST(p.emit[0].velocity.y == real(-4));
+    BOOST_TEST(p.emit[1].cone);
+    BOOST_TEST(p.emit[1].hit_step == 2u);
+    BOOST_TEST(p.emit[1].count == 5);
+    BOOST_TEST(p.emit[1].spread == real(30));
+    BOOST_TEST(p.emit[1].seed == 42u);
+    BOOST_TEST(p.emit[1].min_speed == real(0.25));
+    BOOST_TEST(p.count == 9);
+    BOOST_TEST(p.dt == real(0.02));
+    BOOST_TEST(p.rest_speed == real(30));
+    BOOST_TEST(p.max_iterations == 4);
+    BOOST_TEST(p.category == 2u);
+    BOOST_TEST(p.mask == 5u);
+    const Scene b = parse_scene(save_scene(a));
+    BOOST_TEST((a == b));
+    // One spark cone on its own is a list of one.
+    const Scene c = parse_scene(R"({"steps": [{"op": "cast_ray", "from": [0, 0], "delta": [30, 0]},
+        {"op": "particles", "emit": {"hit_step": 0, "count": 4}, "frames": 2}]})");
+    BOOST_REQUIRE(c.steps[1].emit.size() == 1u);
+    BOOST_TEST(c.steps[1].emit[0].cone);
+    BOOST_TEST(c.steps[1].emit[0].count == 4);
+}
+
 BOOST_AUTO_TEST_CASE(saved_numbers_read_back_exactly) {
     // Values that have no short decimal form: the save must still give back the same bits.
     Scene a;

@@ -339,6 +339,86 @@ BOOST_AUTO_TEST_CASE(long_resting_frames_list_a_bounded_number_of_contacts) {
     BOOST_TEST(runner.trace().moves.size() <= 100000u);
 }
 
+// The spark scene: every spark ends at rest inside the room, on a floor (a tile top or the
+// plank), never inside a solid tile; contacts list particle, frame, point, normal, velocity and
+// what was hit; the first contacts are bounces with velocities no faster than the sparks' start.
+BOOST_AUTO_TEST_CASE(sparks_come_to_rest_inside_the_room) {
+    const auto lines = run_file("sparks");
+    BOOST_REQUIRE(lines.size() == 3u);
+    const json l = line(lines, 2);
+    BOOST_TEST(l.at("particles") == 61);
+    BOOST_TEST(l.at("frames") == 180);
+    const Scene scene = load_scene(scene_test::scenes_dir() + "/sparks.json");
+    const auto& rows = scene.tiles->rows;
+    auto solid = [&](double x, double y) { // inside the interior of a solid tile
+        const double fx = x / 16, fy = y / 16;
+        const int c = int(std::floor(fx)), r = int(std::floor(fy));
+        return fx != c && fy != r && rows[std::size_t(r)][std::size_t(c)] == '#';
+    };
+    const json& pos = l.at("positions");
+    BOOST_REQUIRE(pos.size() == 61u);
+    for (std::size_t k = 0; k < pos.size(); ++k) {
+        const double x = pos[k][0].get<double>(), y = pos[k][1].get<double>();
+        BOOST_TEST_CONTEXT("particle " << k << " at " << x << ", " << y) {
+            BOOST_TEST((x >= 16 && x <= 464 && y >= 16 && y <= 240));
+            BOOST_TEST(!solid(x, y));
+            // At rest on a floor: a tile top (a multiple of 16) with a solid tile below, or the plank.
+            const bool on_tile = std::fmod(y, 16.0) == 0 && rows[std::size_t(y / 16)][std::size_t(x / 16)] == '#';
+            const bool on_plank = y == 150 && x >= 280 && x <= 340;
+            BOOST_TEST((on_tile || on_plank));
+            BOOST_TEST(l.at("velocities")[k] == json::parse("[0, 0]"));
+            BOOST_TEST(l.at("alive")[k] == true);
+        }
+    }
+    const json& contacts = l.at("contacts");
+    BOOST_REQUIRE(contacts.size() == 1000u);
+    BOOST_TEST(l.at("contacts_omitted").get<int>() > 0);
+    const double fastest = 452.2; // |(450, -45)|: the cones scale the reflected speed by at most 1
+    int last_frame = 0;
+    for (const json& c : contacts) {
+        BOOST_TEST(c.at("particle").get<int>() < 61);
+        BOOST_TEST(c.at("frame").get<int>() >= last_frame); // in frame order
+        last_frame = c.at("frame").get<int>();
+        const double speed = std::hypot(c.at("velocity")[0].get<double>(), c.at("velocity")[1].get<double>());
+        BOOST_TEST(speed <= fastest + 15); // plus at most one frame of gravity, 900 / 60
+        const json& n = c.at("normal");
+        BOOST_TEST(std::fabs(n[0].get<double>()) + std::fabs(n[1].get<double>()) == 1.0);
+    }
+}
+
+// More particles than max_listed_particles: counts and a checksum, the same for the same run.
+BOOST_AUTO_TEST_CASE(many_particles_print_a_summary) {
+    const std::string text = R"({
+      "tiles": {"size": 16, "rows": ["#........#", "#........#", "##########"]},
+      "steps": [
+        {"op": "cast_ray", "from": [40, 8], "delta": [300, 0]},
+        {"op": "particles", "emit": [{"hit_step": 0, "count": 1500, "spread": 150, "seed": 3}], "frames": 60,
+         "gravity": [0, 900], "restitution": 0.5, "friction": 0.3, "rest_speed": 30}
+      ]})";
+    const auto a = scene_test::run_text(text);
+    BOOST_REQUIRE(a.size() == 2u);
+    const json l = json::parse(a[1]);
+    BOOST_TEST(l.at("particles") == 1500);
+    BOOST_TEST(!l.contains("positions"));
+    BOOST_TEST(l.at("contacts").get<int>() > 1500);
+    BOOST_TEST(l.at("at_rest").get<int>() > 0);
+    BOOST_TEST(l.at("checksum").get<std::string>().size() == 16u);
+    BOOST_TEST(scene_test::run_text(text) == a);
+}
+
+// A cone at a cast that hit nothing is refused while running, naming the step.
+BOOST_AUTO_TEST_CASE(a_cone_at_a_miss_is_a_scene_error) {
+    try {
+        (void)scene_test::run_text(R"({"steps": [
+            {"op": "cast_ray", "from": [0, 0], "delta": [10, 0]},
+            {"op": "particles", "emit": [{"hit_step": 0, "count": 3}], "frames": 2}]})");
+        BOOST_TEST(false, "expected a SceneError");
+    } catch (const SceneError& e) {
+        BOOST_TEST(e.where() == "step 1 (particles)");
+        BOOST_TEST(e.problem() == "field \"emit\": the cast of step 0 hit nothing");
+    }
+}
+
 BOOST_AUTO_TEST_CASE(every_op_runs) {
     const auto lines = scene_test::run_text(R"({
       "tiles": {"size": 16, "rows": ["....", "####"]},

@@ -177,6 +177,17 @@ BOOST_AUTO_TEST_CASE(picture_shows_contacts_and_casts) {
     BOOST_TEST(svg.find(">step 6<") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(picture_shows_spark_trails) {
+    // sparks.json: 61 particles, each a trail (a polyline unless it never moved) and an end dot
+    // in the spark colour, bounces as small red dots, and the legend's two particle rows.
+    const std::string svg = svg_of("sparks");
+    BOOST_TEST(count(svg, "fill=\"#d9480f\"") >= 61u);
+    BOOST_TEST(count(svg, "<polyline") >= 60u);
+    BOOST_TEST(svg.find(">particle trail; where it ends<") != std::string::npos);
+    BOOST_TEST(svg.find(">particle bounce<") != std::string::npos);
+    BOOST_TEST(svg.find(">step 2 (particles)<") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(empty_scene_still_draws) {
     SceneRunner runner(parse_scene("{}"));
     const std::string svg = render_svg(runner);

@@ -1,0 +1,395 @@
+// Particles: move_particles and emit_sparks. A particle's frame is World::move's own loop for a
+// zero-size box (move_unlisted in move.cpp: the same legs, contacts and responses), so a particle
+// and a body can never disagree. A particle whose path meets no tile and no body's mark takes a
+// fast path with the answer that loop gives for a path that meets nothing (the moved point, no
+// contact), and a particle at rest on a tile or a static body one with the answer it gives there
+// (rests_on).
+
+#include <sweepbox/particles.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "body_filter.hpp"
+#include "move_support.hpp"
+#include "obstacle.hpp"
+#include "platform.hpp"
+#include "sweep.hpp"
+#include "tile_obstacles.hpp"
+#include "tile_tables.hpp"
+
+namespace sweepbox {
+
+using detail::wide;
+
+namespace {
+
+// frame_motion, inline for the loops over a batch.
+SWEEPBOX_FORCE_INLINE FrameMotion motion(Vec2 velocity, Vec2 gravity, real dt) {
+    FrameMotion m;
+    m.velocity = velocity + gravity * dt;
+    m.delta = m.velocity * dt;
+    return m;
+}
+
+} // namespace
+
+FrameMotion frame_motion(Vec2 velocity, Vec2 gravity, real dt) { return motion(velocity, gravity, dt); }
+
+MoveOptions particle_move_options(const Particles& b, const ParticleFrame& f, std::size_t i) {
+    MoveOptions o;
+    o.response = Response::bounce;
+    o.rest_speed = f.rest_speed;
+    o.max_iterations = f.max_iterations;
+    o.restitution = b.restitution ? b.restitution[i] : f.restitution;
+    o.friction = b.friction ? b.friction[i] : f.friction;
+    o.velocity = motion({b.vx[i], b.vy[i]}, f.gravity, f.dt).velocity;
+    return o;
+}
+
+Particles ParticleArrays::view() {
+    const std::size_t n = x.size();
+    auto required = [&](std::size_t size, const char* name) {
+        if (size != n)
+            throw Error("ParticleArrays::view",
+                        std::string(name) + " has " + std::to_string(size) + " entries, x has " + std::to_string(n));
+    };
+    auto optional = [&](auto& v, const char* name) {
+        if (v.empty()) return decltype(v.data())(nullptr);
+        required(v.size(), name);
+        return v.data();
+    };
+    required(y.size(), "y");
+    required(vx.size(), "vx");
+    required(vy.size(), "vy");
+    Particles p;
+    p.count = n;
+    p.x = x.data();
+    p.y = y.data();
+    p.vx = vx.data();
+    p.vy = vy.data();
+    p.alive = optional(alive, "alive");
+    p.restitution = optional(restitution, "restitution");
+    p.friction = optional(friction, "friction");
+    p.category = optional(category, "category");
+    p.mask = optional(mask, "mask");
+    return p;
+}
+
+namespace {
+
+// Particles see the tiles and the static bodies only: every other body is ignored, which moves
+// a point exactly as if that body were not in the world (Response::ignore).
+Response statics_only(void* /*context*/, const World& w, BodyId /*self*/, const Other& other) {
+    if (other.is_body() && !WorldAccess::bodies(w)[other.body.index].is_static) return Response::ignore;
+    return Response::bounce;
+}
+
+struct ParticleScratch {
+    MoveResult result;
+    std::vector<Vec2> velocities;
+};
+
+ParticleScratch& scratch() {
+    thread_local ParticleScratch s;
+    return s;
+}
+
+// What lies near the path of a point over one frame (the closed box r of the path), for the fast
+// paths: nothing at all, exactly one tile and no body, or no tile but perhaps bodies. On the map,
+// by the tiles' occupied bits and the world's body marks (a body meeting r meets a tile r
+// touches, which it marked); off it, by the body grid.
+enum class Near : std::uint8_t { nothing, one_tile, bodies, more };
+
+class NearTest {
+public:
+    explicit NearTest(const World& w)
+        : w_(w), tiles_(w.tiles()), occupied_(detail::TileTables::occupied(tiles_)), marks_(WorldAccess::body_marks(w)),
+          inv_(detail::TileTables::inverse_tile_size(tiles_)), columns_(std::size_t(tiles_.columns())),
+          on_map_(!tiles_.is_empty()) {
+        if (on_map_) bounds_ = tiles_.bounds();
+    }
+
+    // `tile`: the one tile, when the answer is one_tile.
+    SWEEPBOX_FORCE_INLINE Near operator()(const Aabb& r, TileCell& tile) const {
+        if (on_map_ && bounds_.min.x < r.min.x && bounds_.min.y < r.min.y && r.max.x < bounds_.max.x &&
+            r.max.y < bounds_.max.y) {
+            // Strictly inside the map: every point of r is on a tile of candidate_tiles.
+            const CellRange c = detail::candidate_tiles(tiles_, r, inv_);
+            int found = 0;
+            bool marked = false;
+            for (std::int32_t row = c.y0; row <= c.y1; ++row)
+                for (std::int32_t col = c.x0; col <= c.x1; ++col) {
+                    const std::size_t at = std::size_t(row) * columns_ + std::size_t(col);
+                    marked = marked || detail::TileTables::bit(marks_, at);
+                    if (detail::TileTables::bit(occupied_, at)) {
+                        if (++found > 1) return Near::more;
+                        tile = {col, row};
+                    }
+                }
+            if (marked) return found == 0 ? Near::bodies : Near::more;
+            return found == 0 ? Near::nothing : Near::one_tile;
+        }
+        return off_map(r);
+    }
+
+private:
+    [[nodiscard, gnu::noinline]] Near off_map(const Aabb& r) const {
+        if (on_map_ &&
+            !(r.max.x < bounds_.min.x || r.max.y < bounds_.min.y || bounds_.max.x < r.min.x || bounds_.max.y < r.min.y))
+            return Near::more; // on the map's border, or partly on it: the full move decides
+        const SpatialGrid& grid = w_.grid();
+        bool any = grid.oversize_count() != 0;
+        grid.for_each_in_cells(r, [&](std::uint32_t) { any = true; });
+        return any ? Near::bodies : Near::nothing;
+    }
+
+    const World& w_;
+    const TileMap& tiles_;
+    const std::uint64_t* occupied_;
+    const std::uint64_t* marks_;
+    wide inv_;
+    std::size_t columns_;
+    bool on_map_;
+    Aabb bounds_{};
+};
+
+// The rest path: a point pressed into the face of the only obstacle near it (a solid tile, or a
+// static body with extent on both axes), along one axis, slower than rest_speed, with no speed
+// along the face. The move's loop then meets that obstacle at time 0 on that face (one obstacle:
+// no junction, nothing to settle), drops the normal part (rest) and stops (no speed along the
+// face): the point stays, its velocity is zero, and the one contact is made here from the same
+// sweep and contact point. Anything else (a corner, a one-way tile, a bounce) is left to the loop.
+// This part: the motion; `a` is its axis.
+SWEEPBOX_FORCE_INLINE bool pressed_slowly(const FrameMotion& m, real rest_speed, int& a) {
+    a = m.delta.x != 0 ? 0 : 1;
+    return m.delta[a] != 0 && m.delta[1 - a] == 0 && m.velocity[1 - a] == 0 && std::fabs(m.velocity[a]) < rest_speed;
+}
+
+// The tile as the loop sees it, when it is solid and the particle sees tiles.
+bool solid_tile(const World& w, const detail::Selector& sel, TileCell cell, detail::Obstacle& out) {
+    const TileMap& tiles = w.tiles();
+    const std::uint8_t bits = tiles.bits_in_map(cell.column, cell.row);
+    if (Tile(bits & 3) != Tile::solid || !detail::interacts(sel, tiles.def().category, tiles.def().mask)) return false;
+    out = detail::tile_obstacle(tiles, cell, bits);
+    return true;
+}
+
+// The one static body the particle sees whose closed box meets r, when there is exactly one and
+// it has extent on both axes (bodies that are not static are not seen by particles).
+[[gnu::noinline]] bool one_static_body(const World& w, const detail::Selector& sel, const Aabb& r,
+                                       detail::Obstacle& out) {
+    bool found = false, more = false;
+    std::uint32_t which = 0;
+    w.grid().for_each_candidate(r, [&](std::uint32_t i) {
+        const auto& b = WorldAccess::bodies(w)[i];
+        if (!b.is_static || !intersects_closed(b.box, r) || !detail::body_interacts(w, i, sel)) return;
+        more = more || (found && i != which);
+        found = true;
+        which = i;
+    });
+    if (!found || more) return false;
+    detail::emit_body(w, which, [&](const detail::Obstacle& ob) { out = ob; });
+    return out.box.min.x < out.box.max.x && out.box.min.y < out.box.max.y;
+}
+
+// The contact of the rest path on `ob`, when the sweep meets its face at time 0.
+bool rests_on(const detail::Obstacle& ob, const Aabb& S, const FrameMotion& m, int a, Contact& out) {
+    const detail::SweepQuery q(S, m.delta);
+    const Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
+    if (sw.state != SweepState::hit || sw.time != 0 || sw.corner || sw.normal[a] == 0) return false;
+    out.other = ob.other;
+    out.time = real(0) + sw.time * (1 - real(0)); // the loop's time of a first leg
+    out.normal = sw.normal;
+    out.point = detail::contact_point(S, ob.box, sw.normal);
+    out.corner = false;
+    out.junction = false;
+    return true;
+}
+
+bool in_unit(real x) { return x >= 0 && x <= 1; }
+
+// The checks of move_particles' input that name the problem; `i` is the first particle whose
+// numbers the fast check refused (or count when none did).
+[[noreturn, gnu::noinline]] void bad_particle(const Particles& b, const ParticleFrame& f, std::size_t i) {
+    const std::string who = "particle " + std::to_string(i) + ": ";
+    const Vec2 p{b.x[i], b.y[i]}, v{b.vx[i], b.vy[i]};
+    if (!is_finite(p)) throw Error("move_particles", who + "position has a NaN or infinite coordinate");
+    if (!is_finite(v)) throw Error("move_particles", who + "velocity has a NaN or infinite component");
+    if (b.restitution && !in_unit(b.restitution[i]))
+        throw Error("move_particles", who + "restitution must be in [0, 1]");
+    if (b.friction && !in_unit(b.friction[i])) throw Error("move_particles", who + "friction must be in [0, 1]");
+    const FrameMotion m = motion(v, f.gravity, f.dt);
+    if (!is_finite(m.velocity) || !is_finite(m.delta))
+        throw Error("move_particles", who + "the frame's velocity or motion leaves the finite range of real");
+    throw Error("move_particles", who + "the frame's motion takes it out of the finite range of real");
+}
+
+// True when particle i's numbers are fine. The position after a frame lies within the frame's
+// motion of the start on each axis (a bounce never lengthens what is left of it), so twice
+// that motion within the finite range keeps every result finite.
+SWEEPBOX_FORCE_INLINE bool particle_ok(const Particles& b, const ParticleFrame& f, std::size_t i) {
+    const FrameMotion m = motion({b.vx[i], b.vy[i]}, f.gravity, f.dt);
+    const wide limit = wide(std::numeric_limits<real>::max());
+    const wide reach_x = std::fabs(wide(b.x[i])) + 2 * std::fabs(wide(m.delta.x));
+    const wide reach_y = std::fabs(wide(b.y[i])) + 2 * std::fabs(wide(m.delta.y));
+    // (A NaN anywhere fails a comparison; an infinity makes a reach infinite.)
+    bool ok = reach_x <= limit && reach_y <= limit && std::fabs(m.velocity.x) <= std::numeric_limits<real>::max() &&
+              std::fabs(m.velocity.y) <= std::numeric_limits<real>::max();
+    if (b.restitution) ok = ok && in_unit(b.restitution[i]);
+    if (b.friction) ok = ok && in_unit(b.friction[i]);
+    return ok;
+}
+
+void require_particles(const Particles& b, const ParticleFrame& f, const ParticleContacts& c) {
+    const char* where = "move_particles";
+    if (b.count > 0 && (!b.x || !b.y || !b.vx || !b.vy))
+        throw Error(where, "the batch's position and velocity arrays may not be null");
+    if (b.count > std::size_t(std::numeric_limits<std::uint32_t>::max()))
+        throw Error(where, "a batch holds at most 2^32 - 1 particles");
+    if (c.capacity > 0 && !c.data) throw Error(where, "contacts.data is null with a capacity above 0");
+    if (!(std::isfinite(f.dt) && f.dt > 0)) throw Error(where, "dt must be finite and above 0");
+    if (!is_finite(f.gravity)) throw Error(where, "gravity has a NaN or infinite component");
+    if (!(std::isfinite(f.rest_speed) && f.rest_speed >= 0))
+        throw Error(where, "rest_speed must be finite and at least 0");
+    if (f.max_iterations < 1) throw Error(where, "max_iterations must be at least 1");
+    if (!in_unit(f.restitution)) throw Error(where, "restitution must be in [0, 1]");
+    if (!in_unit(f.friction)) throw Error(where, "friction must be in [0, 1]");
+    for (std::size_t i = 0; i < b.count; ++i)
+        if ((!b.alive || b.alive[i] != 0) && !particle_ok(b, f, i)) bad_particle(b, f, i);
+}
+
+void add_contact(ParticleContacts& contacts, std::size_t i, const Contact& c, Vec2 velocity) {
+    if (contacts.count == contacts.capacity) {
+        ++contacts.dropped;
+        return;
+    }
+    ParticleContact& pc = contacts.data[contacts.count++];
+    pc.particle = std::uint32_t(i);
+    pc.time = c.time;
+    pc.point = c.point;
+    pc.normal = c.normal;
+    pc.velocity = velocity;
+    pc.other = c.other;
+    pc.corner = c.corner;
+    pc.junction = c.junction;
+}
+
+} // namespace
+
+ParticleStats move_particles(const World& world, const Particles& b, const ParticleFrame& f,
+                             ParticleContacts& contacts) {
+    require_particles(b, f, contacts);
+    contacts.count = 0;
+    contacts.dropped = 0;
+    ParticleStats stats;
+    const NearTest near(world);
+    ParticleScratch& sc = scratch();
+    Contact rest_contact;
+    for (std::size_t i = 0; i < b.count; ++i) {
+        if (b.alive && b.alive[i] == 0) continue;
+        ++stats.moved;
+        const FrameMotion m = motion({b.vx[i], b.vy[i]}, f.gravity, f.dt);
+        const Aabb start{{b.x[i], b.y[i]}, {b.x[i], b.y[i]}};
+        const Aabb end = start.translated(m.delta);
+        TileCell cell;
+        const Aabb path = merge(start, end);
+        const Near what = near(path, cell);
+        if (what == Near::nothing) {
+            // What the move's loop gives for a path that meets nothing: the moved point.
+            b.x[i] = end.min.x;
+            b.y[i] = end.min.y;
+            b.vx[i] = m.velocity.x;
+            b.vy[i] = m.velocity.y;
+            ++stats.quiet;
+            continue;
+        }
+        const detail::Selector sel{BodyId{}, b.category ? b.category[i] : f.category, b.mask ? b.mask[i] : f.mask, true,
+                                   true};
+        int axis = 0;
+        detail::Obstacle ob;
+        if ((what == Near::one_tile || what == Near::bodies) && pressed_slowly(m, f.rest_speed, axis) &&
+            (what == Near::one_tile ? solid_tile(world, sel, cell, ob) : one_static_body(world, sel, path, ob)) &&
+            rests_on(ob, start, m, axis, rest_contact)) {
+            b.vx[i] = 0;
+            b.vy[i] = 0;
+            ++stats.resting;
+            ++stats.touched;
+            add_contact(contacts, i, rest_contact, Vec2{0, 0});
+            continue;
+        }
+        MoveOptions o = particle_move_options(b, f, i);
+        o.filter = statics_only;
+        detail::move_unlisted(world, sel, start, m.delta, o, sc.result, sc.velocities);
+        b.x[i] = sc.result.box.min.x;
+        b.y[i] = sc.result.box.min.y;
+        b.vx[i] = sc.result.velocity.x;
+        b.vy[i] = sc.result.velocity.y;
+        if (sc.result.contacts.empty()) continue;
+        ++stats.touched;
+        for (std::size_t k = 0; k < sc.result.contacts.size(); ++k)
+            add_contact(contacts, i, sc.result.contacts[k], sc.velocities[k]);
+    }
+    return stats;
+}
+
+namespace {
+
+// splitmix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators"): a seed
+// gives the same sequence everywhere.
+struct SplitMix {
+    std::uint64_t s;
+    std::uint64_t next() {
+        std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    // Uniform in [0, 1], from the top 53 bits.
+    double unit() { return double(next() >> 11) * (1.0 / 9007199254740991.0); }
+};
+
+} // namespace
+
+void emit_sparks(const CastHit& hit, Vec2 bullet_velocity, const SparkCone& cone, const Particles& batch,
+                 std::size_t first) {
+    const char* where = "emit_sparks";
+    if (!hit.hit) throw Error(where, "the cast hit nothing");
+    if (!is_finite(hit.point) || !is_finite(hit.normal)) throw Error(where, "the hit has a NaN or infinite number");
+    if (!is_finite(bullet_velocity)) throw Error(where, "bullet_velocity has a NaN or infinite component");
+    if (!(cone.spread >= 0 && cone.spread <= 180)) throw Error(where, "spread must be in [0, 180] degrees");
+    if (!in_unit(cone.min_speed)) throw Error(where, "min_speed must be in [0, 1]");
+    if (!in_unit(cone.restitution)) throw Error(where, "restitution must be in [0, 1]");
+    if (!in_unit(cone.friction)) throw Error(where, "friction must be in [0, 1]");
+    if (first > batch.count || cone.count > batch.count - first)
+        throw Error(where, "particles [" + std::to_string(first) + ", " + std::to_string(first) + " + " +
+                               std::to_string(cone.count) + ") pass the batch's count " + std::to_string(batch.count));
+    if (cone.count > 0 && (!batch.x || !batch.y || !batch.vx || !batch.vy))
+        throw Error(where, "the batch's position and velocity arrays may not be null");
+    const Vec2 r = reflect(bullet_velocity, hit.normal, cone.restitution, cone.friction);
+    const double rx = double(r.x), ry = double(r.y);
+    const double nx = double(hit.normal.x), ny = double(hit.normal.y);
+    const double half = double(cone.spread) * (3.14159265358979323846 / 360.0);
+    SplitMix rng{cone.seed};
+    for (std::size_t k = 0; k < cone.count; ++k) {
+        const double angle = (2 * rng.unit() - 1) * half;
+        const double scale = double(cone.min_speed) + (1 - double(cone.min_speed)) * rng.unit();
+        const double c = std::cos(angle), s = std::sin(angle);
+        double vx = (rx * c - ry * s) * scale, vy = (rx * s + ry * c) * scale;
+        // Into the face (a wide cone at a grazing hit): mirrored out of it.
+        if (const double into = vx * nx + vy * ny; into < 0) {
+            vx -= 2 * into * nx;
+            vy -= 2 * into * ny;
+        }
+        const std::size_t i = first + k;
+        batch.x[i] = hit.point.x;
+        batch.y[i] = hit.point.y;
+        batch.vx[i] = real(vx);
+        batch.vy[i] = real(vy);
+    }
+}
+
+} // namespace sweepbox

@@ -1,0 +1,543 @@
+// Suite `particles`: move_particles against the contract (docs/contract.md, "Particles"): a
+// particle's frame equals a zero-size body's World::move with Response::bounce, bit for bit, on
+// random worlds of tiles and static bodies (0- and 1-unit walls, touching obstacles, closed
+// rooms); bodies that are not static are not seen; category and mask; speed never grows with
+// restitution and friction in [0, 1]; particles at rest stay at rest, bit for bit; bad input;
+// the contact buffer; the spark emitter.
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <vector>
+#include <boost/test/unit_test.hpp>
+#include <sweepbox/particles.hpp>
+#include "test_support.hpp"
+
+using namespace sweepbox;
+using sbt::add_mover;
+using sbt::add_static;
+using sbt::box;
+using sbt::v2;
+
+namespace {
+
+using Bits = std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>;
+bool same(real a, real b) { return std::bit_cast<Bits>(a) == std::bit_cast<Bits>(b); }
+bool same(Vec2 a, Vec2 b) { return same(a.x, b.x) && same(a.y, b.y); }
+
+// A batch held in vectors, with a contact buffer.
+struct Batch : ParticleArrays {
+    std::vector<ParticleContact> buffer;
+    ParticleContacts contacts;
+
+    explicit Batch(std::size_t n, std::size_t room = 4096) : buffer(room) {
+        x.resize(n);
+        y.resize(n);
+        vx.resize(n);
+        vy.resize(n);
+        restitution.assign(n, 1);
+        friction.assign(n, 0);
+        category.assign(n, 1);
+        mask.assign(n, ~0u);
+        alive.assign(n, 1);
+        contacts.data = buffer.data();
+        contacts.capacity = buffer.size();
+    }
+    Batch(const Batch& o) : ParticleArrays(o), buffer(o.buffer), contacts(o.contacts) { contacts.data = buffer.data(); }
+    void set(std::size_t i, Vec2 p, Vec2 v) {
+        x[i] = p.x;
+        y[i] = p.y;
+        vx[i] = v.x;
+        vy[i] = v.y;
+    }
+    [[nodiscard]] Vec2 pos(std::size_t i) const { return {x[i], y[i]}; }
+    [[nodiscard]] Vec2 vel(std::size_t i) const { return {vx[i], vy[i]}; }
+    ParticleStats frame(const World& w, const ParticleFrame& f) { return move_particles(w, view(), f, contacts); }
+};
+
+// Uniform numbers from the raw output of mt19937 (which the standard fixes), so the worlds are
+// the same with every standard library.
+struct Rng {
+    std::mt19937 g;
+    explicit Rng(std::uint32_t seed) : g(seed) {}
+    double unit() { return double(g()) / 4294967296.0; }
+    int below(int n) { return int(g() % std::uint32_t(n)); }
+    double in(double lo, double hi) { return lo + (hi - lo) * unit(); }
+    // A coordinate on a quarter-unit grid half the time (on tile edges and wall faces often).
+    double coord(double lo, double hi) {
+        const double c = in(lo, hi);
+        return below(2) == 0 ? std::round(c * 4) / 4 : c;
+    }
+};
+
+// The static part of a random world: tiles (solid and one-way), walls of 0 and 1 unit, boxes
+// touching each other, a closed room; the same in every World built from it, in the same order,
+// so body ids agree between worlds.
+struct Level {
+    bool has_map = true; // without: static bodies only (the off-map paths)
+    TileMapDef map;
+    std::vector<std::pair<TileCell, Tile>> tiles;
+    std::vector<Aabb> statics;
+};
+
+Level random_level(Rng& rng) {
+    Level l;
+    l.map.origin = v2(rng.below(3) * 8 - 8, 0);
+    l.map.tile_size = rng.below(2) == 0 ? real(16) : real(10);
+    l.map.columns = 14;
+    l.map.rows = 10;
+    for (std::int32_t r = 0; r < l.map.rows; ++r)
+        for (std::int32_t c = 0; c < l.map.columns; ++c) {
+            const int k = rng.below(100);
+            const bool border = r == l.map.rows - 1 || c == 0;
+            if (border || k < 18) l.tiles.push_back({{c, r}, Tile::solid});
+            else if (k < 22) l.tiles.push_back({{c, r}, Tile::one_way});
+        }
+    const real size = l.map.tile_size;
+    const double w = double(size) * l.map.columns, h = double(size) * l.map.rows;
+    const double ox = double(l.map.origin.x);
+    for (int i = 0; i < 6; ++i) {
+        const double x = rng.coord(ox, ox + w), y = rng.coord(0, h), len = rng.in(4, 60);
+        const double thick = rng.below(2) == 0 ? 0.0 : 1.0;
+        if (rng.below(2) == 0) l.statics.push_back(box(x, y, x + thick, y + len));
+        else l.statics.push_back(box(x, y, x + len, y + thick));
+    }
+    // Two boxes touching along a face, and one touching them at a corner.
+    const double bx = rng.coord(ox, ox + w - 40), by = rng.coord(0, h - 40);
+    l.statics.push_back(box(bx, by, bx + 12, by + 8));
+    l.statics.push_back(box(bx + 12, by, bx + 20, by + 8));
+    l.statics.push_back(box(bx + 20, by + 8, bx + 30, by + 20));
+    // A static floor under the map, and (some levels) no map at all.
+    l.statics.push_back(box(ox - 20, h, ox + w + 20, h + 16));
+    l.has_map = rng.below(4) != 0;
+    // A closed room of zero-thickness walls.
+    const double rx = rng.coord(ox, ox + w - 50), ry = rng.coord(0, h - 50), rs = rng.in(10, 40);
+    l.statics.push_back(box(rx, ry, rx + rs, ry));
+    l.statics.push_back(box(rx, ry + rs, rx + rs, ry + rs));
+    l.statics.push_back(box(rx, ry, rx, ry + rs));
+    l.statics.push_back(box(rx + rs, ry, rx + rs, ry + rs));
+    return l;
+}
+
+void build(World& w, const Level& l) {
+    if (l.has_map) {
+        w.set_tile_map(l.map);
+        for (const auto& [cell, tile] : l.tiles) w.set_tile(cell, tile);
+    }
+    for (const Aabb& b : l.statics) add_static(w, b);
+}
+
+std::string str(Vec2 v) { return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ")"; }
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(particles)
+
+BOOST_AUTO_TEST_CASE(frame_motion_is_semi_implicit_euler) {
+    const FrameMotion m = frame_motion(v2(10, -20), v2(0, 600), real(0.5));
+    BOOST_TEST(same(m.velocity, v2(10, 280)));
+    BOOST_TEST(same(m.delta, v2(5, 140)));
+}
+
+// The central property: on random worlds, every particle's frame is what World::move gives a
+// zero-size body at its position, bit for bit: position, velocity, every contact; the last
+// contact's velocity is the move's velocity. The particles' world also holds dynamic bodies,
+// which particles do not see (the body's world has none but the body itself). Both paths (the
+// fast one for paths that meet nothing, and the move's) are taken.
+BOOST_AUTO_TEST_CASE(frame_equals_zero_size_body_move) {
+    std::size_t quiet = 0, touched = 0, resting = 0, resting_on_bodies = 0, compared = 0, contacts = 0, rested = 0;
+    for (std::uint32_t seed = 1; seed <= 40; ++seed) {
+        Rng rng(seed);
+        const Level level = random_level(rng);
+        World wp, wb;
+        build(wp, level);
+        build(wb, level);
+        // Dynamic bodies in the particles' world only: never seen by a particle.
+        for (int i = 0; i < 3; ++i) {
+            const double x = rng.coord(0, 120), y = rng.coord(0, 90);
+            add_mover(wp, box(x, y, x + 20, y + 20));
+        }
+        const BodyId body = add_mover(wb, box(0, 0, 0, 0));
+        const std::size_t n = 60;
+        Batch b(n);
+        const double w = double(level.map.tile_size) * level.map.columns, h = double(level.map.tile_size) * 10;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double x = rng.coord(double(level.map.origin.x) - 10, double(level.map.origin.x) + w + 10);
+            const double y = rng.coord(-10, h + 10);
+            const double speed = rng.below(4) == 0 ? rng.in(0, 30) : rng.in(0, 3000);
+            const double a = rng.in(0, 6.283185307179586);
+            b.set(i, v2(x, y), v2(speed * std::cos(a), speed * std::sin(a)));
+            b.restitution[i] = real(rng.below(3) == 0 ? 1.0 : rng.unit());
+            b.friction[i] = real(rng.below(3) == 0 ? 0.0 : rng.unit());
+            b.category[i] = rng.below(6) == 0 ? 2u : 1u;
+            b.mask[i] = rng.below(6) == 0 ? 2u : ~0u;
+            b.alive[i] = rng.below(10) != 0;
+        }
+        ParticleFrame f;
+        f.gravity = v2(rng.below(4) == 0 ? rng.in(-200, 200) : 0, rng.below(4) == 0 ? 0 : rng.in(100, 1200));
+        f.dt = rng.below(2) == 0 ? real(1) / real(60) : real(1) / real(30);
+        f.rest_speed = rng.below(3) == 0 ? real(0) : real(rng.in(5, 200));
+        f.max_iterations = rng.below(4) == 0 ? 2 : 8;
+        for (int frame = 0; frame < 40; ++frame) {
+            Batch before = b;
+            const Particles before_view = before.view();
+            const ParticleStats st = b.frame(wp, f);
+            BOOST_REQUIRE_EQUAL(b.contacts.dropped, 0u);
+            quiet += st.quiet;
+            touched += st.touched;
+            resting += st.resting;
+            if (!level.has_map) resting_on_bodies += st.resting; // (no tiles: only bodies to rest on)
+            std::size_t next = 0;                                // the next contact of the buffer to compare
+            for (std::size_t i = 0; i < n; ++i) {
+                if (!b.alive[i]) {
+                    BOOST_TEST((same(b.pos(i), before.pos(i)) && same(b.vel(i), before.vel(i))));
+                    continue;
+                }
+                const FrameMotion m = frame_motion(before.vel(i), f.gravity, f.dt);
+                wb.teleport(body, Aabb{before.pos(i), before.pos(i)});
+                wb.set_filter(body, b.category[i], b.mask[i]);
+                const MoveResult r = wb.move(body, m.delta, particle_move_options(before_view, f, i));
+                const std::string where = "seed " + std::to_string(seed) + " frame " + std::to_string(frame) +
+                                          " particle " + std::to_string(i) + " from " + str(before.pos(i)) + " by " +
+                                          str(m.delta);
+                BOOST_TEST_INFO(where);
+                BOOST_TEST((same(b.pos(i), r.box.min) && same(r.box.min, r.box.max)));
+                BOOST_TEST_INFO(where);
+                BOOST_TEST(same(b.vel(i), r.velocity));
+                for (std::size_t k = 0; k < r.contacts.size(); ++k, ++next) {
+                    BOOST_TEST_INFO(where << " contact " << k);
+                    BOOST_REQUIRE(next < b.contacts.count);
+                    const ParticleContact& pc = b.buffer[next];
+                    const Contact& c = r.contacts[k];
+                    BOOST_TEST_INFO(where << " contact " << k);
+                    BOOST_TEST((pc.particle == i && pc.other == c.other && same(pc.time, c.time) &&
+                                same(pc.point, c.point) && same(pc.normal, c.normal) && pc.corner == c.corner &&
+                                pc.junction == c.junction));
+                    if (k + 1 == r.contacts.size()) {
+                        BOOST_TEST_INFO(where);
+                        BOOST_TEST(same(pc.velocity, r.velocity));
+                    }
+                    ++contacts;
+                }
+                if (!r.contacts.empty() && r.velocity == Vec2{0, 0}) ++rested;
+                ++compared;
+            }
+            BOOST_TEST(next == b.contacts.count);
+        }
+    }
+    BOOST_TEST_MESSAGE("particle frames compared: " << compared << ", fast path " << quiet << ", rest path " << resting
+                                                    << " (on bodies " << resting_on_bodies << "), with contacts "
+                                                    << touched << ", contacts " << contacts << ", at rest " << rested);
+    // The three paths ran often (the rest path on bodies too, in the levels without tiles), and
+    // particles came to rest: the comparison covered them all.
+    BOOST_TEST(quiet > compared / 10);
+    BOOST_TEST(touched > compared / 10);
+    BOOST_TEST(resting > compared / 100);
+    BOOST_TEST(resting_on_bodies > 100u);
+    BOOST_TEST(rested > 1000u);
+}
+
+// Bodies that are not static are not seen; static ones and tiles are. Category and mask apply.
+BOOST_AUTO_TEST_CASE(sees_tiles_and_static_bodies_only) {
+    World w;
+    add_mover(w, box(40, -10, 50, 10));    // dynamic: passed through
+    add_static(w, box(100, -10, 100, 10)); // a zero-thickness static wall
+    Batch b(2);
+    b.set(0, v2(0, 0), v2(400, 0)); // 200 units in the frame
+    b.set(1, v2(0, 1), v2(400, 0));
+    b.mask[1] = 2; // sees nothing of category 1
+    b.restitution[0] = real(0.5);
+    ParticleFrame f;
+    f.dt = real(0.5);
+    const ParticleStats st = b.frame(w, f);
+    BOOST_TEST(st.moved == 2u);
+    BOOST_TEST(b.contacts.count == 1u);
+    BOOST_TEST(b.buffer[0].particle == 0u);
+    BOOST_TEST(b.buffer[0].time == real(0.5));
+    BOOST_TEST(b.buffer[0].point.x == 100);
+    BOOST_TEST(b.buffer[0].normal.x == -1);
+    BOOST_TEST(b.buffer[0].velocity.x == -200);
+    BOOST_TEST(std::fabs(b.x[0] - 50) < real(1e-4)); // the other 100 units, reflected and halved
+    BOOST_TEST(b.vx[0] == -200);
+    BOOST_TEST(b.x[1] == 200); // through, untouched: its mask does not see the wall
+    BOOST_TEST(b.vx[1] == 400);
+}
+
+// Never through a 0- or 1-unit wall at any speed, after any number of bounces between two walls.
+BOOST_AUTO_TEST_CASE(never_through_thin_walls) {
+    for (const double thick : {0.0, 1.0}) {
+        World w;
+        add_static(w, box(0, -100, thick, 100));
+        add_static(w, box(50, -100, 50 + thick, 100));
+        Batch b(8);
+        for (std::size_t i = 0; i < 8; ++i)
+            b.set(i, v2(20 + double(i), 3 * double(i)), v2(std::pow(10.0, double(i)), 7));
+        ParticleFrame f;
+        for (int frame = 0; frame < 200; ++frame) {
+            b.frame(w, f);
+            for (std::size_t i = 0; i < 8; ++i) {
+                BOOST_TEST_INFO("wall " << thick << " particle " << i << " frame " << frame);
+                BOOST_TEST((b.x[i] >= real(thick) && b.x[i] <= real(50)));
+            }
+        }
+    }
+}
+
+// With restitution and friction in [0, 1] and no gravity, a frame never makes a particle faster,
+// nor does any contact (each contact's velocity is at most as fast as the one before it).
+BOOST_AUTO_TEST_CASE(speed_never_grows) {
+    Rng rng(7);
+    const Level level = random_level(rng);
+    World w;
+    build(w, level);
+    const std::size_t n = 200;
+    Batch b(n, 1 << 16);
+    for (std::size_t i = 0; i < n; ++i) {
+        const double a = rng.in(0, 6.283185307179586), s = rng.in(0, 4000);
+        b.set(i, v2(rng.coord(0, 130), rng.coord(0, 90)), v2(s * std::cos(a), s * std::sin(a)));
+        b.restitution[i] = real(rng.unit());
+        b.friction[i] = real(rng.unit());
+    }
+    ParticleFrame f;
+    f.rest_speed = 10;
+    auto speed2 = [](Vec2 v) { return double(v.x) * double(v.x) + double(v.y) * double(v.y); };
+    std::size_t bounces = 0;
+    for (int frame = 0; frame < 60; ++frame) {
+        const Batch before = b;
+        b.frame(w, f);
+        std::vector<double> last(n);
+        for (std::size_t i = 0; i < n; ++i) last[i] = speed2(before.vel(i));
+        for (std::size_t k = 0; k < b.contacts.count; ++k) {
+            const ParticleContact& c = b.buffer[k];
+            BOOST_TEST(speed2(c.velocity) <= last[c.particle]);
+            last[c.particle] = speed2(c.velocity);
+            ++bounces;
+        }
+        for (std::size_t i = 0; i < n; ++i) BOOST_TEST(speed2(b.vel(i)) <= speed2(before.vel(i)));
+    }
+    BOOST_TEST(bounces > 1000u);
+}
+
+// Under gravity with a rest speed above gravity * dt, particles dropped on a floor of tiles and
+// on a static ledge come to rest, and then stay exactly where they are, frame after frame, with
+// the same contact every frame.
+BOOST_AUTO_TEST_CASE(at_rest_stays_at_rest_bit_for_bit) {
+    World w;
+    TileMapDef def;
+    def.columns = 20;
+    def.rows = 10;
+    w.set_tile_map(def);
+    for (std::int32_t c = 0; c < 20; ++c) w.set_tile({c, 9}, Tile::solid);
+    add_static(w, box(100, 100, 160, 101));
+    const std::size_t n = 40;
+    Batch b(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        b.set(i, v2(40 + 6 * double(i), 20 + double(i % 5)), v2(double(i % 7) * 10 - 30, -100));
+        b.restitution[i] = real(0.5);
+        b.friction[i] = real(0.6);
+    }
+    ParticleFrame f;
+    f.gravity = v2(0, 900);
+    f.rest_speed = 40; // above 900 / 60 = 15, so a particle on a floor stops bouncing
+    for (int frame = 0; frame < 600; ++frame) b.frame(w, f);
+    const Batch settled = b;
+    for (std::size_t i = 0; i < n; ++i) {
+        BOOST_TEST_INFO("particle " << i);
+        BOOST_TEST((b.y[i] == 144 || b.y[i] == 100));
+        BOOST_TEST_INFO("particle " << i);
+        BOOST_TEST((b.vx[i] == 0 && b.vy[i] == 0));
+    }
+    const std::vector<ParticleContact> first(settled.buffer.begin(),
+                                             settled.buffer.begin() + std::ptrdiff_t(settled.contacts.count));
+    BOOST_TEST(first.size() == n);
+    for (int frame = 0; frame < 100; ++frame) {
+        b.frame(w, f);
+        for (std::size_t i = 0; i < n; ++i)
+            BOOST_TEST((same(b.pos(i), settled.pos(i)) && same(b.vel(i), settled.vel(i))));
+        BOOST_TEST(b.contacts.count == first.size());
+        for (std::size_t k = 0; k < std::min(first.size(), b.contacts.count); ++k) {
+            const ParticleContact& a = first[k];
+            const ParticleContact& c = b.buffer[k];
+            BOOST_TEST((a.particle == c.particle && a.other == c.other && same(a.point, c.point) &&
+                        same(a.normal, c.normal) && same(a.velocity, c.velocity) && same(a.time, c.time)));
+        }
+    }
+}
+
+// A full buffer counts the contacts that did not fit; the particles still move.
+BOOST_AUTO_TEST_CASE(full_buffer_counts_what_is_dropped) {
+    World w;
+    add_static(w, box(10, -100, 11, 100));
+    add_static(w, box(-11, -100, -10, 100));
+    Batch b(3, 2);
+    for (std::size_t i = 0; i < 3; ++i) b.set(i, v2(0, double(i)), v2(3000, 0)); // 50 units a frame
+    const ParticleStats st = b.frame(w, ParticleFrame{});
+    BOOST_TEST(st.touched == 3u);
+    BOOST_TEST(b.contacts.count == 2u);
+    BOOST_TEST(b.contacts.dropped >= 4u); // several bounces each between the walls
+    for (std::size_t i = 0; i < 3; ++i) BOOST_TEST((b.x[i] >= -10 && b.x[i] <= 10));
+}
+
+// Bad input throws Error and changes nothing; every particle is checked before any moves.
+BOOST_AUTO_TEST_CASE(bad_input_changes_nothing) {
+    World w;
+    add_static(w, box(10, -100, 11, 100));
+    Batch b(4);
+    for (std::size_t i = 0; i < 4; ++i) b.set(i, v2(0, double(i)), v2(600, 0));
+    auto unchanged = [&](const Batch& before) {
+        for (std::size_t i = 0; i < 4; ++i)
+            if (!same(b.pos(i), before.pos(i)) || !same(b.vel(i), before.vel(i))) return false;
+        return true;
+    };
+    const real nan = std::numeric_limits<real>::quiet_NaN(), inf = std::numeric_limits<real>::infinity();
+    const Batch good = b;
+    b.vx[3] = nan;
+    BOOST_CHECK_THROW(b.frame(w, ParticleFrame{}), Error);
+    b.vx[3] = 600;
+    BOOST_TEST(unchanged(good));
+    b.y[2] = inf;
+    BOOST_CHECK_THROW(b.frame(w, ParticleFrame{}), Error);
+    b.y[2] = 2;
+    b.restitution[1] = real(1.5);
+    BOOST_CHECK_THROW(b.frame(w, ParticleFrame{}), Error);
+    b.restitution[1] = 1;
+    b.x[0] = std::numeric_limits<real>::max();
+    b.vx[0] = std::numeric_limits<real>::max() / 2;
+    BOOST_CHECK_THROW(b.frame(w, ParticleFrame{}), Error); // would leave the finite range
+    b.x[0] = 0;
+    b.vx[0] = 600;
+    BOOST_TEST(unchanged(good));
+    b.alive[3] = 0;
+    b.vx[3] = nan; // a dead particle is not read
+    BOOST_CHECK_NO_THROW(b.frame(w, ParticleFrame{}));
+    b.vx[3] = 600;
+    for (const auto& bad : std::vector<ParticleFrame>{[] {
+        ParticleFrame f;
+        f.dt = 0;
+        return f;
+                                                      }(),
+                                                      [] {
+        ParticleFrame f;
+        f.dt = -1;
+        return f;
+         }(),
+         [] {
+        ParticleFrame f;
+        f.gravity.y = std::numeric_limits<real>::infinity();
+        return f;
+         }(),
+         [] {
+        ParticleFrame f;
+        f.rest_speed = -1;
+        return f;
+    }(),
+        [] {
+        ParticleFrame f;
+        f.max_iterations = 0;
+        return f;
+        }(), [] {
+            ParticleFrame f;
+            f.friction = 2;
+            return f;
+        }()}) {
+        const Batch before = b;
+        BOOST_CHECK_THROW(b.frame(w, bad), Error);
+        BOOST_TEST(unchanged(before));
+    }
+    Particles none = b.view();
+    none.x = nullptr;
+    BOOST_CHECK_THROW(move_particles(w, none, ParticleFrame{}, b.contacts), Error);
+    ParticleContacts no_room;
+    no_room.capacity = 4;
+    BOOST_CHECK_THROW(move_particles(w, b.view(), ParticleFrame{}, no_room), Error);
+    // ParticleArrays::view: every array as long as x, or an optional one empty.
+    ParticleArrays arrays;
+    arrays.x.assign(3, 0);
+    arrays.y.assign(3, 0);
+    arrays.vx.assign(3, 0);
+    arrays.vy.assign(2, 0);
+    BOOST_CHECK_THROW((void)arrays.view(), Error);
+    arrays.vy.assign(3, 0);
+    BOOST_TEST((arrays.view().alive == nullptr && arrays.view().count == 3u));
+    arrays.mask.assign(1, 0);
+    BOOST_CHECK_THROW((void)arrays.view(), Error);
+}
+
+// The emitter: the same seed gives the same sparks; every spark starts at the hit point, inside
+// the cone around the reflected velocity, out of the face, no faster than the reflection.
+BOOST_AUTO_TEST_CASE(emit_sparks_in_a_cone) {
+    World w;
+    add_static(w, box(100, -50, 101, 50));
+    const CastHit hit = w.cast_ray(v2(0, 0), v2(200, 50));
+    BOOST_REQUIRE(hit.hit);
+    SparkCone cone;
+    cone.count = 64;
+    cone.spread = 40;
+    cone.seed = 9;
+    cone.restitution = real(0.8);
+    Batch a(100), b(100);
+    emit_sparks(hit, v2(1000, 250), cone, a.view(), 10);
+    emit_sparks(hit, v2(1000, 250), cone, b.view(), 10);
+    const Vec2 r = reflect(v2(1000, 250), hit.normal, real(0.8), 0);
+    const double r_speed = std::hypot(double(r.x), double(r.y));
+    for (std::size_t i = 10; i < 74; ++i) {
+        BOOST_TEST((same(a.pos(i), b.pos(i)) && same(a.vel(i), b.vel(i))));
+        BOOST_TEST(same(a.pos(i), hit.point));
+        // The angle between the spark and the reflection.
+        const double cross = double(r.x) * a.vy[i] - double(r.y) * a.vx[i];
+        const double dot = double(r.x) * a.vx[i] + double(r.y) * a.vy[i];
+        const double speed = std::hypot(a.vx[i], a.vy[i]);
+        BOOST_TEST(std::fabs(std::atan2(cross, dot)) <= 20.0 * 3.14159265358979 / 180 + 1e-5);
+        BOOST_TEST((speed <= r_speed * (1 + 1e-6) && speed >= 0.5 * r_speed * (1 - 1e-6)));
+        BOOST_TEST(a.vx[i] * hit.normal.x + a.vy[i] * hit.normal.y >= 0);
+    }
+    BOOST_TEST(a.x[9] == 0); // outside the range: untouched
+    BOOST_TEST(a.x[74] == 0);
+    cone.seed = 10;
+    emit_sparks(hit, v2(1000, 250), cone, b.view(), 10);
+    BOOST_TEST(!same(a.vel(10), b.vel(10)));
+    BOOST_CHECK_THROW(emit_sparks(hit, v2(1000, 250), cone, a.view(), 40), Error); // 40 + 64 > 100
+    cone.spread = 200;
+    BOOST_CHECK_THROW(emit_sparks(hit, v2(1000, 250), cone, a.view(), 0), Error);
+    BOOST_CHECK_THROW(emit_sparks(CastHit{}, v2(1000, 250), SparkCone{}, a.view(), 0), Error);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(move)
+
+// MoveOptions::rest_speed: a bouncing body under gravity stops bouncing on a floor once its speed
+// into it is below rest_speed; with the default 0 it keeps bouncing (restitution 1).
+BOOST_AUTO_TEST_CASE(rest_speed_stops_a_bounce) {
+    for (const real rest : {real(0), real(40)}) {
+        World w;
+        add_static(w, box(-100, 100, 100, 110));
+        const BodyId g = add_mover(w, box(0, 0, 4, 4));
+        MoveOptions o;
+        o.response = Response::bounce;
+        o.restitution = real(0.5);
+        o.rest_speed = rest;
+        Vec2 v{0, 0};
+        for (int frame = 0; frame < 600; ++frame) {
+            const FrameMotion m = frame_motion(v, v2(0, 900), real(1) / real(60));
+            o.velocity = m.velocity;
+            v = w.move(g, m.delta, o).velocity;
+        }
+        if (rest > 0) {
+            BOOST_TEST((v.x == 0 && v.y == 0));
+            BOOST_TEST(w.box(g).max.y == 100);
+        } else {
+            BOOST_TEST(v.y != 0); // each bounce reflects 900 / 60 * 0.5: never quite still
+        }
+    }
+    World w;
+    const BodyId g = add_mover(w, box(0, 0, 4, 4));
+    MoveOptions bad;
+    bad.rest_speed = -1;
+    BOOST_CHECK_THROW(w.move(g, v2(1, 0), bad), Error);
+    bad.rest_speed = std::numeric_limits<real>::infinity();
+    BOOST_CHECK_THROW(w.move(g, v2(1, 0), bad), Error);
+    BOOST_TEST((w.box(g) == box(0, 0, 4, 4)));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
