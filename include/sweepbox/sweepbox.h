@@ -172,6 +172,7 @@ typedef struct sweepbox_move_options {
     const int32_t* category_responses; ///< NULL, or 32 responses: entry i for obstacles whose lowest category bit is i
     sweepbox_filter filter;            ///< NULL, or called per obstacle; its answer wins over the two above
     void* filter_context;              ///< passed to filter
+    double rest_speed;                 ///< bounce: slower into the face than this, no bounce; >= 0 (default 0)
 } sweepbox_move_options;
 
 /// One contact of a move, in the order met.

@@ -119,6 +119,7 @@ sweepbox_move_options sweepbox_move_options_default() {
     o.restitution = double(d.restitution);
     o.friction = double(d.friction);
     o.velocity = from_vec(d.velocity);
+    o.rest_speed = double(d.rest_speed);
     return o;
 }
 
@@ -316,6 +317,7 @@ sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* movin
         m.restitution = to_real(o.restitution);
         m.friction = to_real(o.friction);
         m.velocity = to_vec(o.velocity);
+        m.rest_speed = to_real(o.rest_speed);
         std::array<Response, 32> table{};
         if (o.category_responses) {
             for (std::size_t i = 0; i < table.size(); ++i) {

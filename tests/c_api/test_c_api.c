@@ -477,6 +477,16 @@ static void test_grenade(void) {
     CHECK(fabs(r.box.max.x - r.box.min.x - 4) < 1e-4 && fabs(r.box.max.y - r.box.min.y - 4) < 1e-4);
     EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, &grenade, &stored));
     CHECK(same_box(stored, r.box));
+
+    /* rest_speed above the speed into the wall: no bounce, the normal part of the velocity goes */
+    stored = box4(0, 0, 4, 4);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, &grenade, &stored));
+    bounce.rest_speed = 1000;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &grenade, 500, 40, &bounce, &r));
+    CHECK(r.count == 1 && r.velocity.x == 0 && r.box.max.x == 100);
+    bounce.rest_speed = -1;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &grenade, 500, 40, &bounce, &r));
+    EXPECT_MESSAGE(w, "rest_speed");
     sweepbox_world_destroy(w);
 }
 

@@ -235,6 +235,8 @@ void run_scene(unsigned seed, Tally& tally) {
             o.friction = rng.chance(0.5) ? real(0) : real(rng.uniform(0, 1));
             o.max_iterations = 1 + rng.below(10);
             o.velocity = rng.delta();
+            o.rest_speed = rng.chance(0.3) ? real(rng.uniform(0, 50)) : real(0);
+            if (rng.chance(0.02)) o.rest_speed = real(-1);
             if (rng.chance(0.2)) {
                 for (std::size_t i = 0; i < 32; ++i) table[i] = Response(rng.below(5));
                 o.category_responses = &table;
@@ -250,6 +252,7 @@ void run_scene(unsigned seed, Tally& tally) {
             c.friction = double(o.friction);
             c.max_iterations = o.max_iterations;
             c.velocity = c_vec(o.velocity);
+            c.rest_speed = double(o.rest_speed);
             if (o.category_responses) {
                 for (std::size_t i = 0; i < 32; ++i) c_table[i] = std::int32_t(table[i]);
                 c.category_responses = c_table.data();
