@@ -12,11 +12,11 @@
 #include <bit>
 #include <cmath>
 #include <limits>
-#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
 
+#include "depth_lease.hpp"
 #include "junction.hpp"
 #include "move_checks.hpp"
 #include "move_support.hpp"
@@ -67,34 +67,9 @@ MoveScratch& move_scratch() {
     return s;
 }
 
-// The lists of a const move (check, particles) on this thread, one set per depth: a move's filter
-// may run one while the move is in progress, and a check's filter another. Kept for reuse, so
-// they allocate nothing in steady state.
-class ConstScratch {
-public:
-    ConstScratch() : depth_(depth()++) {
-        if (pool().size() == depth_) [[unlikely]]
-            grow();
-        s_ = pool()[depth_].get();
-    }
-    ~ConstScratch() { --depth(); }
-    ConstScratch(const ConstScratch&) = delete;
-    ConstScratch& operator=(const ConstScratch&) = delete;
-    [[nodiscard]] MoveScratch& get() const { return *s_; }
-
-private:
-    static std::size_t& depth() {
-        thread_local std::size_t d = 0;
-        return d;
-    }
-    static std::vector<std::unique_ptr<MoveScratch>>& pool() {
-        thread_local std::vector<std::unique_ptr<MoveScratch>> p;
-        return p;
-    }
-    [[gnu::noinline, gnu::cold]] static void grow() { pool().push_back(std::make_unique<MoveScratch>()); }
-    std::size_t depth_;
-    MoveScratch* s_;
-};
+// The lists of a const move (check, particles): a move's filter may run one while the move is
+// in progress, and a check's filter another, so one set per depth.
+using ConstScratch = detail::DepthLease<MoveScratch>;
 
 #if SWEEPBOX_SSE
 // overlaps(a, b) for float boxes in one vector compare: (b.min, -b.max) < (a.max, -a.min) on every

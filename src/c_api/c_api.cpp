@@ -6,13 +6,13 @@
 // first; the rest is the core's own checking, which leaves the world unchanged when it throws.
 
 #include "c_api_support.hpp"
+#include "../depth_lease.hpp"
 
 #include <sweepbox/character.hpp>
 
 #include <array>
 #include <cinttypes>
 #include <cstdio>
-#include <memory>
 #include <mutex>
 #include <new>
 
@@ -277,28 +277,8 @@ sweepbox_status sweepbox_get_tile(const sweepbox_world* world, std::int32_t colu
 
 namespace {
 
-// The core's answer of a check, per thread and per depth: a filter may run a check while a check
-// is in progress. Kept for reuse: a check allocates nothing in steady state.
-class CheckResult {
-public:
-    CheckResult() : depth_(depth()++) {
-        thread_local std::vector<std::unique_ptr<sweepbox::MoveResult>> results;
-        while (results.size() <= depth_) results.push_back(std::make_unique<sweepbox::MoveResult>());
-        r_ = results[depth_].get();
-    }
-    ~CheckResult() { --depth(); }
-    CheckResult(const CheckResult&) = delete;
-    CheckResult& operator=(const CheckResult&) = delete;
-    [[nodiscard]] sweepbox::MoveResult& get() const { return *r_; }
-
-private:
-    static std::size_t& depth() {
-        thread_local std::size_t d = 0;
-        return d;
-    }
-    std::size_t depth_;
-    sweepbox::MoveResult* r_;
-};
+// The core's answer of a check, per depth: a filter may run a check while a check is in progress.
+using CheckResult = sweepbox::detail::DepthLease<sweepbox::MoveResult>;
 
 // sweepbox_move (world not null) and sweepbox_check (moving null): the options converted, the
 // move made or only answered, the answer copied out.
