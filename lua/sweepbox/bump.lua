@@ -11,7 +11,8 @@ local IGNORE, TOUCH, SLIDE, CROSS, BOUNCE = C.SWEEPBOX_RESPONSE_IGNORE, C.SWEEPB
 local OTHER_BODY = C.SWEEPBOX_OTHER_BODY
 local STARTED_OVERLAPPING = C.SWEEPBOX_STARTED_OVERLAPPING
 local NOT_A_RESPONSE = -1 -- a filter answer that fails the move, leaving the world as it was
-local MAX_LEGS = 8 -- blocking contacts per move, as the library's default max_iterations
+-- Blocking contacts per move in bump's loop: the library's own limit (max_iterations).
+local MAX_LEGS = C.sweepbox_move_options_default().max_iterations
 
 local bump = {
     _VERSION = "bump v3.1.7 (sweepbox.bump " .. ffi.string(C.sweepbox_version_string()) .. ")",
@@ -470,14 +471,15 @@ end
 -- A filtered library move (or check, its dry run): the C library calls back into Lua, which
 -- LuaJIT's compiler cannot follow, so this function stays interpreted (jit.off below).
 local function filtered_move(world, run, id, dx, dy, result, item, filter)
-    local saved = { active_world, active_item, active_filter, active_error, active_custom }
+    local saved_world, saved_item, saved_filter, saved_error, saved_custom =
+        active_world, active_item, active_filter, active_error, active_custom
     active_world, active_item, active_filter, active_error, active_custom = world, item, filter, nil, false
     world._busy = true
     local status = run(world._handle, id, dx, dy, world._filtered_options, result)
     world._busy = false
     local error_text, custom = active_error, active_custom
     active_world, active_item, active_filter, active_error, active_custom =
-        saved[1], saved[2], saved[3], saved[4], saved[5]
+        saved_world, saved_item, saved_filter, saved_error, saved_custom
     return status, error_text, custom
 end
 jit.off(filtered_move)
