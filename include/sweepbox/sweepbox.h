@@ -236,6 +236,66 @@ typedef struct sweepbox_pair {
     sweepbox_vec2 normal; ///< unit axis direction that moves a out of b
 } sweepbox_pair;
 
+/// A batch of particles as arrays the caller owns (sweepbox_move_particles): entry i of every array
+/// is particle i. The optional arrays may be NULL: every particle then takes the frame's value.
+typedef struct sweepbox_particles {
+    size_t count;              ///< number of particles (entries in each array)
+    double* x;                 ///< position x, updated
+    double* y;                 ///< position y, updated
+    double* vx;                ///< velocity x, units per second, updated
+    double* vy;                ///< velocity y, updated
+    const uint8_t* alive;      ///< nonzero: the particle moves; 0: skipped. NULL: every particle moves
+    const double* restitution; ///< per particle, in [0, 1], or NULL: the frame's restitution
+    const double* friction;    ///< per particle, in [0, 1], or NULL: the frame's friction
+    const uint32_t* category;  ///< per particle, or NULL: the frame's category
+    const uint32_t* mask;      ///< per particle, or NULL: the frame's mask
+} sweepbox_particles;
+
+/// One frame of a batch (sweepbox_particle_frame_default() gives the defaults).
+typedef struct sweepbox_particle_frame {
+    sweepbox_vec2 gravity;  ///< constant acceleration, units per second squared (default (0, 0))
+    double dt;              ///< seconds per frame, > 0 (default 1/60)
+    double rest_speed;      ///< slower into a face than this, no bounce; >= 0 (default 0)
+    int32_t max_iterations; ///< at most this many bounces a frame per particle, >= 1 (default 8)
+    double restitution;     ///< for a batch without a restitution array, in [0, 1] (default 1)
+    double friction;        ///< for a batch without a friction array, in [0, 1] (default 0)
+    uint32_t category;      ///< for a batch without a category array (default 1)
+    uint32_t mask;          ///< for a batch without a mask array (default 0xffffffff)
+} sweepbox_particle_frame;
+
+/// One contact of a particle in a frame.
+typedef struct sweepbox_particle_contact {
+    uint32_t particle;      ///< index of the particle in the batch
+    uint32_t flags;         ///< sweepbox_flags (SWEEPBOX_CORNER, SWEEPBOX_JUNCTION)
+    double time;            ///< fraction of the frame at contact, in [0, 1]
+    sweepbox_vec2 point;    ///< where the particle met the obstacle
+    sweepbox_vec2 normal;   ///< unit axis vector out of the obstacle
+    sweepbox_vec2 velocity; ///< the particle's velocity after this contact's bounce
+    sweepbox_other other;   ///< the tile or static body met
+} sweepbox_particle_contact;
+
+/// What a frame of particles did. The caller sets `contacts` and `capacity`; the call sets the rest.
+typedef struct sweepbox_particle_result {
+    sweepbox_particle_contact* contacts; ///< in: room for contacts, or NULL when they are not wanted
+    size_t capacity;                     ///< in: how many contacts fit
+    size_t count;                        ///< out: contacts written, in particle order
+    size_t dropped;                      ///< out: contacts that did not fit (counted only)
+    size_t moved;                        ///< out: alive particles, each moved for the frame
+    size_t quiet;                        ///< out: of those, how many met nothing on a fast path
+    size_t resting;                      ///< out: of those, how many lay at rest on the rest path
+    size_t touched;                      ///< out: particles with at least one contact
+} sweepbox_particle_result;
+
+/// How sweepbox_emit_sparks seeds a shower (sweepbox_spark_cone_default() gives the defaults).
+typedef struct sweepbox_spark_cone {
+    size_t count;       ///< particles to seed (default 16)
+    double spread;      ///< full angle of the cone around the reflected direction, degrees, in [0, 180] (default 60)
+    double min_speed;   ///< slowest spark as a fraction of the reflected speed, in [0, 1] (default 0.5)
+    double restitution; ///< of the bullet's reflection, in [0, 1] (default 1)
+    double friction;    ///< of the bullet's reflection, in [0, 1] (default 0)
+    uint64_t seed;      ///< the same seed gives the same sparks (default 0)
+} sweepbox_spark_cone;
+
 // ---- the library ----
 
 /// The library's version as text, "major.minor.patch".
@@ -263,6 +323,10 @@ SWEEPBOX_C_API sweepbox_tile_map_def sweepbox_tile_map_def_default(void);
 SWEEPBOX_C_API sweepbox_move_options sweepbox_move_options_default(void);
 /// A query filter that sees everything.
 SWEEPBOX_C_API sweepbox_query_filter sweepbox_query_filter_default(void);
+/// A particle frame with the defaults (no gravity, dt 1/60, restitution 1, friction 0, 8 bounces).
+SWEEPBOX_C_API sweepbox_particle_frame sweepbox_particle_frame_default(void);
+/// A spark cone with the defaults (16 sparks, 60 degrees, min_speed 0.5, seed 0).
+SWEEPBOX_C_API sweepbox_spark_cone sweepbox_spark_cone_default(void);
 
 // ---- the world ----
 
@@ -336,6 +400,25 @@ SWEEPBOX_C_API sweepbox_status sweepbox_check(const sweepbox_world* world, const
 /// (sweepbox_last_error(NULL)).
 SWEEPBOX_C_API sweepbox_status sweepbox_ground_state(const sweepbox_move_result* result, double up_x, double up_y,
                                                      double max_floor_angle, sweepbox_ground* out);
+
+// ---- particles (docs/particles.md) ----
+
+/// Moves every alive particle of *batch for one frame against the tiles and the static bodies:
+/// velocity += gravity * dt, then a move by velocity * dt that bounces exactly as a zero-size body's
+/// sweepbox_move with SWEEPBOX_RESPONSE_BOUNCE would (the same bits). frame NULL: the defaults;
+/// result NULL: nothing is reported. Contacts that do not fit in result->contacts are counted in
+/// result->dropped, not an error. On a bad batch (a null array, a NaN, a value out of its range)
+/// no particle moves. The world is not changed, so many threads may move their own batches at once.
+SWEEPBOX_C_API sweepbox_status sweepbox_move_particles(const sweepbox_world* world, const sweepbox_particles* batch,
+                                                       const sweepbox_particle_frame* frame,
+                                                       sweepbox_particle_result* result);
+/// Seeds particles [first, first + cone->count) of *batch at a cast's hit: position hit->point,
+/// velocity the bullet's reflected about hit->normal and turned by a seeded angle in the cone
+/// (cone NULL: the defaults). Writes x, y, vx and vy only. A hit that is no hit, or a range past
+/// batch->count, is SWEEPBOX_BAD_ARGUMENT. Errors are this thread's (sweepbox_last_error(NULL)).
+SWEEPBOX_C_API sweepbox_status sweepbox_emit_sparks(const sweepbox_cast_hit* hit, double bullet_vx, double bullet_vy,
+                                                    const sweepbox_spark_cone* cone, const sweepbox_particles* batch,
+                                                    size_t first);
 
 // ---- casts and queries (const: safe on many threads at once) ----
 // Each filter may be NULL (everything is seen). Each array output takes the array, its capacity

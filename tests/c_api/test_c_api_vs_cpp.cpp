@@ -99,6 +99,22 @@ struct Twin {
         BOOST_REQUIRE_EQUAL(sweepbox_world_create(&d, &c), SWEEPBOX_OK);
     }
     ~Twin() { sweepbox_world_destroy(c); }
+    // The tests' map on both sides: 26 x 20 empty tiles of 16 from (-32, -16).
+    TileMapDef set_test_map() {
+        const TileMapDef map{
+            .origin = {-32, -16}, .tile_size = 16, .columns = 26, .rows = 20, .category = 1, .mask = ~0u};
+        sweepbox_tile_map_def c_map = sweepbox_tile_map_def_default();
+        c_map.origin = {-32, -16};
+        c_map.columns = 26;
+        c_map.rows = 20;
+        cpp.set_tile_map(map);
+        BOOST_REQUIRE_EQUAL(sweepbox_set_tile_map(c, &c_map), SWEEPBOX_OK);
+        return map;
+    }
+    void set_tile(std::int32_t column, std::int32_t row, int tile) {
+        cpp.set_tile({column, row}, Tile(tile));
+        BOOST_REQUIRE_EQUAL(sweepbox_set_tile(c, column, row, tile), SWEEPBOX_OK);
+    }
     Twin(const Twin&) = delete;
     Twin& operator=(const Twin&) = delete;
 };
@@ -166,6 +182,7 @@ template <class F> std::string error_of(F&& f) {
 // What the random scenes exercised, printed at the end (so a change that makes them trivial shows).
 struct Tally {
     int moves = 0, refused = 0, undone = 0, contacts = 0, hits = 0, found = 0;
+    std::size_t particles = 0;
 };
 
 void run_scene(unsigned seed, Tally& tally) {
@@ -175,20 +192,10 @@ void run_scene(unsigned seed, Tally& tally) {
     def.brute_force = rng.chance(0.2);
     Twin t(def);
 
-    const TileMapDef map{.origin = {-32, -16}, .tile_size = 16, .columns = 26, .rows = 20, .category = 1, .mask = ~0u};
-    sweepbox_tile_map_def c_map = sweepbox_tile_map_def_default();
-    c_map.origin = {-32, -16};
-    c_map.columns = 26;
-    c_map.rows = 20;
-    t.cpp.set_tile_map(map);
-    BOOST_REQUIRE_EQUAL(sweepbox_set_tile_map(t.c, &c_map), SWEEPBOX_OK);
-    auto set_tile = [&](std::int32_t column, std::int32_t row, int tile) {
-        t.cpp.set_tile({column, row}, Tile(tile));
-        BOOST_REQUIRE_EQUAL(sweepbox_set_tile(t.c, column, row, tile), SWEEPBOX_OK);
-    };
+    const TileMapDef map = t.set_test_map();
     for (std::int32_t row = 0; row < map.rows; ++row)
         for (std::int32_t column = 0; column < map.columns; ++column)
-            if (rng.chance(0.12)) set_tile(column, row, rng.chance(0.8) ? 1 : 2);
+            if (rng.chance(0.12)) t.set_tile(column, row, rng.chance(0.8) ? 1 : 2);
 
     std::vector<BodyId> live, stale;
     auto add = [&] {
@@ -324,7 +331,7 @@ void run_scene(unsigned seed, Tally& tally) {
                 // One draw per statement: the order of a call's arguments is the compiler's.
                 const std::int32_t column = rng.below(map.columns);
                 const std::int32_t row = rng.below(map.rows);
-                set_tile(column, row, rng.below(3));
+                t.set_tile(column, row, rng.below(3));
             }
         } else if (kind <= 6) { // the casts
             QueryFilter f;
@@ -401,6 +408,143 @@ void run_scene(unsigned seed, Tally& tally) {
     BOOST_TEST_REQUIRE(d.empty(), "seed " << seed << " at the end: " << d);
 }
 
+// A batch of particles moved through C and through C++ on the same world, frame by frame, and
+// sparks emitted from the same hits: the same positions, velocities and contacts, bit for bit.
+void run_particles(unsigned seed, Tally& tally) {
+    Rng rng(seed);
+    Twin t(WorldDef{});
+    const TileMapDef map = t.set_test_map();
+    for (std::int32_t row = 0; row < map.rows; ++row)
+        for (std::int32_t column = 0; column < map.columns; ++column)
+            if (row == 0 || row == map.rows - 1 || column == 0 || column == map.columns - 1 || rng.chance(0.1))
+                t.set_tile(column, row, rng.chance(0.85) ? 1 : 2);
+    for (int i = 0; i < 12; ++i) {
+        BodyDef d;
+        d.box = rng.box();
+        d.is_static = rng.chance(0.7);
+        d.category = 1u << rng.below(3);
+        (void)t.cpp.add(d);
+        sweepbox_body_def c = sweepbox_body_def_default();
+        c.box = c_box(d.box);
+        c.is_static = d.is_static ? 1 : 0;
+        c.category = d.category;
+        sweepbox_body_id out{};
+        BOOST_REQUIRE_EQUAL(sweepbox_add(t.c, &c, &out), SWEEPBOX_OK);
+    }
+
+    const std::size_t n = 300;
+    ParticleArrays a;
+    for (std::size_t i = 0; i < n; ++i) {
+        a.x.push_back(rng.coordinate(-16, 368));
+        a.y.push_back(rng.coordinate(0, 288));
+        a.vx.push_back(rng.coordinate(-900, 900));
+        a.vy.push_back(rng.coordinate(-900, 900));
+    }
+    if (rng.chance(0.7))
+        for (std::size_t i = 0; i < n; ++i) a.alive.push_back(rng.chance(0.9) ? 1 : 0);
+    if (rng.chance(0.7))
+        for (std::size_t i = 0; i < n; ++i) a.restitution.push_back(real(rng.uniform(0, 1)));
+    if (rng.chance(0.5))
+        for (std::size_t i = 0; i < n; ++i) a.friction.push_back(rng.chance(0.5) ? real(0) : real(rng.uniform(0, 1)));
+    if (rng.chance(0.5))
+        for (std::size_t i = 0; i < n; ++i) a.category.push_back(1u << rng.below(3));
+    if (rng.chance(0.5))
+        for (std::size_t i = 0; i < n; ++i) a.mask.push_back(rng.chance(0.7) ? ~0u : 1u | (1u << rng.below(3)));
+    const Particles batch = a.view();
+    // The C batch: doubles, every real widened exactly.
+    auto widen = [](const std::vector<real>& v) { return std::vector<double>(v.begin(), v.end()); };
+    std::vector<double> x = widen(a.x), y = widen(a.y), vx = widen(a.vx), vy = widen(a.vy);
+    const std::vector<double> restitution = widen(a.restitution), friction = widen(a.friction);
+    sweepbox_particles c{};
+    c.count = n;
+    c.x = x.data();
+    c.y = y.data();
+    c.vx = vx.data();
+    c.vy = vy.data();
+    c.alive = batch.alive;
+    c.restitution = a.restitution.empty() ? nullptr : restitution.data();
+    c.friction = a.friction.empty() ? nullptr : friction.data();
+    c.category = batch.category;
+    c.mask = batch.mask;
+
+    ParticleFrame frame;
+    frame.gravity = {real(rng.uniform(-50, 50)), real(rng.uniform(0, 900))};
+    frame.rest_speed = rng.chance(0.5) ? real(rng.uniform(0, 60)) : real(0);
+    frame.max_iterations = 1 + rng.below(8);
+    frame.restitution = real(rng.uniform(0, 1));
+    sweepbox_particle_frame c_frame = sweepbox_particle_frame_default();
+    c_frame.gravity = c_vec(frame.gravity);
+    c_frame.dt = double(frame.dt);
+    c_frame.rest_speed = double(frame.rest_speed);
+    c_frame.max_iterations = frame.max_iterations;
+    c_frame.restitution = double(frame.restitution);
+
+    const std::size_t capacity = std::size_t(rng.below(2 * int(n)));
+    std::vector<ParticleContact> buffer(capacity);
+    std::vector<sweepbox_particle_contact> c_buffer(capacity);
+    auto same_batch = [&] {
+        for (std::size_t i = 0; i < n; ++i)
+            if (x[i] != double(a.x[i]) || y[i] != double(a.y[i]) || vx[i] != double(a.vx[i]) ||
+                vy[i] != double(a.vy[i]))
+                return false;
+        return true;
+    };
+    for (int f = 0; f < 40; ++f) {
+        ParticleContacts contacts{buffer.data(), capacity, 0, 0};
+        sweepbox_particle_result r{};
+        r.contacts = c_buffer.data();
+        r.capacity = capacity;
+        const bool bad = rng.chance(0.05);
+        if (bad) {
+            frame.dt = 0;
+            c_frame.dt = 0;
+        }
+        const std::string error = error_of([&] {
+            const ParticleStats stats = move_particles(t.cpp, batch, frame, contacts);
+            tally.particles += stats.moved;
+        });
+        const sweepbox_status status = sweepbox_move_particles(t.c, &c, &c_frame, &r);
+        BOOST_TEST_REQUIRE(status == expected_status(error), "seed " << seed << ", frame " << f << ": " << error);
+        BOOST_TEST_REQUIRE(same_batch(), "seed " << seed << ", frame " << f << ": the batches differ");
+        frame.dt = real(1) / real(60);
+        c_frame.dt = double(frame.dt);
+        if (bad) {
+            ++tally.refused;
+            continue;
+        }
+        BOOST_TEST_REQUIRE((r.count == contacts.count && r.dropped == contacts.dropped));
+        for (std::size_t k = 0; k < contacts.count; ++k) {
+            const ParticleContact& p = buffer[k];
+            const sweepbox_particle_contact& q = c_buffer[k];
+            BOOST_TEST_REQUIRE((q.particle == p.particle && q.time == double(p.time) && same(q.point, p.point) &&
+                                same(q.normal, p.normal) && same(q.velocity, p.velocity) && same(q.other, p.other) &&
+                                q.flags == flags(false, p.corner, p.junction)),
+                               "seed " << seed << ", frame " << f << ": contact " << k << " differs");
+        }
+        tally.contacts += int(contacts.count);
+    }
+
+    // Sparks from a ray's hit, through both.
+    const Vec2 shot{real(rng.uniform(-600, 600)), real(rng.uniform(-600, 600))};
+    const CastHit hit = t.cpp.cast_ray({160, 140}, shot);
+    sweepbox_cast_hit c_hit{};
+    BOOST_REQUIRE_EQUAL(sweepbox_cast_ray(t.c, 160, 140, double(shot.x), double(shot.y), nullptr, &c_hit), SWEEPBOX_OK);
+    BOOST_TEST_REQUIRE(same(c_hit, hit));
+    if (!hit.hit) return;
+    SparkCone cone;
+    cone.count = 20;
+    cone.seed = seed;
+    cone.spread = real(rng.uniform(0, 180));
+    sweepbox_spark_cone c_cone = sweepbox_spark_cone_default();
+    c_cone.count = cone.count;
+    c_cone.seed = cone.seed;
+    c_cone.spread = double(cone.spread);
+    const Vec2 bullet{real(rng.uniform(-900, 900)), real(rng.uniform(-900, 900))};
+    emit_sparks(hit, bullet, cone, batch, 10);
+    BOOST_REQUIRE_EQUAL(sweepbox_emit_sparks(&c_hit, double(bullet.x), double(bullet.y), &c_cone, &c, 10), SWEEPBOX_OK);
+    BOOST_TEST_REQUIRE(same_batch(), "seed " << seed << ": the sparks differ");
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(c_api_vs_cpp)
@@ -415,6 +559,15 @@ BOOST_AUTO_TEST_CASE(random_scenes_give_the_same_bits) {
     BOOST_TEST(tally.contacts > 1000);
     BOOST_TEST(tally.refused > 10);
     BOOST_TEST(tally.undone > 100);
+}
+
+BOOST_AUTO_TEST_CASE(particles_give_the_same_bits) {
+    Tally tally;
+    for (unsigned seed = 1; seed <= 20; ++seed) run_particles(seed, tally);
+    BOOST_TEST_MESSAGE(tally.particles << " particle-frames, " << tally.contacts << " contacts, " << tally.refused
+                                       << " frames refused: the same in C and C++");
+    BOOST_TEST(tally.contacts > 1000);
+    BOOST_TEST(tally.refused > 5);
 }
 
 BOOST_AUTO_TEST_CASE(the_version_and_precision_are_the_cpp_ones) {
