@@ -1,7 +1,7 @@
 // Grenades bouncing in a closed room until they rest. Each frame: velocity += gravity * dt,
 // then move by velocity * dt with the `bounce` response, which reflects both the rest of the
 // motion and the velocity (restitution scales the normal part, friction the tangent part).
-// A grenade that lies on the floor with a tiny bounce is put to rest (velocity zero).
+// `rest_speed` lets them come to rest by themselves: a bounce slower than it is dropped.
 // Grenades use category 2 and see only category 1 (the walls), so they pass through each other.
 #include <cmath>
 #include <cstdio>
@@ -40,26 +40,26 @@ int main() {
     bounce.response = Response::bounce;
     bounce.restitution = real(0.55);
     bounce.friction = real(0.2);
+    // Slower than this into a face, no bounce: the normal part is dropped, so a grenade settles on
+    // the floor by itself. Above one frame of gravity (600 / 60 = 10), so resting is stable.
+    bounce.rest_speed = 40;
     MoveResult result; // reused every frame: no allocation in steady state
 
-    int resting = 0;
-    for (int frame = 0; frame < 1200 && resting < int(grenades.size()); ++frame) {
+    // Every grenade moves every frame, at rest or not: a resting one meets the floor, drops the
+    // frame's gravity and stays where it is, bit for bit.
+    int last_rest = -1;
+    for (int frame = 0; frame < 1200 && (last_rest < 0 || frame < last_rest + 60); ++frame) {
+        bool all_resting = true;
         for (std::size_t g = 0; g < grenades.size(); ++g) {
             Grenade& gr = grenades[g];
-            if (gr.rest_frame >= 0) continue;
             gr.velocity += gravity * dt;
             bounce.velocity = gr.velocity;
+            const Aabb before = world.box(gr.id);
             world.move(gr.id, gr.velocity * dt, bounce, result);
             gr.velocity = result.velocity;
-            bool on_floor = false;
-            Aabb on_floor_box{};
             for (const Contact& c : result.contacts) {
-                if (c.normal.y < 0) {
-                    on_floor = true;
-                    on_floor_box = c.box; // flush on the floor (contract rule 5)
-                }
                 // Report the real bounces, not the little hops of a grenade settling down.
-                if (std::fabs(c.normal.x * bounce.velocity.x + c.normal.y * bounce.velocity.y) > 40) {
+                if (std::fabs(c.normal.x * bounce.velocity.x + c.normal.y * bounce.velocity.y) > bounce.rest_speed) {
                     ++gr.bounces;
                     std::printf("frame %3d: grenade %zu bounces at (%6.1f, %6.1f), normal (%2g, %2g), "
                                 "velocity now (%7.1f, %7.1f)\n",
@@ -67,24 +67,25 @@ int main() {
                                 double(gr.velocity.x), double(gr.velocity.y));
                 }
             }
-            // At rest: lying on something and slower than one frame of gravity.
-            if (on_floor && std::hypot(gr.velocity.x, gr.velocity.y) < gravity.y * dt * 2) {
-                gr.velocity = {0, 0};
-                world.teleport(gr.id, on_floor_box); // lie exactly on the floor, not mid-hop
+            const bool resting = ground_state(result).on_floor && gr.velocity == Vec2{0, 0};
+            if (gr.rest_frame >= 0 && (!resting || !(world.box(gr.id) == before))) return 1; // rest must hold
+            if (resting && gr.rest_frame < 0) {
                 gr.rest_frame = frame;
-                ++resting;
                 const Aabb& b = world.box(gr.id);
                 std::printf("frame %3d: grenade %zu rests at (%.2f, %.2f) after %d bounces\n", frame, g,
                             double(b.min.x), double(b.min.y), gr.bounces);
             }
+            all_resting = all_resting && gr.rest_frame >= 0;
         }
+        if (all_resting && last_rest < 0) last_rest = frame;
     }
-    // Every grenade rests inside the room, on the floor or on the crate.
+    // Every grenade rests inside the room, on the floor or on the crate, and stayed there for the
+    // last 60 frames.
     for (const Grenade& gr : grenades) {
         const Aabb& b = world.box(gr.id);
         const bool inside = b.min.x >= 0 && b.max.x <= 320 && b.min.y >= 0 && b.max.y <= 200;
         if (gr.rest_frame < 0 || !inside) return 1;
     }
-    std::printf("all %zu grenades at rest\n", grenades.size());
+    std::printf("all %zu grenades at rest, still for 60 frames\n", grenades.size());
     return 0;
 }
