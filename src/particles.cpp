@@ -2,18 +2,20 @@
 // zero-size box (move_unlisted in move.cpp: the same legs, contacts and responses), so a particle
 // and a body can never disagree. A particle whose path meets no tile and no body's mark takes a
 // fast path with the answer that loop gives for a path that meets nothing (the moved point, no
-// contact), and a particle at rest on a tile or a static body one with the answer it gives there
-// (rests_on).
+// contact), and a particle at rest on a tile or a static body, or where solid tiles meet, one
+// with the answer it gives there (rests_on, rests_at_junction).
 
 #include <sweepbox/particles.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "body_filter.hpp"
+#include "junction.hpp"
 #include "move_support.hpp"
 #include "obstacle.hpp"
 #include "platform.hpp"
@@ -91,6 +93,7 @@ Response statics_only(void* /*context*/, const World& w, BodyId /*self*/, const 
 struct ParticleScratch {
     MoveResult result;
     std::vector<Vec2> velocities;
+    std::vector<detail::Obstacle> solids; // rests_at_junction's
 };
 
 ParticleScratch& scratch() {
@@ -99,10 +102,17 @@ ParticleScratch& scratch() {
 }
 
 // What lies near the path of a point over one frame (the closed box r of the path), for the fast
-// paths: nothing at all, exactly one tile and no body, or no tile but perhaps bodies. On the map,
-// by the tiles' occupied bits and the world's body marks (a body meeting r meets a tile r
-// touches, which it marked); off it, by the body grid.
-enum class Near : std::uint8_t { nothing, one_tile, bodies, more };
+// paths: nothing at all, no tile but perhaps bodies, or a few tiles (and perhaps bodies: marked).
+// On the map, by the tiles' occupied bits and the world's body marks (a body meeting r meets a
+// tile r touches, which it marked); off it, by the body grid.
+enum class Near : std::uint8_t { nothing, bodies, tiles, more };
+
+struct NearTiles {
+    static constexpr int max = 4; // a point's path on a corner of four tiles
+    int count = 0;
+    bool marked = false; // a body may meet r too
+    std::array<TileCell, max> cells{};
+};
 
 class NearTest {
 public:
@@ -113,8 +123,8 @@ public:
         if (on_map_) bounds_ = tiles_.bounds();
     }
 
-    // `tile`: the one tile, when the answer is one_tile.
-    SWEEPBOX_FORCE_INLINE Near operator()(const Aabb& r, TileCell& tile) const {
+    // `near`: the tiles, when the answer is `tiles`.
+    SWEEPBOX_FORCE_INLINE Near operator()(const Aabb& r, NearTiles& near) const {
         if (on_map_ && bounds_.min.x < r.min.x && bounds_.min.y < r.min.y && r.max.x < bounds_.max.x &&
             r.max.y < bounds_.max.y) {
             // Strictly inside the map: every point of r is on a tile of candidate_tiles.
@@ -126,12 +136,14 @@ public:
                     const std::size_t at = std::size_t(row) * columns_ + std::size_t(col);
                     marked = marked || detail::TileTables::bit(marks_, at);
                     if (detail::TileTables::bit(occupied_, at)) {
-                        if (++found > 1) return Near::more;
-                        tile = {col, row};
+                        if (found == NearTiles::max) return Near::more;
+                        near.cells[std::size_t(found++)] = {col, row};
                     }
                 }
-            if (marked) return found == 0 ? Near::bodies : Near::more;
-            return found == 0 ? Near::nothing : Near::one_tile;
+            near.count = found;
+            near.marked = marked;
+            if (found == 0) return marked ? Near::bodies : Near::nothing;
+            return Near::tiles;
         }
         return off_map(r);
     }
@@ -175,6 +187,46 @@ bool solid_tile(const World& w, const detail::Selector& sel, TileCell cell, deta
     const std::uint8_t bits = tiles.bits_in_map(cell.column, cell.row);
     if (Tile(bits & 3) != Tile::solid || !detail::interacts(sel, tiles.def().category, tiles.def().mask)) return false;
     out = detail::tile_obstacle(tiles, cell, bits);
+    return true;
+}
+
+// True when no static body the particle sees has a closed box that meets r.
+[[gnu::noinline]] bool no_static_body(const World& w, const detail::Selector& sel, const Aabb& r) {
+    bool found = false;
+    w.grid().for_each_candidate(r, [&](std::uint32_t i) {
+        const auto& b = WorldAccess::bodies(w)[i];
+        found = found || (b.is_static && intersects_closed(b.box, r) && detail::body_interacts(w, i, sel));
+    });
+    return !found;
+}
+
+// The rest path where tiles meet: a point pressed slowly into the meeting point or seam of two to
+// four solid tiles (a floor's seam, where a floor meets a wall), none of which the slabs see
+// it enter. The move's loop then stops it by the junction test (junction.hpp) at time 0 or one
+// step of real later, rounds the stop back (settle_thin), drops the normal part (rest) and stops:
+// the same calls here, on the same obstacles (the tiles of the path, no body), give its answer.
+// `end`: where the point ends.
+[[gnu::noinline]] bool rests_at_junction(const World& w, const detail::Selector& sel, const NearTiles& near,
+                                         const Aabb& S, const FrameMotion& m, int a,
+                                         std::vector<detail::Obstacle>& solids, Contact& out, Vec2& end) {
+    solids.clear();
+    const detail::SweepQuery q(S, m.delta);
+    for (int k = 0; k < near.count; ++k) {
+        detail::Obstacle ob;
+        if (!solid_tile(w, sel, near.cells[std::size_t(k)], ob)) return false;
+        if (detail::sweep(q, ob.box, ob.faces, ob.seams).state != SweepState::miss) return false;
+        solids.push_back(ob);
+    }
+    const detail::JunctionStop js = detail::first_junction(S, m.delta, solids);
+    if (!js.any || js.normal[a] * m.velocity[a] >= 0) return false;
+    const Aabb F = detail::settle_thin(S, m.delta, js.box, solids, -1);
+    out.other = js.ob.other;
+    out.time = real(0) + js.time * (1 - real(0)); // the loop's time of a first leg
+    out.normal = js.normal;
+    out.point = js.point;
+    out.corner = js.corner;
+    out.junction = true;
+    end = F.min;
     return true;
 }
 
@@ -295,9 +347,9 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
         const FrameMotion m = motion({b.vx[i], b.vy[i]}, f.gravity, f.dt);
         const Aabb start{{b.x[i], b.y[i]}, {b.x[i], b.y[i]}};
         const Aabb end = start.translated(m.delta);
-        TileCell cell;
+        NearTiles tiles;
         const Aabb path = merge(start, end);
-        const Near what = near(path, cell);
+        const Near what = near(path, tiles);
         if (what == Near::nothing) {
             // What the move's loop gives for a path that meets nothing: the moved point.
             b.x[i] = end.min.x;
@@ -310,16 +362,27 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
         const detail::Selector sel{BodyId{}, b.category ? b.category[i] : f.category, b.mask ? b.mask[i] : f.mask, true,
                                    true};
         int axis = 0;
-        detail::Obstacle ob;
-        if ((what == Near::one_tile || what == Near::bodies) && pressed_slowly(m, f.rest_speed, axis) &&
-            (what == Near::one_tile ? solid_tile(world, sel, cell, ob) : one_static_body(world, sel, path, ob)) &&
-            rests_on(ob, start, m, axis, rest_contact)) {
-            b.vx[i] = 0;
-            b.vy[i] = 0;
-            ++stats.resting;
-            ++stats.touched;
-            add_contact(contacts, i, rest_contact, Vec2{0, 0});
-            continue;
+        if (what != Near::more && pressed_slowly(m, f.rest_speed, axis)) {
+            detail::Obstacle ob;
+            Vec2 rest_at{b.x[i], b.y[i]};
+            bool rests = false;
+            if (what == Near::bodies) {
+                rests = one_static_body(world, sel, path, ob) && rests_on(ob, start, m, axis, rest_contact);
+            } else if (!tiles.marked || no_static_body(world, sel, path)) {
+                rests = tiles.count == 1
+                          ? solid_tile(world, sel, tiles.cells[0], ob) && rests_on(ob, start, m, axis, rest_contact)
+                          : rests_at_junction(world, sel, tiles, start, m, axis, sc.solids, rest_contact, rest_at);
+            }
+            if (rests) {
+                b.x[i] = rest_at.x;
+                b.y[i] = rest_at.y;
+                b.vx[i] = 0;
+                b.vy[i] = 0;
+                ++stats.resting;
+                ++stats.touched;
+                add_contact(contacts, i, rest_contact, Vec2{0, 0});
+                continue;
+            }
         }
         MoveOptions o = particle_move_options(b, f, i);
         o.filter = statics_only;
@@ -328,10 +391,10 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
         b.y[i] = sc.result.box.min.y;
         b.vx[i] = sc.result.velocity.x;
         b.vy[i] = sc.result.velocity.y;
-        if (sc.result.contacts.empty()) continue;
+        const std::size_t n = sc.result.contacts.size();
+        if (n == 0) continue;
         ++stats.touched;
-        for (std::size_t k = 0; k < sc.result.contacts.size(); ++k)
-            add_contact(contacts, i, sc.result.contacts[k], sc.velocities[k]);
+        for (std::size_t k = 0; k < n; ++k) add_contact(contacts, i, sc.result.contacts[k], sc.velocities[k]);
     }
     return stats;
 }
