@@ -3,12 +3,15 @@
 // level read the same.
 #include <sweepbox/svg.hpp>
 
+#include <sweepbox/character.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <fstream>
 #include <limits>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -39,10 +42,30 @@ constexpr const char* c_velocity = "#f08a00";
 constexpr const char* c_cast = "#8e3fb8";
 constexpr const char* c_query = "#129a9a";
 constexpr const char* c_spark = "#d9480f";
+constexpr const char* c_ground = "#d62f9a";
 
 
 // In double: min + max overflows a real near the largest one.
 Pt centre(const Aabb& b) { return {(d(b.min.x) + d(b.max.x)) * 0.5, (d(b.min.y) + d(b.max.y)) * 0.5}; }
+
+// Where a move touched a floor, a wall or a ceiling (the ground state of each of its blocking
+// contacts under the step's rules): the face of the box at that contact, as a segment. Points
+// (bullets) have no face to show.
+std::vector<std::array<Pt, 2>> ground_faces(const MoveTrace& t, const SceneStep& s) {
+    std::vector<std::array<Pt, 2>> faces;
+    const GroundRules rules{s.up, s.max_floor_angle};
+    for (const Contact& c : t.result.contacts) {
+        const Aabb& b = c.box;
+        const GroundState g = ground_state(std::span<const Contact>(&c, 1), rules);
+        if (!(g.on_floor || g.on_wall || g.on_ceiling) || (b.min.x == b.max.x && b.min.y == b.max.y)) continue;
+        // The face against the obstacle: the one the normal points into.
+        if (c.normal.y < 0) faces.push_back({Pt{d(b.min.x), d(b.max.y)}, Pt{d(b.max.x), d(b.max.y)}});
+        if (c.normal.y > 0) faces.push_back({Pt{d(b.min.x), d(b.min.y)}, Pt{d(b.max.x), d(b.min.y)}});
+        if (c.normal.x < 0) faces.push_back({Pt{d(b.max.x), d(b.min.y)}, Pt{d(b.max.x), d(b.max.y)}});
+        if (c.normal.x > 0) faces.push_back({Pt{d(b.min.x), d(b.min.y)}, Pt{d(b.min.x), d(b.max.y)}});
+    }
+    return faces;
+}
 
 // The velocity after each contact of a move, replaying the responses of docs/contract.md: bounce
 // reflects, touch and slide drop the part into the surface, cross and ignore keep it.
@@ -128,8 +151,11 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         has_static = has_static || st;
         has_movable = has_movable || !st;
     }
-    bool has_contacts = false, has_velocity = false, has_single_contact_box = false;
-    for (const MoveTrace& t : trace.moves) {
+    bool has_contacts = false, has_velocity = false, has_single_contact_box = false, has_ground = false;
+    for (std::size_t k = 0; k < trace.moves.size(); ++k) {
+        const MoveTrace& t = trace.moves[k];
+        const bool last_frame = t.frame < 0 || k + 1 == trace.moves.size() || trace.moves[k + 1].step != t.step;
+        has_ground = has_ground || (last_frame && !ground_faces(t, runner.scene().steps[t.step]).empty());
         has_contacts = has_contacts || !t.result.contacts.empty();
         has_velocity = has_velocity || t.has_velocity;
         has_single_contact_box = has_single_contact_box || (t.frame < 0 && !t.result.contacts.empty());
@@ -143,7 +169,7 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     const int legend_rows = int(has_solid) + int(has_one_way) + int(has_static) + int(has_movable) +
                             2 * int(has_moves) + int(has_single_contact_box) + int(has_contacts) +
                             int(has_contacts || has_hits) + int(has_velocity) + int(has_casts) + int(has_hits) +
-                            int(has_queries) + int(has_sparks) + int(has_bounces);
+                            int(has_queries) + int(has_sparks) + int(has_bounces) + int(has_ground);
     const double legend_h = 3.4 * u * (legend_rows + 2) + 2 * u;
     const double vh = std::max(h + 2 * margin, options.legend ? legend_h + 2 * margin : 0.0);
     const double px = options.pixels > 0 ? options.pixels : 1000;
@@ -252,6 +278,12 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         if (last_frame && !(t.result.box == t.start && t.frame < 0))
             svg.box(t.result.box,
                     std::string("fill=\"none\" stroke=\"") + c_path + "\" stroke-width=\"" + n(0.35 * u) + dash + "\"");
+        // The ground state of the step's last move: the faces that touched a floor, wall or ceiling.
+        if (last_frame)
+            for (const auto& [a, b] : ground_faces(t, runner.scene().steps[t.step]))
+                svg.line(a.x, a.y, b.x, b.y,
+                         std::string("stroke=\"") + c_ground + "\" stroke-width=\"" + n(0.6 * u) +
+                             "\" stroke-linecap=\"round\"");
     }
     // Markers above every path: contact points, normals, velocities after the response.
     // In a `frames` step a body resting on a floor or pressing into a wall touches it again
@@ -448,6 +480,12 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         if (has_velocity)
             entry("velocity: in, and after a response",
                   [&](double x, double y) { svg.arrow(x, y + 0.9 * u, 4 * u, 0, c_velocity, 0.3 * u); });
+        if (has_ground)
+            entry("last move: floor, wall, ceiling", [&](double x, double y) {
+                svg.line(x, y + 0.9 * u, x + 4 * u, y + 0.9 * u,
+                         std::string("stroke=\"") + c_ground + "\" stroke-width=\"" + n(0.6 * u) +
+                             "\" stroke-linecap=\"round\"");
+            });
         if (has_casts)
             entry("ray / box cast", [&](double x, double y) {
                 svg.line(x, y + 0.9 * u, x + 4 * u, y + 0.9 * u,

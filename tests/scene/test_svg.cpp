@@ -133,6 +133,12 @@ std::string svg_of(const std::string& name) {
     return render_svg(runner, o);
 }
 
+std::string render_svg_of(const std::string& scene_json) {
+    SceneRunner runner(parse_scene(scene_json));
+    runner.run_all();
+    return render_svg(runner);
+}
+
 std::size_t count(const std::string& s, const std::string& what) {
     std::size_t n = 0;
     for (auto p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
@@ -186,6 +192,27 @@ BOOST_AUTO_TEST_CASE(picture_shows_spark_trails) {
     BOOST_TEST(svg.find(">particle trail; where it ends<") != std::string::npos);
     BOOST_TEST(svg.find(">particle bounce<") != std::string::npos);
     BOOST_TEST(svg.find(">step 2 (particles)<") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(picture_shows_the_ground_state) {
+    // A box moved down onto a floor of tiles, then sliding into a wall: its bottom face where it
+    // landed and its right face where it met the wall, two marks and the legend's row; a box
+    // that ends in the air has none.
+    const std::string scene = R"({"tiles": {"size": 10, "rows": ["....#", "....#", "#####"]},
+        "bodies": [{"name": "hero", "box": [5, 5, 13, 15]}, {"name": "kite", "box": [0, 0, 2, 2]}],
+        "steps": [{"op": "move", "body": "hero", "delta": [40, 20]}]})";
+    const std::string grounded = render_svg_of(scene);
+    const std::string stroke = "stroke=\"#d62f9a\" stroke-width";
+    BOOST_TEST(count(grounded, stroke) == 2u + 1u); // the floor, the wall and the legend's swatch
+    BOOST_TEST(grounded.find(">last move: floor, wall, ceiling<") != std::string::npos);
+    // It lands at [15, 10]-[23, 20] (bottom face on y 20) and meets the wall at [32, 10]-[40, 20].
+    BOOST_TEST(grounded.find("<line x1=\"15\" y1=\"20\" x2=\"23\" y2=\"20\" " + stroke) != std::string::npos);
+    BOOST_TEST(grounded.find("<line x1=\"40\" y1=\"10\" x2=\"40\" y2=\"20\" " + stroke) != std::string::npos);
+    const std::string airborne = render_svg_of(R"({"tiles": {"size": 10, "rows": ["....#", "....#", "#####"]},
+        "bodies": [{"name": "kite", "box": [0, 0, 2, 2]}],
+        "steps": [{"op": "move", "body": "kite", "delta": [5, 1]}]})");
+    BOOST_TEST(count(airborne, stroke) == 0u);
+    BOOST_TEST(airborne.find(">last move: floor, wall, ceiling<") == std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(empty_scene_still_draws) {
