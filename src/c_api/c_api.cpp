@@ -153,7 +153,11 @@ sweepbox_status sweepbox_add(sweepbox_world* world, const sweepbox_body_def* def
     return guarded(world, "sweepbox_add", [&] {
         require(def, "def");
         require(out, "out");
-        const sweepbox::BodyDef d{to_box(def->box), def->is_static != 0, def->category, def->mask, def->user_data};
+        const sweepbox::BodyDef d{.box = to_box(def->box),
+                                  .is_static = def->is_static != 0,
+                                  .category = def->category,
+                                  .mask = def->mask,
+                                  .user_data = def->user_data};
         *out = from_id(world->world.add(d));
         return SWEEPBOX_OK;
     });
