@@ -120,6 +120,7 @@ struct SceneStep {
     real rest_speed = 0;                  ///< move, frames, particles: MoveOptions::rest_speed
     bool check = false;                   ///< move: the answer only, the body stays (World::check)
     Crush crush = Crush::stop;            ///< move, frames of a platform: "crush", "stop" or "pass"
+    real snap = 0;                        ///< move, frames: floor snap, units (move_and_snap; not with check)
     Vec2 up{0, -1};                       ///< move, frames: the ground state's up (GroundRules)
     real max_floor_angle = 45;            ///< move, frames: the ground state's steepest floor, degrees
     bool has_velocity = false;            ///< move, frames: "velocity" was given
@@ -288,6 +289,7 @@ private:
     std::map<std::string, BodyId> ids_;          // live bodies by name
     std::map<std::uint32_t, std::string> names_; // live bodies by slot index
     std::map<std::string, Vec2> velocities_;     // last known velocity of each body (frames)
+    std::map<std::string, bool> on_floor_;       // each body's ground state after its last move (snap)
     std::map<std::size_t, CastHit> cast_hits_;   // the hit of each cast_ray and cast_box step (particles)
     SceneTrace trace_;
     bool record_ = true;

@@ -277,6 +277,10 @@ struct PlatformNames {
 
 PlatformOptions platform_options_of(const SceneStep& s) { return {.up = s.up, .crush = s.crush}; }
 
+SnapRules snap_of(const SceneStep& s) {
+    return {.snap = s.snap, .ground = {.up = s.up, .max_floor_angle = s.max_floor_angle}};
+}
+
 MoveOptions options_of(const SceneStep& s) {
     MoveOptions o;
     o.response = s.response;
@@ -354,7 +358,12 @@ std::string SceneRunner::run_step(std::size_t i) {
             t.has_velocity = s.has_velocity;
             t.velocity_before = s.velocity;
             t.check = s.check;
-            t.result = s.check ? world_.check(id, s.delta, options_of(s)) : world_.move(id, s.delta, options_of(s));
+            if (s.check) {
+                t.result = world_.check(id, s.delta, options_of(s));
+            } else {
+                move_and_snap(world_, id, s.delta, options_of(s), on_floor_[s.body], snap_of(s), t.result);
+                on_floor_[s.body] = ground_state(t.result, snap_of(s).ground).on_floor;
+            }
             if (s.has_velocity && !s.check) velocities_[s.body] = t.result.velocity;
             l.key("body").str(s.body);
             if (s.check) l.key("check").boolean(true);
@@ -398,7 +407,8 @@ std::string SceneRunner::run_step(std::size_t i) {
                         r.box = moved.box;
                         r.velocity = v;
                     } else {
-                        world_.move(id, delta, o, r);
+                        move_and_snap(world_, id, delta, o, on_floor_[s.body], snap_of(s), r);
+                        on_floor_[s.body] = ground_state(r, snap_of(s).ground).on_floor;
                     }
                     check_finite(r.box.min, "box");
                     check_finite(r.box.max, "box");

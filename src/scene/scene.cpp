@@ -239,6 +239,7 @@ void read_motion(Fields& f, SceneStep& s) {
     if (f.read("up", s.up) && s.up.x == 0 && s.up.y == 0) f.fail("up", "must not be [0, 0]");
     if (f.read("max_floor_angle", s.max_floor_angle) && !(s.max_floor_angle >= 0 && s.max_floor_angle < 90))
         f.fail("max_floor_angle", "must be in [0, 90) degrees");
+    if (f.read("snap", s.snap) && !(s.snap >= 0)) f.fail("snap", "must be >= 0");
     std::string crush;
     if (f.read("crush", crush)) {
         if (crush == "stop") s.crush = Crush::stop;
@@ -305,6 +306,7 @@ SceneStep read_step(const json& j, std::size_t index) {
         f.read("delta", s.delta, true);
         read_motion(f, s);
         f.read("check", s.check);
+        if (s.check && s.snap > 0) f.fail("snap", "a dry run (\"check\") does not snap");
         break;
     case SceneOp::frames:
         f.read("body", s.body, true);

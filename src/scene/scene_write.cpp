@@ -94,6 +94,7 @@ json step_json(const SceneStep& s) {
         if (s.up != d.up) j["up"] = vec(s.up);
         if (s.max_floor_angle != d.max_floor_angle) j["max_floor_angle"] = num(s.max_floor_angle);
         if (s.crush != d.crush) j["crush"] = "pass";
+        if (s.snap != d.snap) j["snap"] = num(s.snap);
     };
     auto filter = [&] {
         if (s.category != d.category) j["category"] = s.category;
@@ -252,8 +253,9 @@ std::string save_scene(const Scene& scene) {
         "frames",   "gravity",
         "dt",       "max_iterations",
         "up",       "max_floor_angle",
-        "check",    "crush",
-        "cell",     "tile",
+        "snap",     "check",
+        "crush",    "cell",
+        "tile",
     };
     for (std::size_t i = 0; i < scene.steps.size(); ++i)
         out += std::string(i ? ",\n    " : "\n    ") + ordered(step_json(scene.steps[i]), step_keys);

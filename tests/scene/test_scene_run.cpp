@@ -239,6 +239,26 @@ BOOST_AUTO_TEST_CASE(platformer_lift_carries_and_crushes) {
     BOOST_TEST(crush.at("boxes").at("player")[3] == crush.at("box")[1]);
 }
 
+// Floor snap in a scene: walking down 4-unit stairs under a weak gravity, with "snap": 6 the
+// body is on a floor at the end of every frames step (its last frame) and ends on the last
+// step; without snap it is in the air there.
+BOOST_AUTO_TEST_CASE(snap_down_stairs) {
+    auto run = [](const std::string& snap) {
+        return scene_test::run_text(R"({
+          "bodies": [{"name": "s0", "box": [0, 100, 20, 200], "kind": "static"},
+                     {"name": "s1", "box": [20, 104, 40, 200], "kind": "static"},
+                     {"name": "s2", "box": [40, 108, 60, 200], "kind": "static"},
+                     {"name": "hero", "box": [0, 80, 10, 100]}],
+          "steps": [{"op": "move", "body": "hero", "delta": [0, 1]},
+                    {"op": "frames", "body": "hero", "count": 9, "velocity": [300, 60], "dt": 0.0166015625)" +
+                                    snap + R"(}]})");
+    };
+    const auto with = run(R"(, "snap": 6)"), without = run("");
+    BOOST_TEST(line(with, 1).at("on_floor") == true);
+    BOOST_TEST(line(with, 1).at("box")[3].get<double>() == 108.0);
+    BOOST_TEST(line(without, 1).at("on_floor") == false);
+}
+
 // A platform pushes a crate into a wall with "crush": "pass": pushed, then crushed, and the
 // line lists both with the crate's box; a dry run of a platform is refused.
 BOOST_AUTO_TEST_CASE(platform_pushes_and_refuses_check) {
