@@ -20,7 +20,8 @@ struct PlatformScratch {
     std::vector<std::pair<double, BodyId>> riders; // (minus the position along the motion, id)
     std::vector<std::pair<BodyId, Aabb>> undo;
     std::vector<BodyId> dry_crushed;
-    std::vector<Aabb> reached; // of dry_crushed
+    std::vector<Aabb> reached;                  // of dry_crushed
+    std::vector<std::pair<BodyId, Aabb>> fresh; // crushed in a round, not by the dry runs
     MoveResult move;
 };
 
@@ -149,19 +150,29 @@ void move_platform(World& world, BodyId platform, Vec2 delta, const PlatformOpti
     // Crush::stop: where the platform may go, from dry runs of every body against the whole move.
     Vec2 moved = delta;
     const bool up_first = delta[a_up] * s_up > 0;
-    if (options.crush == Crush::stop) {
-        real t_best = 2;
-        auto consider = [&](BodyId id, const Aabb& reached) {
-            if (!in_path(p.box, delta, reached)) return;
-            sc.dry_crushed.push_back(id);
-            sc.reached.push_back(reached);
-            const Sweep sw = sweep_box_box(p.box, delta, reached);
-            const real t = sw.state == SweepState::hit ? sw.time : real(0);
-            if (t < t_best) {
-                t_best = t;
-                moved = stop_against(p.box, delta, reached);
-            }
-        };
+    const bool stop = options.crush == Crush::stop;
+    real t_best = 2;
+    auto consider = [&](BodyId id, const Aabb& reached) {
+        if (!in_path(p.box, delta, reached)) return;
+        sc.dry_crushed.push_back(id);
+        sc.reached.push_back(reached);
+        const Sweep sw = sweep_box_box(p.box, delta, reached);
+        const real t = sw.state == SweepState::hit ? sw.time : real(0);
+        if (t < t_best) {
+            t_best = t;
+            moved = stop_against(p.box, delta, reached);
+        }
+    };
+    // The stop rounded on the other axis, or reached before another crushed body's contact
+    // axis, could still overlap one: then the platform does not move.
+    auto settle_stop = [&] {
+        if (sc.dry_crushed.empty()) return;
+        out.stopped = true;
+        const Aabb at = p.box.translated(moved);
+        for (const Aabb& r : sc.reached)
+            if (overlaps(r, at)) moved = {0, 0};
+    };
+    if (stop) {
         for (const CastHit& h : sc.hits) {
             if (!pushable(h)) continue;
             const Vec2 push = push_of(h, full);
@@ -174,64 +185,85 @@ void move_platform(World& world, BodyId platform, Vec2 delta, const PlatformOpti
                 world.check(r.second, delta, {}, sc.move);
                 consider(r.second, sc.move.box);
             }
-        if (!sc.dry_crushed.empty()) {
-            out.stopped = true;
-            // The stop rounded on the other axis, or reached before another crushed body's
-            // contact axis, could still overlap one: then the platform does not move.
-            const Aabb at = p.box.translated(moved);
-            for (const Aabb& r : sc.reached)
-                if (overlaps(r, at)) moved = {0, 0};
-        }
+        settle_stop();
     }
-    const Aabb target = p.box.translated(moved);
 
     // Riders front first along the motion, then by id.
     for (auto& r : sc.riders) {
         const Aabb b = world.box(r.second);
-        r.first = -(double(moved.x) * (double(b.min.x) + double(b.max.x)) +
-                    double(moved.y) * (double(b.min.y) + double(b.max.y)));
+        r.first = -(double(delta.x) * (double(b.min.x) + double(b.max.x)) +
+                    double(delta.y) * (double(b.min.y) + double(b.max.y)));
     }
     std::sort(sc.riders.begin(), sc.riders.end(), [](const auto& x, const auto& y) {
         return x.first != y.first ? x.first < y.first : x.second < y.second;
     });
 
-    // A body ahead of the platform (pushed, or riding it up) is crushed when the platform's
-    // path meets where it got; a rider the platform moves away from, when it ends inside it.
-    auto move_body = [&](BodyId id, Vec2 d, bool ahead) {
-        sc.undo.emplace_back(id, world.box(id));
-        world.move(id, d, {}, sc.move);
-        if (ahead ? in_path(p.box, moved, sc.move.box) : overlaps(sc.move.box, target)) add_once(out.crushed, id);
-    };
-    auto carry_riders = [&] {
-        for (const auto& r : sc.riders) {
-            out.riders.push_back(r.second);
-            if (moved.x != 0 || moved.y != 0) move_body(r.second, moved, up_first);
-        }
-    };
-    out.crushed = sc.dry_crushed;
-    try {
-        for (const CastHit& h : sc.hits) {
-            if (!pushable(h)) continue;
-            // (A body the platform stopped against is listed even when it need not move.)
-            const Vec2 push = push_of(h, target);
-            const bool still = push.x == 0 && push.y == 0;
-            if (still && std::find(sc.dry_crushed.begin(), sc.dry_crushed.end(), h.other.body) == sc.dry_crushed.end())
-                continue;
-            out.pushed.push_back(h.other.body);
-            if (!still) move_body(h.other.body, push, true);
-        }
-        if (up_first) carry_riders();
-        sc.undo.emplace_back(platform, p.box);
-        world.teleport(platform, target);
-        if (!up_first) carry_riders();
-    } catch (...) {
+    auto undo = [&] {
         for (std::size_t i = sc.undo.size(); i-- > 0;) world.teleport(sc.undo[i].first, sc.undo[i].second);
+        sc.undo.clear();
+    };
+    auto dry_listed = [&](BodyId id) {
+        return std::find(sc.dry_crushed.begin(), sc.dry_crushed.end(), id) != sc.dry_crushed.end();
+    };
+    // The moves, in order. With Crush::stop, a body crushed only because of the bodies moved
+    // before it (the dry runs saw each alone) undoes the round and stops the platform there too;
+    // every round adds a crushed body, so the rounds end.
+    Aabb target = p.box;
+    for (;;) {
+        target = p.box.translated(moved);
         out.riders.clear();
         out.pushed.clear();
-        out.crushed.clear();
-        out.stopped = false;
-        throw;
+        out.crushed = sc.dry_crushed;
+        sc.fresh.clear();
+        // A body ahead of the platform (pushed, or riding it up) is crushed when the platform's
+        // path meets where it got; a rider the platform moves away from, when it ends inside it.
+        auto move_body = [&](BodyId id, Vec2 d, bool ahead) {
+            sc.undo.emplace_back(id, world.box(id));
+            world.move(id, d, {}, sc.move);
+            if (!(ahead ? in_path(p.box, moved, sc.move.box) : overlaps(sc.move.box, target))) return;
+            add_once(out.crushed, id);
+            if (stop && !dry_listed(id)) sc.fresh.emplace_back(id, sc.move.box);
+        };
+        auto carry_riders = [&] {
+            for (const auto& r : sc.riders) {
+                out.riders.push_back(r.second);
+                if (moved.x != 0 || moved.y != 0) move_body(r.second, moved, up_first);
+            }
+        };
+        try {
+            for (const CastHit& h : sc.hits) {
+                if (!pushable(h)) continue;
+                // (A body the platform stopped against is listed even when it need not move.)
+                const Vec2 push = push_of(h, target);
+                const bool still = push.x == 0 && push.y == 0;
+                if (still && !dry_listed(h.other.body)) continue;
+                out.pushed.push_back(h.other.body);
+                if (!still) move_body(h.other.body, push, true);
+            }
+            if (up_first) carry_riders();
+            sc.undo.emplace_back(platform, p.box);
+            world.teleport(platform, target);
+            if (!up_first) carry_riders();
+        } catch (...) {
+            undo();
+            out.riders.clear();
+            out.pushed.clear();
+            out.crushed.clear();
+            out.stopped = false;
+            throw;
+        }
+        if (sc.fresh.empty()) break;
+        undo();
+        const std::size_t known = sc.dry_crushed.size();
+        for (const auto& [id, box] : sc.fresh) consider(id, box);
+        if (sc.dry_crushed.size() == known) { // (not met on the whole path: stay where it is)
+            sc.dry_crushed.push_back(sc.fresh.front().first);
+            sc.reached.push_back(sc.fresh.front().second);
+            moved = {0, 0};
+        }
+        settle_stop();
     }
+    sc.undo.clear();
     out.box = target;
     out.moved = moved;
 }
