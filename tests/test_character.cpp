@@ -193,7 +193,7 @@ BOOST_AUTO_TEST_CASE(snap_bad_input) {
     const BodyId hero = add_mover(w, box(0, 0, 10, 10));
     MoveResult r;
     BOOST_CHECK_THROW(move_and_snap(w, hero, v2(1, 0), {}, true, {.snap = -1}, r), Error);
-    BOOST_CHECK_THROW(move_and_snap(w, hero, v2(1, 0), {}, true, {.snap = std::nan("")}, r), Error);
+    BOOST_CHECK_THROW(move_and_snap(w, hero, v2(1, 0), {}, true, {.snap = real(std::nan(""))}, r), Error);
     BOOST_CHECK_THROW(move_and_snap(w, hero, v2(1, 0), {}, true, {.snap = 1, .ground = {.up = v2(0, 0)}}, r), Error);
     BOOST_TEST(bool(w.box(hero) == box(0, 0, 10, 10)));
 }
