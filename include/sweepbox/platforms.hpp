@@ -45,9 +45,9 @@ struct PlatformResult {
 ///   `moved` (bit for bit the platform's own translation, so it keeps its spot on the platform);
 /// - pushed: in the way of its sweep (World::cast_all); each moves along the contact's axis
 ///   just far enough to lie flush against the platform's new box.
-/// Order: pushed bodies first (nearest first, cast_all's order), then riders when `moved`
+/// Order: pushed bodies first (nearest first, cast_all's order), then riders when `delta`
 /// goes toward `up` (they are in front), then the platform, then the other riders; riders go
-/// front first along `moved` (ties: by id), so a rider never blocks the next one. Every body
+/// front first along `delta` (ties: by id), so a rider never blocks the next one. Every body
 /// moves through World::move with the default options (slide). A body in front of the platform
 /// (pushed, or riding it toward `up`) that ends where the platform's path meets it, having not
 /// got out of the way, is crushed (and any body that ends inside the platform). A body that
