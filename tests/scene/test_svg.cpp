@@ -188,6 +188,19 @@ BOOST_AUTO_TEST_CASE(picture_shows_spark_trails) {
     BOOST_TEST(svg.find(">step 2 (particles)<") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(picture_shows_platforms_and_riders) {
+    // platformer.json: the lift drawn in the platform colour (and its legend row), the player
+    // outlined as a rider (and its legend row); a scene without platforms has neither row.
+    const std::string svg = svg_of("platformer");
+    BOOST_TEST(count(svg, "fill=\"#2e8b57\"") >= 2u);
+    BOOST_TEST(count(svg, "stroke=\"#d81b60\"") >= 2u);
+    BOOST_TEST(svg.find(">moving platform, where it ends<") != std::string::npos);
+    BOOST_TEST(svg.find(">rode a platform<") != std::string::npos);
+    const std::string bullets = svg_of("bullets");
+    BOOST_TEST(bullets.find(">moving platform, where it ends<") == std::string::npos);
+    BOOST_TEST(bullets.find(">rode a platform<") == std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(empty_scene_still_draws) {
     SceneRunner runner(parse_scene("{}"));
     const std::string svg = render_svg(runner);
