@@ -337,6 +337,16 @@ SWEEPBOX_C_API sweepbox_status sweepbox_check(const sweepbox_world* world, const
 
 // ---- the character kit ----
 
+/// sweepbox_move followed by floor snap (move_and_snap of character.hpp): when the body was on a
+/// floor (was_on_floor nonzero), the move does not go toward up and leaves it on no floor, it is
+/// moved along -up by at most snap (>= 0) with the touch response, kept only when that lands on a
+/// floor (up not zero, max_floor_angle in [0, 90) degrees, as sweepbox_ground_state). The snap's
+/// contacts follow the move's with time 1. Statuses as sweepbox_move's.
+SWEEPBOX_C_API sweepbox_status sweepbox_move_and_snap(sweepbox_world* world, const sweepbox_body_id* id, double dx,
+                                                      double dy, const sweepbox_move_options* options,
+                                                      int32_t was_on_floor, double snap, double up_x, double up_y,
+                                                      double max_floor_angle, sweepbox_move_result* result);
+
 /// The ground state of a move's contacts (result->contacts[0 .. result->count)): a contact that
 /// blocked or pushed the body (not a cross) whose normal makes at most max_floor_angle degrees
 /// with (up_x, up_y) is a floor, at most that with the opposite a ceiling, else a wall. up not

@@ -287,10 +287,11 @@ namespace {
 using CheckResult = sweepbox::detail::DepthLease<sweepbox::MoveResult>;
 
 // sweepbox_move (world not null) and sweepbox_check (moving null): the options converted, the
-// move made or only answered, the answer copied out.
+// move made or only answered, the answer copied out. With `snap`, the move is move_and_snap.
 sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* moving, const char* function,
                               const sweepbox_body_id* id, double dx, double dy, const sweepbox_move_options* options,
-                              sweepbox_move_result* result) {
+                              sweepbox_move_result* result, const sweepbox::SnapRules* snap = nullptr,
+                              bool was_on_floor = false) {
     return guarded(world, function, [&] {
         const BodyId body = to_id(id);
         require_id(world->world, body);
@@ -325,7 +326,8 @@ sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* movin
         const CheckResult checked;
         sweepbox::MoveResult& r = moving ? moving->move_result : checked.get();
         try {
-            if (moving) moving->world.move(body, d, m, r);
+            if (moving && snap) sweepbox::move_and_snap(moving->world, body, d, m, was_on_floor, *snap, r);
+            else if (moving) moving->world.move(body, d, m, r);
             else world->world.check(body, d, m, r);
         } catch (const sweepbox::Error&) {
             if (call.bad) fail(SWEEPBOX_BAD_ARGUMENT, "the filter returned %d, not a sweepbox_response", call.answer);
@@ -361,6 +363,19 @@ sweepbox_status sweepbox_move(sweepbox_world* world, const sweepbox_body_id* id,
 sweepbox_status sweepbox_check(const sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
                                const sweepbox_move_options* options, sweepbox_move_result* result) {
     return move_or_check(world, nullptr, "sweepbox_check", id, dx, dy, options, result);
+}
+
+sweepbox_status sweepbox_move_and_snap(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
+                                       const sweepbox_move_options* options, std::int32_t was_on_floor, double snap,
+                                       double up_x, double up_y, double max_floor_angle, sweepbox_move_result* result) {
+    sweepbox::SnapRules rules;
+    return guarded(world, "sweepbox_move_and_snap", [&] {
+        rules.snap = to_real(snap);
+        rules.ground.up = {to_real(up_x), to_real(up_y)};
+        rules.ground.max_floor_angle = to_real(max_floor_angle);
+        return move_or_check(world, world, "sweepbox_move_and_snap", id, dx, dy, options, result, &rules,
+                             was_on_floor != 0);
+    });
 }
 
 // ---- the character kit ----

@@ -653,6 +653,37 @@ static void test_platforms(void) {
     sweepbox_world_destroy(w);
 }
 
+/* Floor snap: down 4-unit steps pressed 1 unit a frame, on a floor after every move with snap 6;
+ * a bad snap changes nothing. */
+static void test_snap(void) {
+    sweepbox_world* w = new_world();
+    sweepbox_contact contacts[8];
+    sweepbox_move_result r;
+    sweepbox_ground g;
+    snapshot before;
+    int i, on_floor = 1, always = 1;
+    sweepbox_body_id hero;
+    for (i = 0; i < 4; ++i) (void)add_body(w, box4(i * 20, 100 + i * 4, i * 20 + 20, 200), 1, 1, 0);
+    hero = add_body(w, box4(0, 80, 10, 100), 0, 1, 0);
+    memset(&r, 0, sizeof r);
+    r.contacts = contacts;
+    r.capacity = 8;
+    for (i = 0; i < 12; ++i) {
+        EXPECT(w, SWEEPBOX_OK, sweepbox_move_and_snap(w, &hero, 5, 1, NULL, on_floor, 6, 0, -1, 45, &r));
+        EXPECT(NULL, SWEEPBOX_OK, sweepbox_ground_state(&r, 0, -1, 45, &g));
+        on_floor = g.on_floor;
+        always = always && on_floor;
+    }
+    CHECK(always && same_box(r.box, box4(60, 88, 70, 108)));
+    take(w, &before);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move_and_snap(w, &hero, 5, 1, NULL, 1, -1, 0, -1, 45, &r));
+    EXPECT_MESSAGE(w, "snap");
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move_and_snap(w, &hero, 5, 1, NULL, 1, 6, 0, 0, 45, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move_and_snap(w, NULL, 5, 1, NULL, 1, 6, 0, -1, 45, &r));
+    CHECK(unchanged(w, &before));
+    sweepbox_world_destroy(w);
+}
+
 /* The README's tile level (examples/tile_level.cpp): a floor, a one-way platform, a low wall. */
 static void test_tile_level(void) {
     sweepbox_world* w = new_world();
@@ -989,6 +1020,7 @@ int main(void) {
     test_check();
     test_ground_state();
     test_platforms();
+    test_snap();
     test_tile_level();
     test_move_errors();
     test_casts();
