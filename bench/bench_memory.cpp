@@ -219,11 +219,11 @@ int main(int argc, char** argv) {
     for (std::int64_t n : {1000, 10000, 100000}) sets.push_back(random_bodies(n));
     {
         std::vector<BodyDef> s;
-        for (const Aabb& b : tiles.statics()) s.push_back(BodyDef{b, true, 1, 0xffffffffu, 0});
+        for (const Aabb& b : tiles.statics()) s.push_back(BodyDef{.box = b, .is_static = true});
         sets.push_back(std::move(s));
         std::vector<BodyDef> c;
-        for (const Aabb& b : crowd.statics) c.push_back(BodyDef{b, true, 1, 0xffffffffu, 0});
-        for (const Aabb& b : crowd.movers) c.push_back(BodyDef{b, false, 1, 0xffffffffu, 0});
+        for (const Aabb& b : crowd.statics) c.push_back(BodyDef{.box = b, .is_static = true});
+        for (const Aabb& b : crowd.movers) c.push_back(BodyDef{.box = b});
         sets.push_back(std::move(c));
     }
     const char* names[] = {"build/1000", "build/10000", "build/100000", "build/tile_world_bodies", "build/crowd"};

@@ -5,7 +5,9 @@
 // One-way tiles ('=') block only movers that come from above; the character jumps up through
 // them and lands on top. Before each jump, World::check (a move's answer, nothing moved) says
 // how much headroom there is. Tile edges shared by two solid tiles are no surfaces, so walking over
-// a floor made of many tiles never catches on a seam.
+// a floor made of many tiles never catches on a seam. At the end a lift (a moving platform)
+// carries the character up and down.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <sweepbox/sweepbox.hpp>
@@ -75,8 +77,32 @@ int main() {
         }
         was_on_wall = on_wall && !grounded;
     }
-    const Aabb& b = world.box(hero);
+    const Aabb b = world.box(hero);
     std::printf("ends at (%.2f, %.2f)-(%.2f, %.2f), %s\n", double(b.min.x), double(b.min.y), double(b.max.x),
                 double(b.max.y), grounded ? "standing" : "in the air");
-    return (landed_on_one_way && slid_on_wall && grounded && headroom_checked) ? 0 : 1;
+
+    // A lift (a moving platform, platforms.hpp) sunk into the floor at the left, its top flush
+    // with the floor, and the hero put on it: it rises 32 units and comes back down, twice, while
+    // the hero keeps pressing down under gravity. The hero rides it: its spot on the lift never
+    // changes, bit for bit.
+    const BodyId lift = world.add({.box = {{40, 160}, {72, 168}}, .is_platform = true});
+    world.teleport(hero, {{50, 136}, {62, 160}});
+    v = {0, 0};
+    const real spot = world.box(hero).min.x - world.box(lift).min.x;
+    PlatformResult ride;
+    bool kept_spot = true;
+    real highest = world.box(hero).max.y;
+    for (int frame = 0; frame < 256; ++frame) {
+        v = {0, v.y + gravity * dt};
+        slide.velocity = v;
+        world.move(hero, v * dt, slide, result); // the hero's own move first: it lands on the lift
+        v = result.velocity;
+        move_platform(world, lift, {0, frame / 64 % 2 == 0 ? real(-0.5) : real(0.5)}, {}, ride);
+        const Aabb h = world.box(hero), l = world.box(lift);
+        kept_spot = kept_spot && ride.riders.size() == 1 && h.min.x - l.min.x == spot && h.max.y == l.min.y;
+        highest = std::min(highest, h.max.y);
+    }
+    std::printf("rides the lift up to y = %g and back: %s\n", double(highest),
+                kept_spot ? "on the same spot every frame" : "slipped");
+    return (landed_on_one_way && slid_on_wall && grounded && headroom_checked && kept_spot) ? 0 : 1;
 }

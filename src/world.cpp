@@ -60,6 +60,7 @@ bool World::is_valid(BodyId id) const {
 
 BodyId World::add(const BodyDef& def) {
     require_box("add", def.box);
+    if (def.is_static && def.is_platform) throw Error("add", "a body cannot be both static and a platform");
     std::uint32_t index;
     if (free_head_ != 0) {
         index = free_head_;
@@ -81,6 +82,7 @@ BodyId World::add(const BodyDef& def) {
     b.category = def.category;
     b.mask = def.mask;
     b.is_static = def.is_static;
+    b.is_platform = def.is_platform;
     b.alive = true;
     if (b.generation == 0) b.generation = 1; // a live id is never null
     grid_.insert(index, b.box);
@@ -112,7 +114,7 @@ void World::teleport(BodyId id, const Aabb& box) {
 
 BodyInfo World::info(BodyId id) const {
     const Body& b = checked(id, "info");
-    return {b.box, b.is_static, b.category, b.mask, user_data_[id.index]};
+    return {b.box, b.is_static, b.is_platform, b.category, b.mask, user_data_[id.index]};
 }
 
 void World::set_user_data(BodyId id, std::uint64_t user_data) {

@@ -1,8 +1,10 @@
 // Suite `character`: the character kit (character.hpp): the ground state of a move's contacts
 // against `up` and max_floor_angle.
 #include <cmath>
+#include <random>
 #include <boost/test/unit_test.hpp>
 #include <sweepbox/character.hpp>
+#include "room_check.hpp"
 #include "test_support.hpp"
 
 using namespace sweepbox;
@@ -121,6 +123,108 @@ BOOST_AUTO_TEST_CASE(rules) {
     BOOST_CHECK_THROW((void)ground_state(r, bad), Error);
     bad.max_floor_angle = -1;
     BOOST_CHECK_THROW((void)ground_state(r, bad), Error);
+}
+
+// Floor snap: walking down a staircase of 4-unit steps, pressed down by only 1 unit a frame, a
+// body with snap 6 is on a floor after every move (flush on the step under it); without snap it
+// hops (in the air after each step's edge).
+BOOST_AUTO_TEST_CASE(snap_walks_down_stairs) {
+    for (const real snap : {real(0), real(6)}) {
+        World w;
+        for (int i = 0; i < 8; ++i) add_static(w, box(i * 20, 100 + i * 4, i * 20 + 20, 200));
+        const BodyId hero = add_mover(w, box(0, 80, 10, 100));
+        MoveResult r;
+        bool on_floor = true, always = true;
+        for (int frame = 0; frame < 28; ++frame) {
+            move_and_snap(w, hero, v2(5, 1), {}, on_floor, {.snap = snap}, r);
+            on_floor = ground_state(r).on_floor;
+            always = always && on_floor;
+            const Aabb b = w.box(hero);
+            BOOST_TEST(bool(b == r.box));
+            if (on_floor && snap > 0) {
+                const int under = (int(b.min.x) - 1) / 20; // the step under the body's left edge
+                BOOST_TEST(b.max.y == real(100 + under * 4));
+            }
+        }
+        BOOST_TEST(always == (snap > 0));
+        BOOST_TEST(w.box(hero).min.x == 140);
+    }
+}
+
+// No snap off a ledge deeper than `snap`, when the move goes up (a jump), or when the body was
+// not on a floor; a snap's contacts come last, with time 1.
+BOOST_AUTO_TEST_CASE(snap_only_where_it_should) {
+    World w;
+    add_static(w, box(0, 100, 20, 200));
+    add_static(w, box(20, 110, 60, 200));  // 10 below: too deep for snap 6
+    add_static(w, box(60, 114, 100, 200)); // 4 below that
+    // Just off the first step: 10 down to the next, too deep; the body stays in the air.
+    const BodyId hero = add_mover(w, box(25, 80, 35, 100));
+    MoveResult r;
+    move_and_snap(w, hero, v2(10, 1), {}, true, {.snap = 6}, r);
+    BOOST_TEST(bool(r.box == box(35, 81, 45, 101)));
+    BOOST_TEST(!ground_state(r).on_floor);
+    // Just off the second step, 4 above the third.
+    w.teleport(hero, box(60, 90, 70, 110));
+    move_and_snap(w, hero, v2(10, -1), {}, true, {.snap = 6}, r); // a jump: no snap
+    BOOST_TEST(bool(r.box == box(70, 89, 80, 109)));
+    w.teleport(hero, box(60, 90, 70, 110));
+    move_and_snap(w, hero, v2(10, 1), {}, false, {.snap = 6}, r); // not on a floor before
+    BOOST_TEST(bool(r.box == box(70, 91, 80, 111)));
+    w.teleport(hero, box(60, 90, 70, 110));
+    move_and_snap(w, hero, v2(10, 1), {}, true, {.snap = 6}, r);
+    BOOST_TEST(bool(r.box == box(70, 94, 80, 114)));
+    BOOST_TEST(ground_state(r).on_floor);
+    BOOST_REQUIRE(!r.contacts.empty());
+    BOOST_TEST(r.contacts.back().time == 1);
+    BOOST_TEST(bool(r.contacts.back().normal == v2(0, -1)));
+    // Another up: a body on a wall (up = +x) snaps back onto it.
+    World side;
+    add_static(side, box(-20, 0, 0, 50));
+    add_static(side, box(-20, 50, -3, 100));
+    const BodyId climber = add_mover(side, box(0, 40, 10, 50));
+    move_and_snap(side, climber, v2(0, 10), {}, true, {.snap = 4, .ground = {.up = v2(1, 0)}}, r);
+    BOOST_TEST(bool(r.box == box(-3, 50, 7, 60)));
+}
+
+// Bad snap or rules throw before anything moves.
+BOOST_AUTO_TEST_CASE(snap_bad_input) {
+    World w;
+    const BodyId hero = add_mover(w, box(0, 0, 10, 10));
+    MoveResult r;
+    BOOST_CHECK_THROW(move_and_snap(w, hero, v2(1, 0), {}, true, {.snap = -1}, r), Error);
+    BOOST_CHECK_THROW(move_and_snap(w, hero, v2(1, 0), {}, true, {.snap = real(std::nan(""))}, r), Error);
+    BOOST_CHECK_THROW(move_and_snap(w, hero, v2(1, 0), {}, true, {.snap = 1, .ground = {.up = v2(0, 0)}}, r), Error);
+    BOOST_TEST(bool(w.box(hero) == box(0, 0, 10, 10)));
+}
+
+// Snap never moves a body into anything: random steps and blocks, bodies walking with snap 8.
+BOOST_AUTO_TEST_CASE(snap_never_into_anything) {
+    std::mt19937 rng(6);
+    std::uniform_int_distribution<int> coord(0, 60), size(1, 16), step(-3, 6);
+    int snapped = 0;
+    for (int world_i = 0; world_i < 40; ++world_i) {
+        World w;
+        std::vector<Aabb> solids;
+        for (int i = 0; i < 12; ++i) {
+            const double x = coord(rng) * 2, y = 40 + coord(rng);
+            solids.push_back(box(x, y, x + size(rng), y + size(rng) / 2.0 + 0.5));
+            add_static(w, solids.back());
+        }
+        const double x = coord(rng);
+        const Aabb start = box(x, 0, x + 1 + coord(rng) % 12, 12);
+        if (rooms::reaches_solid_interior(start, solids)) continue;
+        const BodyId hero = add_mover(w, start);
+        MoveResult r;
+        bool on_floor = false;
+        for (int frame = 0; frame < 60; ++frame) {
+            move_and_snap(w, hero, v2(step(rng) * 0.75, 2), {}, on_floor, {.snap = 8}, r);
+            on_floor = ground_state(r).on_floor;
+            snapped += !r.contacts.empty() && r.contacts.back().time == 1 ? 1 : 0;
+            BOOST_TEST(!rooms::reaches_solid_interior(w.box(hero), solids));
+        }
+    }
+    BOOST_TEST(snapped > 0); // the worlds did snap
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,8 +1,8 @@
 #pragma once
 /// @file character.hpp
 /// The character kit: what a move's contacts say about the ground under a body (Godot's
-/// is_on_floor, is_on_wall, is_on_ceiling). More of the kit (floor snap, moving platforms) will
-/// live here too.
+/// is_on_floor, is_on_wall, is_on_ceiling), and floor snap (Godot's floor_snap_length). Moving
+/// platforms are in platforms.hpp.
 #include <span>
 #include <sweepbox/config.hpp>
 #include <sweepbox/geometry.hpp>
@@ -38,5 +38,24 @@ struct GroundState {
 [[nodiscard]] inline GroundState ground_state(const MoveResult& result, const GroundRules& rules = {}) {
     return ground_state(std::span<const Contact>(result.contacts), rules);
 }
+
+/// Floor snap: how far a body on a floor may be pulled back down onto it after a move.
+struct SnapRules {
+    /// At most this far (units, finite, >= 0; 0 never snaps) along -up.
+    real snap = 0;
+    /// What a floor is (`up`, `max_floor_angle`).
+    GroundRules ground{};
+};
+
+/// World::move, then floor snap (Godot's floor snap): when the body was on a floor before the
+/// move (`was_on_floor`, the game's answer from its last move), the move did not go away from
+/// the floor (delta . up <= 0) and left it on no floor, it is moved along -up by at most
+/// `rules.snap` with the touch response, kept only when that lands on a floor; so walking down a
+/// step or over a ramp's crest does not hop, and a ledge deeper than `snap` is left in the air.
+/// The snap is a World::move (never into or through anything); its contacts follow the move's
+/// with time 1, and out.box and out.velocity are after it. Throws Error as World::move does, and
+/// for a bad `snap` or GroundRules, before anything moves.
+SWEEPBOX_API void move_and_snap(World& world, BodyId id, Vec2 delta, const MoveOptions& options, bool was_on_floor,
+                                const SnapRules& rules, MoveResult& out);
 
 } // namespace sweepbox

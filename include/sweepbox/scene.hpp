@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include <sweepbox/platforms.hpp>
 #include <sweepbox/world.hpp>
 
 namespace sweepbox {
@@ -55,7 +56,8 @@ struct SceneTiles {
 struct SceneBody {
     std::string name;                 ///< unique among live bodies; how steps and output name it
     Aabb box{};                       ///< [minx, miny, maxx, maxy]
-    bool is_static = false;           ///< "static": true
+    bool is_static = false;           ///< "static": true, or "kind": "static"
+    bool is_platform = false;         ///< "kind": "platform" (moved by move and frames steps with move_platform)
     std::uint32_t category = 1;       ///< category bits
     std::uint32_t mask = 0xffffffffu; ///< mask bits
     std::uint64_t user_data = 0;      ///< the opaque word (integer)
@@ -117,6 +119,8 @@ struct SceneStep {
     std::int32_t max_iterations = 8;      ///< move, frames, particles: contacts resolved per move
     real rest_speed = 0;                  ///< move, frames, particles: MoveOptions::rest_speed
     bool check = false;                   ///< move: the answer only, the body stays (World::check)
+    Crush crush = Crush::stop;            ///< move, frames of a platform: "crush", "stop" or "pass"
+    real snap = 0;                        ///< move, frames: floor snap, units (move_and_snap; not with check)
     Vec2 up{0, -1};                       ///< move, frames: the ground state's up (GroundRules)
     real max_floor_angle = 45;            ///< move, frames: the ground state's steepest floor, degrees
     bool has_velocity = false;            ///< move, frames: "velocity" was given
@@ -189,6 +193,7 @@ struct MoveTrace {
     bool has_velocity = false;  ///< a velocity was carried
     Vec2 velocity_before{0, 0}; ///< the velocity going in
     bool check = false;         ///< a dry run (World::check): the body stayed at `start`
+    bool platform = false;      ///< a platform's move (move_platform): result.box is the platform's, no contacts
 };
 
 /// What one cast did (cast_ray, cast_box, cast_all), for the picture.
@@ -226,6 +231,7 @@ struct SceneTrace {
     std::vector<CastTrace> casts;          ///< every cast
     std::vector<QueryTrace> queries;       ///< every rectangle, point and segment query
     std::vector<ParticleTrace> particles;  ///< every particles step
+    std::vector<std::string> riders;       ///< every body that rode a platform, in the order first seen
     std::size_t traced = 0;                ///< moves, frames and particle-frames kept (at most max_traced_moves)
     std::size_t moves_not_traced = 0;      ///< moves, frames and particle-frames past max_traced_moves (not kept)
     std::size_t first_step_not_traced = 0; ///< the step of the first of them (when there are any)
@@ -283,6 +289,7 @@ private:
     std::map<std::string, BodyId> ids_;          // live bodies by name
     std::map<std::uint32_t, std::string> names_; // live bodies by slot index
     std::map<std::string, Vec2> velocities_;     // last known velocity of each body (frames)
+    std::map<std::string, bool> on_floor_;       // each body's ground state after its last move (snap)
     std::map<std::size_t, CastHit> cast_hits_;   // the hit of each cast_ray and cast_box step (particles)
     SceneTrace trace_;
     bool record_ = true;

@@ -72,6 +72,12 @@ enum sweepbox_response {
     SWEEPBOX_RESPONSE_BOUNCE = 4, ///< reflect the rest of the motion and the velocity (restitution, friction)
 };
 
+/// What a platform does at a body that cannot be pushed further (sweepbox_move_platform).
+enum sweepbox_crush {
+    SWEEPBOX_CRUSH_STOP = 0, ///< the platform stops flush against it
+    SWEEPBOX_CRUSH_PASS = 1, ///< the platform moves the whole way, through it
+};
+
 /// What a tile is.
 enum sweepbox_tile {
     SWEEPBOX_TILE_EMPTY = 0,   ///< nothing
@@ -136,11 +142,13 @@ typedef struct sweepbox_world_def {
 
 /// How to add a body; sweepbox_get_body fills one too (sweepbox_body_def_default() gives the defaults).
 typedef struct sweepbox_body_def {
-    sweepbox_box box;   ///< where the body is (default all zero)
-    int32_t is_static;  ///< nonzero: never paired with another static body in sweepbox_overlapping_pairs
-    uint32_t category;  ///< what the body is, bits (default 1)
-    uint32_t mask;      ///< what the body interacts with, bits (default 0xffffffff)
-    uint64_t user_data; ///< one word for the game (default 0)
+    sweepbox_box box;    ///< where the body is (default all zero)
+    int32_t is_static;   ///< nonzero: never paired with another static body in sweepbox_overlapping_pairs
+    uint32_t category;   ///< what the body is, bits (default 1)
+    uint32_t mask;       ///< what the body interacts with, bits (default 0xffffffff)
+    uint64_t user_data;  ///< one word for the game (default 0)
+    int32_t is_platform; ///< nonzero: a moving platform (sweepbox_move_platform); not with is_static (last, so
+                         ///< braced initialisers of the fields before it keep their meaning)
 } sweepbox_body_def;
 
 /// How to build a tile map (sweepbox_tile_map_def_default() gives the defaults).
@@ -393,6 +401,16 @@ SWEEPBOX_C_API sweepbox_status sweepbox_check(const sweepbox_world* world, const
 
 // ---- the character kit ----
 
+/// sweepbox_move followed by floor snap (move_and_snap of character.hpp): when the body was on a
+/// floor (was_on_floor nonzero), the move does not go toward up and leaves it on no floor, it is
+/// moved along -up by at most snap (>= 0) with the touch response, kept only when that lands on a
+/// floor (up not zero, max_floor_angle in [0, 90) degrees, as sweepbox_ground_state). The snap's
+/// contacts follow the move's with time 1. Statuses as sweepbox_move's.
+SWEEPBOX_C_API sweepbox_status sweepbox_move_and_snap(sweepbox_world* world, const sweepbox_body_id* id, double dx,
+                                                      double dy, const sweepbox_move_options* options,
+                                                      int32_t was_on_floor, double snap, double up_x, double up_y,
+                                                      double max_floor_angle, sweepbox_move_result* result);
+
 /// The ground state of a move's contacts (result->contacts[0 .. result->count)): a contact that
 /// blocked or pushed the body (not a cross) whose normal makes at most max_floor_angle degrees
 /// with (up_x, up_y) is a floor, at most that with the opposite a ceiling, else a wall. up not
@@ -419,6 +437,31 @@ SWEEPBOX_C_API sweepbox_status sweepbox_move_particles(const sweepbox_world* wor
 SWEEPBOX_C_API sweepbox_status sweepbox_emit_sparks(const sweepbox_cast_hit* hit, double bullet_vx, double bullet_vy,
                                                     const sweepbox_spark_cone* cone, const sweepbox_particles* batch,
                                                     size_t first);
+/// What a platform move did. The caller sets the three arrays and their capacities (an array may
+/// be NULL with capacity 0 when its ids are not wanted); the move sets the rest.
+typedef struct sweepbox_platform_result {
+    sweepbox_body_id* riders;  ///< in: room for the riders' ids, in the order they moved
+    size_t riders_capacity;    ///< in: how many fit in `riders`
+    size_t riders_count;       ///< out: how many riders (on SWEEPBOX_TOO_SMALL: how many are needed)
+    sweepbox_body_id* pushed;  ///< in: room for the pushed bodies' ids, in the order they moved
+    size_t pushed_capacity;    ///< in: how many fit in `pushed`
+    size_t pushed_count;       ///< out: how many pushed bodies
+    sweepbox_body_id* crushed; ///< in: room for the crushed bodies' ids (riders or pushed ones)
+    size_t crushed_capacity;   ///< in: how many fit in `crushed`
+    size_t crushed_count;      ///< out: how many crushed bodies
+    sweepbox_box box;          ///< out: the platform's box after the move
+    sweepbox_vec2 moved;       ///< out: the displacement applied to the platform and its riders
+    int32_t stopped;           ///< out: 1 when SWEEPBOX_CRUSH_STOP shortened the move
+} sweepbox_platform_result;
+
+/// Moves a platform body (is_platform) by (dx, dy) along its own path, carrying its riders
+/// (bodies on its face toward (up_x, up_y), one of (0, -1), (0, 1), (-1, 0), (1, 0)) and pushing
+/// the bodies in its way, as move_platform of platforms.hpp (crush: a sweepbox_crush). result may
+/// be NULL. When an array that is not NULL is too small, the move is undone (the world is as it
+/// was), the counts say how many are needed and the status is SWEEPBOX_TOO_SMALL.
+SWEEPBOX_C_API sweepbox_status sweepbox_move_platform(sweepbox_world* world, const sweepbox_body_id* id, double dx,
+                                                      double dy, double up_x, double up_y, int32_t crush,
+                                                      sweepbox_platform_result* result);
 
 // ---- casts and queries (const: safe on many threads at once) ----
 // Each filter may be NULL (everything is seen). Each array output takes the array, its capacity

@@ -11,3 +11,4 @@
 #include <sweepbox/tile_map.hpp>
 #include <sweepbox/world.hpp>
 #include <sweepbox/character.hpp>
+#include <sweepbox/platforms.hpp>

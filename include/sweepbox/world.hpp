@@ -43,6 +43,7 @@ struct WorldDef {
 struct BodyDef {
     Aabb box{};                       ///< where the body is; zero width or height is legal
     bool is_static = false;           ///< static bodies never pair with each other in overlapping_pairs
+    bool is_platform = false;         ///< a moving platform (platforms.hpp): carries riders, pushes; not static
     std::uint32_t category = 1;       ///< what the body is (bits)
     std::uint32_t mask = 0xffffffffu; ///< what the body interacts with (bits)
     std::uint64_t user_data = 0;      ///< one opaque word for the game
@@ -52,6 +53,7 @@ struct BodyDef {
 struct BodyInfo {
     Aabb box{};                       ///< current box
     bool is_static = false;           ///< as added
+    bool is_platform = false;         ///< as added
     std::uint32_t category = 1;       ///< category bits
     std::uint32_t mask = 0xffffffffu; ///< mask bits
     std::uint64_t user_data = 0;      ///< the game's word
@@ -241,6 +243,7 @@ private:
         std::uint32_t mask = 0xffffffffu; // when dead: the next free slot
         bool alive = false;
         bool is_static = false;
+        bool is_platform = false;
     };
     friend struct WorldAccess; // the implementation's helpers (src/)
     // The live body of id, or throws Error naming `where` (null, foreign or stale id).

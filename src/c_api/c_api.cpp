@@ -9,6 +9,7 @@
 #include "../depth_lease.hpp"
 
 #include <sweepbox/character.hpp>
+#include <sweepbox/platforms.hpp>
 
 #include <array>
 #include <cinttypes>
@@ -103,7 +104,7 @@ sweepbox_world_def sweepbox_world_def_default() {
 
 sweepbox_body_def sweepbox_body_def_default() {
     const sweepbox::BodyDef d;
-    return {from_box(d.box), d.is_static ? 1 : 0, d.category, d.mask, d.user_data};
+    return {from_box(d.box), d.is_static ? 1 : 0, d.category, d.mask, d.user_data, d.is_platform ? 1 : 0};
 }
 
 sweepbox_tile_map_def sweepbox_tile_map_def_default() {
@@ -153,7 +154,12 @@ sweepbox_status sweepbox_add(sweepbox_world* world, const sweepbox_body_def* def
     return guarded(world, "sweepbox_add", [&] {
         require(def, "def");
         require(out, "out");
-        const sweepbox::BodyDef d{to_box(def->box), def->is_static != 0, def->category, def->mask, def->user_data};
+        const sweepbox::BodyDef d{.box = to_box(def->box),
+                                  .is_static = def->is_static != 0,
+                                  .is_platform = def->is_platform != 0,
+                                  .category = def->category,
+                                  .mask = def->mask,
+                                  .user_data = def->user_data};
         *out = from_id(world->world.add(d));
         return SWEEPBOX_OK;
     });
@@ -198,7 +204,7 @@ sweepbox_status sweepbox_get_body(const sweepbox_world* world, const sweepbox_bo
         require(out, "out");
         require_id(world->world, to_id(id));
         const sweepbox::BodyInfo b = world->world.info(to_id(id));
-        *out = {from_box(b.box), b.is_static ? 1 : 0, b.category, b.mask, b.user_data};
+        *out = {from_box(b.box), b.is_static ? 1 : 0, b.category, b.mask, b.user_data, b.is_platform ? 1 : 0};
         return SWEEPBOX_OK;
     });
 }
@@ -281,10 +287,11 @@ namespace {
 using CheckResult = sweepbox::detail::DepthLease<sweepbox::MoveResult>;
 
 // sweepbox_move (world not null) and sweepbox_check (moving null): the options converted, the
-// move made or only answered, the answer copied out.
+// move made or only answered, the answer copied out. With `snap`, the move is move_and_snap.
 sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* moving, const char* function,
                               const sweepbox_body_id* id, double dx, double dy, const sweepbox_move_options* options,
-                              sweepbox_move_result* result) {
+                              sweepbox_move_result* result, const sweepbox::SnapRules* snap = nullptr,
+                              bool was_on_floor = false) {
     return guarded(world, function, [&] {
         const BodyId body = to_id(id);
         require_id(world->world, body);
@@ -319,7 +326,8 @@ sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* movin
         const CheckResult checked;
         sweepbox::MoveResult& r = moving ? moving->move_result : checked.get();
         try {
-            if (moving) moving->world.move(body, d, m, r);
+            if (moving && snap) sweepbox::move_and_snap(moving->world, body, d, m, was_on_floor, *snap, r);
+            else if (moving) moving->world.move(body, d, m, r);
             else world->world.check(body, d, m, r);
         } catch (const sweepbox::Error&) {
             if (call.bad) fail(SWEEPBOX_BAD_ARGUMENT, "the filter returned %d, not a sweepbox_response", call.answer);
@@ -357,7 +365,82 @@ sweepbox_status sweepbox_check(const sweepbox_world* world, const sweepbox_body_
     return move_or_check(world, nullptr, "sweepbox_check", id, dx, dy, options, result);
 }
 
+sweepbox_status sweepbox_move_and_snap(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
+                                       const sweepbox_move_options* options, std::int32_t was_on_floor, double snap,
+                                       double up_x, double up_y, double max_floor_angle, sweepbox_move_result* result) {
+    sweepbox::SnapRules rules;
+    return guarded(world, "sweepbox_move_and_snap", [&] {
+        rules.snap = to_real(snap);
+        rules.ground.up = {to_real(up_x), to_real(up_y)};
+        rules.ground.max_floor_angle = to_real(max_floor_angle);
+        return move_or_check(world, world, "sweepbox_move_and_snap", id, dx, dy, options, result, &rules,
+                             was_on_floor != 0);
+    });
+}
+
 // ---- the character kit ----
+
+sweepbox_status sweepbox_move_platform(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
+                                       double up_x, double up_y, std::int32_t crush, sweepbox_platform_result* result) {
+    return guarded(world, "sweepbox_move_platform", [&] {
+        const BodyId body = to_id(id);
+        require_id(world->world, body);
+        if (crush != SWEEPBOX_CRUSH_STOP && crush != SWEEPBOX_CRUSH_PASS)
+            fail(SWEEPBOX_BAD_ARGUMENT, "crush = %" PRId32 " is not a sweepbox_crush", crush);
+        if (result) {
+            if (!result->riders && result->riders_capacity != 0)
+                fail(SWEEPBOX_BAD_ARGUMENT, "result->riders is null but its capacity is %zu", result->riders_capacity);
+            if (!result->pushed && result->pushed_capacity != 0)
+                fail(SWEEPBOX_BAD_ARGUMENT, "result->pushed is null but its capacity is %zu", result->pushed_capacity);
+            if (!result->crushed && result->crushed_capacity != 0)
+                fail(SWEEPBOX_BAD_ARGUMENT, "result->crushed is null but its capacity is %zu",
+                     result->crushed_capacity);
+        }
+        const Vec2 d{to_real(dx), to_real(dy)};
+        sweepbox::PlatformOptions o;
+        o.up = {to_real(up_x), to_real(up_y)};
+        o.crush = sweepbox::Crush(crush);
+        // Every body the move can reach meets the closed box of the platform's path: kept, so
+        // that a move whose answer does not fit can be undone.
+        thread_local std::vector<sweepbox::Other> near;
+        thread_local std::vector<std::pair<BodyId, Aabb>> before;
+        thread_local sweepbox::PlatformResult r;
+        const Aabb start = world->world.box(body);
+        const Aabb end = start.translated(d);
+        near.clear();
+        if (sweepbox::is_finite(end.min) && sweepbox::is_finite(end.max)) // (else move_platform refuses the move)
+            world->world.query_rect(merge(start, end), near, sweepbox::QueryFilter{.tiles = false});
+        before.clear();
+        before.emplace_back(body, start);
+        for (const sweepbox::Other& other : near) before.emplace_back(other.body, world->world.box(other.body));
+        sweepbox::move_platform(world->world, body, d, o, r);
+        if (!result) return SWEEPBOX_OK;
+        result->riders_count = r.riders.size();
+        result->pushed_count = r.pushed.size();
+        result->crushed_count = r.crushed.size();
+        const bool fits = (!result->riders || r.riders.size() <= result->riders_capacity) &&
+                          (!result->pushed || r.pushed.size() <= result->pushed_capacity) &&
+                          (!result->crushed || r.crushed.size() <= result->crushed_capacity);
+        if (!fits) {
+            for (const auto& [b, box] : before) world->world.teleport(b, box);
+            fail(SWEEPBOX_TOO_SMALL,
+                 "result has room for %zu riders, %zu pushed, %zu crushed; %zu, %zu, %zu are needed",
+                 result->riders_capacity, result->pushed_capacity, result->crushed_capacity, r.riders.size(),
+                 r.pushed.size(), r.crushed.size());
+        }
+        auto copy = [](const std::vector<BodyId>& from, sweepbox_body_id* to) {
+            if (to)
+                for (std::size_t i = 0; i < from.size(); ++i) to[i] = from_id(from[i]);
+        };
+        copy(r.riders, result->riders);
+        copy(r.pushed, result->pushed);
+        copy(r.crushed, result->crushed);
+        result->box = from_box(r.box);
+        result->moved = from_vec(r.moved);
+        result->stopped = r.stopped ? 1 : 0;
+        return SWEEPBOX_OK;
+    });
+}
 
 sweepbox_status sweepbox_ground_state(const sweepbox_move_result* result, double up_x, double up_y,
                                       double max_floor_angle, sweepbox_ground* out) {

@@ -5,6 +5,7 @@
 
 #include <sweepbox/particles.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -79,6 +80,13 @@ public:
         }
         return raw(q + '"');
     }
+    // An object key that is a name (escaped as a string).
+    Line& name_key(const std::string& k) {
+        str(k);
+        out_ += ": ";
+        need_comma_ = false;
+        return *this;
+    }
     Line& vec(Vec2 v) { return open('[').num(v.x).num(v.y).close(']'); }
     Line& box(const Aabb& b) { return open('[').num(b.min.x).num(b.min.y).num(b.max.x).num(b.max.y).close(']'); }
     Line& open(char c) {
@@ -147,6 +155,7 @@ void SceneRunner::add_body(const SceneBody& b, const std::string& where) {
     BodyDef def;
     def.box = b.box;
     def.is_static = b.is_static;
+    def.is_platform = b.is_platform;
     def.category = b.category;
     def.mask = b.mask;
     def.user_data = b.user_data;
@@ -250,6 +259,28 @@ template <class Name> void write_ground(Line& l, const MoveResult& r, const Scen
     if (g.on_floor) l.key("floor").raw(name(g.floor));
 }
 
+// The bodies a platform moved, by name in the order first seen over a step's frames.
+struct PlatformNames {
+    std::vector<BodyId> riders, pushed, crushed;
+    bool stopped = false;
+    void add(const PlatformResult& r) {
+        auto merge = [](std::vector<BodyId>& into, const std::vector<BodyId>& from) {
+            for (BodyId id : from)
+                if (std::find(into.begin(), into.end(), id) == into.end()) into.push_back(id);
+        };
+        merge(riders, r.riders);
+        merge(pushed, r.pushed);
+        merge(crushed, r.crushed);
+        stopped = stopped || r.stopped;
+    }
+};
+
+PlatformOptions platform_options_of(const SceneStep& s) { return {.up = s.up, .crush = s.crush}; }
+
+SnapRules snap_of(const SceneStep& s) {
+    return {.snap = s.snap, .ground = {.up = s.up, .max_floor_angle = s.max_floor_angle}};
+}
+
 MoveOptions options_of(const SceneStep& s) {
     MoveOptions o;
     o.response = s.response;
@@ -274,10 +305,51 @@ std::string SceneRunner::run_step(std::size_t i) {
     l.open('{');
     l.key("step").integer(static_cast<long long>(i));
     l.key("op").str(to_string(s.op));
+    // "riders", "pushed", "crushed" (names), "stopped", and "boxes": each one's box now.
+    auto write_platform_names = [&](Line& line, const PlatformNames& n) {
+        auto list = [&](const char* key, const std::vector<BodyId>& ids) {
+            line.key(key).open('[');
+            for (BodyId id : ids) line.str(names_.at(id.index));
+            line.close(']');
+        };
+        list("riders", n.riders);
+        list("pushed", n.pushed);
+        list("crushed", n.crushed);
+        if (n.stopped) line.key("stopped").boolean(true);
+        line.key("boxes").open('{');
+        for (const auto* ids : {&n.riders, &n.pushed})
+            for (BodyId id : *ids) line.name_key(names_.at(id.index)).box(world_.box(id));
+        line.close('}');
+        if (record_)
+            for (BodyId id : n.riders) {
+                const std::string& name = names_.at(id.index);
+                if (std::find(trace_.riders.begin(), trace_.riders.end(), name) == trace_.riders.end())
+                    trace_.riders.push_back(name);
+            }
+    };
     try {
         switch (s.op) {
         case SceneOp::move: {
             const BodyId id = id_of(s.body, i);
+            if (world_.info(id).is_platform) {
+                if (s.check) throw SceneError(file_, where, "a platform's move has no dry run (\"check\")");
+                MoveTrace t;
+                t.step = i;
+                t.body = s.body;
+                t.start = world_.box(id);
+                t.delta = s.delta;
+                t.platform = true;
+                const PlatformResult r = move_platform(world_, id, s.delta, platform_options_of(s));
+                t.result.box = r.box;
+                PlatformNames names;
+                names.add(r);
+                l.key("body").str(s.body);
+                l.key("box").box(r.box);
+                l.key("moved").vec(r.moved);
+                write_platform_names(l, names);
+                if (trace_move(i)) trace_.moves.push_back(std::move(t));
+                break;
+            }
             MoveTrace t;
             t.step = i;
             t.body = s.body;
@@ -286,7 +358,12 @@ std::string SceneRunner::run_step(std::size_t i) {
             t.has_velocity = s.has_velocity;
             t.velocity_before = s.velocity;
             t.check = s.check;
-            t.result = s.check ? world_.check(id, s.delta, options_of(s)) : world_.move(id, s.delta, options_of(s));
+            if (s.check) {
+                t.result = world_.check(id, s.delta, options_of(s));
+            } else {
+                move_and_snap(world_, id, s.delta, options_of(s), on_floor_[s.body], snap_of(s), t.result);
+                on_floor_[s.body] = ground_state(t.result, snap_of(s).ground).on_floor;
+            }
             if (s.has_velocity && !s.check) velocities_[s.body] = t.result.velocity;
             l.key("body").str(s.body);
             if (s.check) l.key("check").boolean(true);
@@ -305,6 +382,10 @@ std::string SceneRunner::run_step(std::size_t i) {
             // Per frame only the listed contacts (at most max_listed_contacts) and the bounded
             // trace are kept, so memory does not grow with the count.
             const BodyId id = id_of(s.body, i);
+            // A platform's frame is a move_platform (no contacts, no ground state).
+            const bool platform = world_.info(id).is_platform;
+            PlatformNames names;
+            PlatformResult moved;
             MoveOptions o = options_of(s);
             o.has_velocity = true;
             Vec2 v = s.has_velocity ? s.velocity : velocities_[s.body];
@@ -320,7 +401,15 @@ std::string SceneRunner::run_step(std::size_t i) {
                     const Aabb start = world_.box(id);
                     const Vec2 delta = m.delta;
                     o.velocity = v;
-                    world_.move(id, delta, o, r);
+                    if (platform) {
+                        move_platform(world_, id, delta, platform_options_of(s), moved);
+                        names.add(moved);
+                        r.box = moved.box;
+                        r.velocity = v;
+                    } else {
+                        move_and_snap(world_, id, delta, o, on_floor_[s.body], snap_of(s), r);
+                        on_floor_[s.body] = ground_state(r, snap_of(s).ground).on_floor;
+                    }
                     check_finite(r.box.min, "box");
                     check_finite(r.box.max, "box");
                     check_finite(r.velocity, "velocity");
@@ -339,8 +428,9 @@ std::string SceneRunner::run_step(std::size_t i) {
                         t.body = s.body;
                         t.start = start;
                         t.delta = delta;
-                        t.has_velocity = true;
+                        t.has_velocity = !platform;
                         t.velocity_before = v;
+                        t.platform = platform;
                         t.result = r;
                         trace_.moves.push_back(std::move(t));
                     }
@@ -357,6 +447,10 @@ std::string SceneRunner::run_step(std::size_t i) {
             l.key("box").box(world_.box(id));
             l.key("velocity").vec(v);
             l.key("frames").integer(s.count);
+            if (platform) {
+                write_platform_names(l, names);
+                break;
+            }
             l.key("contacts").open('[');
             if (listed > 0) l.raw(contacts.take());
             l.close(']');

@@ -202,6 +202,18 @@ void read_body_fields(Fields& f, SceneBody& b) {
     if (b.name.empty()) f.fail("name", "empty name");
     f.read("box", b.box, true);
     f.read("static", b.is_static);
+    std::string kind;
+    if (f.read("kind", kind)) {
+        if (kind == "static") {
+            if (f.has("static") && !b.is_static) f.fail("kind", "\"static\" contradicts \"static\": false");
+            b.is_static = true;
+        } else if (kind == "dynamic" || kind == "platform") {
+            if (b.is_static) f.fail("kind", in_quotes(kind) + " contradicts \"static\": true");
+            b.is_platform = kind == "platform";
+        } else {
+            f.fail("kind", "unknown kind " + in_quotes(kind) + " (static, dynamic, platform)");
+        }
+    }
     f.read_bits("category", b.category);
     f.read_bits("mask", b.mask);
     f.read_u64("user_data", b.user_data);
@@ -227,6 +239,13 @@ void read_motion(Fields& f, SceneStep& s) {
     if (f.read("up", s.up) && s.up.x == 0 && s.up.y == 0) f.fail("up", "must not be [0, 0]");
     if (f.read("max_floor_angle", s.max_floor_angle) && !(s.max_floor_angle >= 0 && s.max_floor_angle < 90))
         f.fail("max_floor_angle", "must be in [0, 90) degrees");
+    if (f.read("snap", s.snap) && !(s.snap >= 0)) f.fail("snap", "must be >= 0");
+    std::string crush;
+    if (f.read("crush", crush)) {
+        if (crush == "stop") s.crush = Crush::stop;
+        else if (crush == "pass") s.crush = Crush::pass;
+        else f.fail("crush", "unknown crush " + in_quotes(crush) + " (stop, pass)");
+    }
 }
 
 // The "emit" list of a particles step: single particles and spark cones; one object alone (a
@@ -287,6 +306,7 @@ SceneStep read_step(const json& j, std::size_t index) {
         f.read("delta", s.delta, true);
         read_motion(f, s);
         f.read("check", s.check);
+        if (s.check && s.snap > 0) f.fail("snap", "a dry run (\"check\") does not snap");
         break;
     case SceneOp::frames:
         f.read("body", s.body, true);

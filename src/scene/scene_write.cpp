@@ -35,6 +35,7 @@ json body_json(const SceneBody& b) {
     j["name"] = b.name;
     j["box"] = box(b.box);
     if (b.is_static) j["static"] = true;
+    if (b.is_platform) j["kind"] = "platform";
     if (b.category != 1) j["category"] = b.category;
     if (b.mask != 0xffffffffu) j["mask"] = b.mask;
     if (b.user_data != 0) j["user_data"] = b.user_data;
@@ -92,6 +93,8 @@ json step_json(const SceneStep& s) {
         if (s.has_velocity) j["velocity"] = vec(s.velocity);
         if (s.up != d.up) j["up"] = vec(s.up);
         if (s.max_floor_angle != d.max_floor_angle) j["max_floor_angle"] = num(s.max_floor_angle);
+        if (s.crush != d.crush) j["crush"] = "pass";
+        if (s.snap != d.snap) j["snap"] = num(s.snap);
     };
     auto filter = [&] {
         if (s.category != d.category) j["category"] = s.category;
@@ -234,7 +237,7 @@ std::string save_scene(const Scene& scene) {
     out += ",\n  \"bodies\": [";
     for (std::size_t i = 0; i < scene.bodies.size(); ++i)
         out += std::string(i ? ",\n    " : "\n    ") +
-               ordered(body_json(scene.bodies[i]), {"name", "box", "static", "category", "mask", "user_data"});
+               ordered(body_json(scene.bodies[i]), {"name", "box", "static", "kind", "category", "mask", "user_data"});
     out += scene.bodies.empty() ? "]" : "\n  ]";
     out += ",\n  \"steps\": [";
     // The order of a saved step's fields (any others follow).
@@ -250,7 +253,8 @@ std::string save_scene(const Scene& scene) {
         "frames",   "gravity",
         "dt",       "max_iterations",
         "up",       "max_floor_angle",
-        "check",    "cell",
+        "snap",     "check",
+        "crush",    "cell",
         "tile",
     };
     for (std::size_t i = 0; i < scene.steps.size(); ++i)

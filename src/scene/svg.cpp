@@ -42,7 +42,9 @@ constexpr const char* c_velocity = "#f08a00";
 constexpr const char* c_cast = "#8e3fb8";
 constexpr const char* c_query = "#129a9a";
 constexpr const char* c_spark = "#d9480f";
-constexpr const char* c_ground = "#d62f9a";
+constexpr const char* c_ground = "#f2c200";
+constexpr const char* c_platform = "#2e8b57";
+constexpr const char* c_rider = "#d81b60";
 
 
 // In double: min + max overflows a real near the largest one.
@@ -140,16 +142,17 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     const double vx = bb.x0 - margin, vy = bb.y0 - margin;
     const double vw = w + 2 * margin + legend_w;
     // The legend lists only what the picture shows.
-    bool has_solid = false, has_one_way = false, has_static = false, has_movable = false;
+    bool has_solid = false, has_one_way = false, has_static = false, has_movable = false, has_platform = false;
     for (std::int32_t r = 0; r < tiles.rows() && !(has_solid && has_one_way); ++r)
         for (std::int32_t c = 0; c < tiles.columns(); ++c) {
             has_solid = has_solid || tiles.get({c, r}) == Tile::solid;
             has_one_way = has_one_way || tiles.get({c, r}) == Tile::one_way;
         }
     for (const NamedBody& b : bodies) {
-        const bool st = world.info(b.id).is_static;
-        has_static = has_static || st;
-        has_movable = has_movable || !st;
+        const BodyInfo info = world.info(b.id);
+        has_static = has_static || info.is_static;
+        has_platform = has_platform || info.is_platform;
+        has_movable = has_movable || (!info.is_static && !info.is_platform);
     }
     bool has_contacts = false, has_velocity = false, has_single_contact_box = false, has_ground = false;
     for (std::size_t k = 0; k < trace.moves.size(); ++k) {
@@ -166,8 +169,9 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     const bool has_sparks = !trace.particles.empty();
     bool has_bounces = false;
     for (const ParticleTrace& t : trace.particles) has_bounces = has_bounces || !t.bounces.empty();
-    const int legend_rows = int(has_solid) + int(has_one_way) + int(has_static) + int(has_movable) +
-                            2 * int(has_moves) + int(has_single_contact_box) + int(has_contacts) +
+    const bool has_riders = !trace.riders.empty();
+    const int legend_rows = int(has_solid) + int(has_one_way) + int(has_static) + int(has_movable) + int(has_platform) +
+                            int(has_riders) + 2 * int(has_moves) + int(has_single_contact_box) + int(has_contacts) +
                             int(has_contacts || has_hits) + int(has_velocity) + int(has_casts) + int(has_hits) +
                             int(has_queries) + int(has_sparks) + int(has_bounces) + int(has_ground);
     const double legend_h = 3.4 * u * (legend_rows + 2) + 2 * u;
@@ -230,10 +234,15 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         } else if (info.is_static) {
             svg.box(bx, std::string("fill=\"") + c_static + "\" stroke=\"" + c_static_edge + "\" stroke-width=\"" +
                             thin + "\"");
+        } else if (info.is_platform) {
+            svg.box(bx, std::string("fill=\"") + c_platform + "\" fill-opacity=\"0.45\" stroke=\"" + c_platform +
+                            "\" stroke-width=\"" + n(0.35 * u) + "\"");
         } else {
             svg.box(bx, std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" + c_body +
                             "\" stroke-width=\"" + n(0.35 * u) + "\"");
         }
+        if (std::find(trace.riders.begin(), trace.riders.end(), b.name) != trace.riders.end())
+            svg.box(bx, std::string("fill=\"none\" stroke=\"") + c_rider + "\" stroke-width=\"" + n(0.45 * u) + "\"");
     }
 
     // ---- moves: start box (dashed), path through every contact box, end box ----
@@ -458,6 +467,13 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
             entry("movable body, where it ends",
                   sw_rect(std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" + c_body +
                           "\" stroke-width=\"" + n(0.35 * u) + "\""));
+        if (has_platform)
+            entry("moving platform, where it ends",
+                  sw_rect(std::string("fill=\"") + c_platform + "\" fill-opacity=\"0.45\" stroke=\"" + c_platform +
+                          "\" stroke-width=\"" + n(0.35 * u) + "\""));
+        if (has_riders)
+            entry("rode a platform", sw_rect(std::string("fill=\"none\" stroke=\"") + c_rider + "\" stroke-width=\"" +
+                                             n(0.45 * u) + "\""));
         if (has_moves)
             entry("box at the start of a move",
                   sw_rect(std::string("fill=\"none\" stroke=\"") + c_start + "\" stroke-width=\"" + thin +

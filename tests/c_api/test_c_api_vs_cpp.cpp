@@ -570,6 +570,69 @@ BOOST_AUTO_TEST_CASE(particles_give_the_same_bits) {
     BOOST_TEST(tally.refused > 5);
 }
 
+// Platforms: random bodies and platforms, random platform moves (any axis up, stop or pass):
+// the same riders, pushed and crushed ids, the same platform box and every body's box, in C and C++.
+BOOST_AUTO_TEST_CASE(platform_moves_give_the_same_bits) {
+    static constexpr Vec2 ups[] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}};
+    std::size_t listed = 0;
+    for (unsigned seed = 1; seed <= 20; ++seed) {
+        Rng rng(seed);
+        Twin t(WorldDef{});
+        std::vector<BodyId> platforms;
+        for (int i = 0; i < 30; ++i) {
+            BodyDef d;
+            d.box = rng.box();
+            d.is_platform = rng.chance(0.3);
+            d.is_static = !d.is_platform && rng.chance(0.2);
+            const BodyId id = t.cpp.add(d);
+            sweepbox_body_def c = sweepbox_body_def_default();
+            c.box = c_box(d.box);
+            c.is_static = d.is_static ? 1 : 0;
+            c.is_platform = d.is_platform ? 1 : 0;
+            sweepbox_body_id c_out{};
+            BOOST_REQUIRE_EQUAL(sweepbox_add(t.c, &c, &c_out), SWEEPBOX_OK);
+            if (d.is_platform) platforms.push_back(id);
+        }
+        if (platforms.empty()) continue;
+        std::array<sweepbox_body_id, 32> riders{}, pushed{}, crushed{};
+        PlatformResult r;
+        for (int op = 0; op < 60; ++op) {
+            const BodyId p = platforms[std::size_t(rng.below(int(platforms.size())))];
+            const Vec2 d{rng.coordinate(-12, 12), rng.coordinate(-12, 12)};
+            const Vec2 up = ups[rng.below(4)];
+            const Crush crush = rng.chance(0.5) ? Crush::stop : Crush::pass;
+            move_platform(t.cpp, p, d, {.up = up, .crush = crush}, r);
+            sweepbox_platform_result c{};
+            c.riders = riders.data();
+            c.riders_capacity = riders.size();
+            c.pushed = pushed.data();
+            c.pushed_capacity = pushed.size();
+            c.crushed = crushed.data();
+            c.crushed_capacity = crushed.size();
+            const sweepbox_body_id c_id{p.index, p.generation};
+            BOOST_REQUIRE_EQUAL(sweepbox_move_platform(t.c, &c_id, double(d.x), double(d.y), double(up.x), double(up.y),
+                                                       crush == Crush::pass ? 1 : 0, &c),
+                                SWEEPBOX_OK);
+            auto same_ids = [](const std::vector<BodyId>& a, const sweepbox_body_id* b, std::size_t n) {
+                if (a.size() != n) return false;
+                for (std::size_t i = 0; i < n; ++i)
+                    if (a[i].index != b[i].index || a[i].generation != b[i].generation) return false;
+                return true;
+            };
+            BOOST_TEST_REQUIRE(same_ids(r.riders, riders.data(), c.riders_count));
+            BOOST_TEST_REQUIRE(same_ids(r.pushed, pushed.data(), c.pushed_count));
+            BOOST_TEST_REQUIRE(same_ids(r.crushed, crushed.data(), c.crushed_count));
+            BOOST_TEST_REQUIRE(same(c.box, r.box));
+            BOOST_TEST_REQUIRE(same(c.moved, r.moved));
+            BOOST_TEST_REQUIRE(c.stopped == (r.stopped ? 1 : 0));
+            listed += r.riders.size() + r.pushed.size();
+        }
+        const std::string diff = compare_bodies(t);
+        BOOST_TEST_REQUIRE(diff.empty(), "seed " << seed << ": " << diff);
+    }
+    BOOST_TEST(listed > 20); // the moves did carry and push
+}
+
 BOOST_AUTO_TEST_CASE(the_version_and_precision_are_the_cpp_ones) {
     BOOST_TEST(std::strcmp(sweepbox_version_string(), version_string) == 0);
     BOOST_TEST(sweepbox_version() == version_major * 10000 + version_minor * 100 + version_patch);

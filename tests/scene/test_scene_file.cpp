@@ -90,6 +90,24 @@ BOOST_AUTO_TEST_CASE(save_then_load_gives_the_same_scene) {
 }
 
 // Every field of a particles step, and rest_speed on move and frames, read and saved back.
+// "kind" sets static or platform; "crush" is read; both survive save and load.
+BOOST_AUTO_TEST_CASE(kinds_and_crush_round_trip) {
+    const Scene a = parse_scene(R"({
+      "bodies": [{"name": "w", "box": [0, 0, 1, 1], "kind": "static"},
+                 {"name": "d", "box": [2, 0, 3, 1], "kind": "dynamic"},
+                 {"name": "p", "box": [4, 0, 9, 1], "kind": "platform"}],
+      "steps": [{"op": "move", "body": "p", "delta": [1, 0], "crush": "pass"},
+                {"op": "frames", "body": "p", "count": 2, "velocity": [0, -60]}]})");
+    BOOST_TEST(a.bodies[0].is_static);
+    BOOST_TEST(!a.bodies[0].is_platform);
+    BOOST_TEST(!a.bodies[1].is_static);
+    BOOST_TEST(!a.bodies[1].is_platform);
+    BOOST_TEST(a.bodies[2].is_platform);
+    BOOST_TEST((a.steps[0].crush == Crush::pass));
+    BOOST_TEST((a.steps[1].crush == Crush::stop));
+    BOOST_TEST((parse_scene(save_scene(a)) == a));
+}
+
 BOOST_AUTO_TEST_CASE(particles_step_fields_round_trip) {
     const Scene a = parse_scene(R"({
       "bodies": [{"name": "g", "box": [0, 0, 4, 4]}],

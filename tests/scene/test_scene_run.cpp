@@ -229,6 +229,66 @@ BOOST_AUTO_TEST_CASE(platformer_lands_and_slides) {
     BOOST_TEST(cast.at("other") == json::parse(R"({"tile": [12, 13]})"));
 }
 
+// The platformer's lift: it carries the player up and left (the player keeps its spot on it bit
+// for bit: its bottom is the lift's top), the player stands on it by itself, then the lift rises
+// into the ceiling, stops, and the player is crushed flush under the ceiling (row 0, y = 16).
+BOOST_AUTO_TEST_CASE(platformer_lift_carries_and_crushes) {
+    const auto lines = run_file("platformer");
+    const json up = line(lines, 5), left = line(lines, 6), stand = line(lines, 7), crush = line(lines, 8);
+    for (const json& j : {up, left}) {
+        BOOST_TEST(j.at("riders") == json::parse(R"(["player"])"));
+        BOOST_TEST(j.at("crushed").empty());
+        BOOST_TEST(j.at("boxes").at("player")[3] == j.at("box")[1]); // flush on top, exactly
+    }
+    BOOST_TEST(near(left.at("box")[0], 188.0));
+    BOOST_TEST(near(left.at("boxes").at("player")[2], 216.0));
+    BOOST_TEST(stand.at("on_floor") == true);
+    BOOST_TEST(stand.at("floor") == "lift");
+    BOOST_TEST(crush.at("crushed") == json::parse(R"(["player"])"));
+    BOOST_TEST(crush.at("stopped") == true);
+    BOOST_TEST(crush.at("boxes").at("player")[1].get<double>() == 16.0);
+    BOOST_TEST(crush.at("boxes").at("player")[3] == crush.at("box")[1]);
+}
+
+// Floor snap in a scene: walking down 4-unit stairs under a weak gravity, with "snap": 6 the
+// body is on a floor at the end of every frames step (its last frame) and ends on the last
+// step; without snap it is in the air there.
+BOOST_AUTO_TEST_CASE(snap_down_stairs) {
+    auto run = [](const std::string& snap) {
+        return scene_test::run_text(R"({
+          "bodies": [{"name": "s0", "box": [0, 100, 20, 200], "kind": "static"},
+                     {"name": "s1", "box": [20, 104, 40, 200], "kind": "static"},
+                     {"name": "s2", "box": [40, 108, 60, 200], "kind": "static"},
+                     {"name": "hero", "box": [0, 80, 10, 100]}],
+          "steps": [{"op": "move", "body": "hero", "delta": [0, 1]},
+                    {"op": "frames", "body": "hero", "count": 9, "velocity": [300, 60], "dt": 0.0166015625)" +
+                                    snap + R"(}]})");
+    };
+    const auto with = run(R"(, "snap": 6)"), without = run("");
+    BOOST_TEST(line(with, 1).at("on_floor") == true);
+    BOOST_TEST(line(with, 1).at("box")[3].get<double>() == 108.0);
+    BOOST_TEST(line(without, 1).at("on_floor") == false);
+}
+
+// A platform pushes a crate into a wall with "crush": "pass": pushed, then crushed, and the
+// line lists both with the crate's box; a dry run of a platform is refused.
+BOOST_AUTO_TEST_CASE(platform_pushes_and_refuses_check) {
+    const auto lines = scene_test::run_text(R"({
+      "bodies": [{"name": "wall", "box": [40, -50, 50, 50], "kind": "static"},
+                 {"name": "crate", "box": [24, 5, 34, 15]},
+                 {"name": "ram", "box": [0, 0, 20, 20], "kind": "platform"}],
+      "steps": [{"op": "move", "body": "ram", "delta": [8, 0], "crush": "pass"},
+                {"op": "move", "body": "ram", "delta": [8, 0], "crush": "pass"}]})");
+    BOOST_TEST(line(lines, 0).at("pushed") == json::parse(R"(["crate"])"));
+    BOOST_TEST(line(lines, 0).at("boxes") == json::parse(R"({"crate": [28, 5, 38, 15]})"));
+    BOOST_TEST(line(lines, 1).at("crushed") == json::parse(R"(["crate"])"));
+    BOOST_TEST(line(lines, 1).at("box") == json::parse("[16, 0, 36, 20]"));
+    BOOST_TEST(!line(lines, 1).contains("stopped"));
+    BOOST_CHECK_THROW(scene_test::run_text(R"({"bodies": [{"name": "p", "box": [0, 0, 9, 1], "kind": "platform"}],
+      "steps": [{"op": "move", "body": "p", "delta": [1, 0], "check": true}]})"),
+                      SceneError);
+}
+
 // Rule 3 with tiles: a 12x24 box standing on a floor of 16-unit tiles at x 16..28 touches
 // tile 0 (x 0..16) only at its corner; walking right (and pressed down by gravity) it meets the
 // top face of tile 1 alone, at t=0, and the contact point is the middle of 16..28 on y=32.

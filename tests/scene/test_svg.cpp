@@ -202,7 +202,7 @@ BOOST_AUTO_TEST_CASE(picture_shows_the_ground_state) {
         "bodies": [{"name": "hero", "box": [5, 5, 13, 15]}, {"name": "kite", "box": [0, 0, 2, 2]}],
         "steps": [{"op": "move", "body": "hero", "delta": [40, 20]}]})";
     const std::string grounded = render_svg_of(scene);
-    const std::string stroke = "stroke=\"#d62f9a\" stroke-width";
+    const std::string stroke = "stroke=\"#f2c200\" stroke-width";
     BOOST_TEST(count(grounded, stroke) == 2u + 1u); // the floor, the wall and the legend's swatch
     BOOST_TEST(grounded.find(">last move: floor, wall, ceiling<") != std::string::npos);
     // It lands at [15, 10]-[23, 20] (bottom face on y 20) and meets the wall at [32, 10]-[40, 20].
@@ -213,6 +213,19 @@ BOOST_AUTO_TEST_CASE(picture_shows_the_ground_state) {
         "steps": [{"op": "move", "body": "kite", "delta": [5, 1]}]})");
     BOOST_TEST(count(airborne, stroke) == 0u);
     BOOST_TEST(airborne.find(">last move: floor, wall, ceiling<") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(picture_shows_platforms_and_riders) {
+    // platformer.json: the lift drawn in the platform colour (and its legend row), the player
+    // outlined as a rider (and its legend row); a scene without platforms has neither row.
+    const std::string svg = svg_of("platformer");
+    BOOST_TEST(count(svg, "fill=\"#2e8b57\"") >= 2u);
+    BOOST_TEST(count(svg, "stroke=\"#d81b60\"") >= 2u);
+    BOOST_TEST(svg.find(">moving platform, where it ends<") != std::string::npos);
+    BOOST_TEST(svg.find(">rode a platform<") != std::string::npos);
+    const std::string bullets = svg_of("bullets");
+    BOOST_TEST(bullets.find(">moving platform, where it ends<") == std::string::npos);
+    BOOST_TEST(bullets.find(">rode a platform<") == std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(empty_scene_still_draws) {
