@@ -25,7 +25,7 @@ struct Obstacle {
     std::uint32_t mask = 0;
     std::uint8_t faces = face_all; // faces that may be entered (one-way tiles: the top)
     std::uint8_t seams = 0;        // faces shared with another solid tile
-    bool one_way = false;
+    std::uint8_t one_way = 0;      // 0, or 1 + the direction (TileShape's order from one_way_down)
     bool is_static = false;
 };
 
@@ -42,8 +42,26 @@ inline bool interacts(const Selector& s, std::uint32_t category, std::uint32_t m
     return (category & s.mask) != 0 && (s.category & mask) != 0;
 }
 
-/// A one-way tile blocks only a mover that starts fully above it (docs/contract.md, "Responses of move").
-inline bool one_way_blocks(const Aabb& start, const Aabb& tile) { return start.max.y <= tile.min.y; }
+/// A one-way obstacle (Obstacle::one_way, nonzero) blocks only a mover that starts fully on the
+/// side it is entered from: down, above it; up, below; left, right of it; right, left of it
+/// (docs/contract.md, "Responses of move").
+inline bool one_way_blocks(const Aabb& start, const Aabb& tile, std::uint8_t one_way) {
+    switch (one_way) {
+    case 1: return start.max.y <= tile.min.y;
+    case 2: return start.min.y >= tile.max.y;
+    case 3: return start.min.x >= tile.max.x;
+    default: return start.max.x <= tile.min.x;
+    }
+}
+/// The face a one-way obstacle is entered through, and its outward normal.
+inline std::uint8_t one_way_face(std::uint8_t one_way) {
+    constexpr std::uint8_t f[4] = {face_neg_y, face_pos_y, face_pos_x, face_neg_x};
+    return f[(one_way - 1) & 3];
+}
+inline Vec2 one_way_normal(std::uint8_t one_way) {
+    constexpr Vec2 n[4] = {{0, -1}, {0, 1}, {1, 0}, {-1, 0}};
+    return n[(one_way - 1) & 3];
+}
 
 /// The selector of a query's filter.
 inline Selector selector_of(const QueryFilter& f) { return {f.ignore, f.category, f.mask, f.bodies, f.tiles}; }

@@ -18,20 +18,24 @@
 namespace sweepbox::detail {
 
 /// A solid tile may be entered through every face; those shared with solid neighbours are
-/// seams. A one-way tile may be entered only through its top surface and has no seams.
+/// seams. A one-way tile may be entered only through the face of its direction and has no seams.
 struct TileFaces {
     std::uint8_t faces; // the faces that may be entered
     std::uint8_t seams; // the faces shared with another solid tile
 };
+/// Obstacle::one_way of a tile from its bits: 0 unless one-way, else 1 + its direction.
+SWEEPBOX_FORCE_INLINE std::uint8_t one_way_of(std::uint8_t bits) {
+    return Tile(bits & 3) == Tile::one_way ? std::uint8_t(1 + (bits >> 6)) : std::uint8_t(0);
+}
 /// The faces and seams of a non-empty tile from its bits (TileMap::bits_in_map).
 SWEEPBOX_FORCE_INLINE TileFaces tile_faces(std::uint8_t bits) {
     const std::uint8_t surfaces = std::uint8_t(bits >> 2);
-    if (Tile(bits & 3) == Tile::one_way) return {std::uint8_t(surfaces & face_neg_y), 0};
+    if (Tile(bits & 3) == Tile::one_way) return {std::uint8_t(surfaces & face_all), 0};
     return {std::uint8_t(face_all), std::uint8_t(~surfaces & face_all)};
 }
 inline void set_tile_faces(Obstacle& ob, std::uint8_t bits) {
     const TileFaces f = tile_faces(bits);
-    ob.one_way = Tile(bits & 3) == Tile::one_way;
+    ob.one_way = one_way_of(bits);
     ob.faces = f.faces;
     ob.seams = f.seams;
     ob.is_static = true;

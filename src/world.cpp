@@ -162,4 +162,11 @@ void World::mark_tiles_of(const Aabb& box) {
 
 void World::set_tile(TileCell cell, Tile tile) { tiles_.set(cell, tile); }
 
+void World::set_tile(TileCell cell, std::int32_t kind) { tiles_.set(cell, kind); }
+
+void World::set_tile_kind(std::int32_t index, const TileKind& kind) {
+    if (tiles_.is_empty()) throw Error("set_tile_kind", "no tile map (set_tile_map first)");
+    tiles_.set_kind(index, kind);
+}
+
 } // namespace sweepbox

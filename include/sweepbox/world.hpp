@@ -193,6 +193,12 @@ public:
     [[nodiscard]] const TileMap& tiles() const { return tiles_; }
     /// Sets one tile (open a door, close it). Throws Error outside the map.
     void set_tile(TileCell cell, Tile tile);
+    /// Sets one tile to kind index `kind` (TileMap::set). Throws Error outside the map or on a
+    /// kind out of 0 to 255.
+    void set_tile(TileCell cell, std::int32_t kind);
+    /// Redefines tile kind `index` (TileMap::set_kind); its tiles change with it. Throws Error on
+    /// a bad kind or an empty map (set_tile_map first).
+    void set_tile_kind(std::int32_t index, const TileKind& kind);
 
     // ---- movement ----
     /// Moves a body by delta, colliding with every other body (at its current position) and the
