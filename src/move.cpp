@@ -482,6 +482,8 @@ MoveResult World::move(BodyId id, Vec2 delta, const MoveOptions& options) {
 
 void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
     resolve_move(id, delta, o, out, false);
+    if (record_paths_) [[unlikely]]
+        note_path(id, bodies_[id.index].box, out);
     bodies_[id.index].box = out.box;
     grid_.update(id.index, out.box);
     mark_body(out.box);

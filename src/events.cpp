@@ -1,0 +1,191 @@
+// Sensor and contact events (docs/events.md): the overlapping and touching pairs of now against
+// those of the last update_events, plus the sensors a move's path passed through in between
+// (Box2D v3's begin and end events). Every list is kept between calls and sorted.
+
+#include <sweepbox/world.hpp>
+
+#include <algorithm>
+#include <iterator>
+
+#include "obstacle.hpp"
+#include "tile_obstacles.hpp"
+
+namespace sweepbox {
+
+using detail::wide;
+
+namespace {
+
+// A time num / den, den > 0.
+struct Time {
+    wide num = 0, den = 1;
+};
+// a < b, cross-multiplied (for float coordinates the products of two differences fit double exactly).
+bool less(const Time& a, const Time& b) { return a.num * b.den < b.num * a.den; }
+
+// True when the box moving in a straight line from `from` to `to` (the same size) has its
+// interior overlapping b's at some t in [0, 1]: per moving axis the open interval (enter, leave)
+// of t where the projections overlap; their intersection (latest enter, earliest leave) must be
+// non-empty and meet [0, 1].
+bool path_overlaps(const Aabb& from, const Aabb& to, const Aabb& b) {
+    Time enter{-1, 1}, leave{2, 1}; // outside [0, 1] until an axis moves
+    for (int k = 0; k < 2; ++k) {
+        wide a0 = from.min[k], a1 = from.max[k], b0 = b.min[k], b1 = b.max[k];
+        wide d = wide(to.min[k]) - a0;
+        if (d < 0) { // mirrored, so that d > 0
+            const wide t0 = -a1, t1 = -a0, s0 = -b1, s1 = -b0;
+            a0 = t0, a1 = t1, b0 = s0, b1 = s1, d = -d;
+        }
+        if (d == 0) {
+            if (!(a0 < b1 && b0 < a1)) return false;
+            continue;
+        }
+        const Time in{b0 - a1, d}, out{b1 - a0, d};
+        if (less(enter, in)) enter = in;
+        if (less(out, leave)) leave = out;
+    }
+    return less(enter, leave) && less(enter, Time{1, 1}) && less(Time{0, 1}, leave);
+}
+
+bool filters_meet(std::uint32_t category_a, std::uint32_t mask_a, std::uint32_t category_b, std::uint32_t mask_b) {
+    return (category_a & mask_b) != 0 && (category_b & mask_a) != 0;
+}
+
+template <class T> void sort_unique(std::vector<T>& v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+// begin = now - before, end = before - now (sorted lists in, sorted lists out, memory reused).
+template <class T>
+void differences(const std::vector<T>& before, const std::vector<T>& now, std::vector<T>& begin, std::vector<T>& end) {
+    begin.clear();
+    end.clear();
+    std::set_difference(now.begin(), now.end(), before.begin(), before.end(), std::back_inserter(begin));
+    std::set_difference(before.begin(), before.end(), now.begin(), now.end(), std::back_inserter(end));
+}
+
+} // namespace
+
+void World::note_path(BodyId id, const Aabb& start, const MoveResult& out) {
+    const Body& b = bodies_[id.index];
+    Aabb at = start;
+    auto leg = [&](const Aabb& to) {
+        if (to == at) return;
+        legs_.push_back({id, at, to, b.category, masks_[id.index], b.is_sensor});
+        at = to;
+    };
+    for (const Contact& c : out.contacts) leg(c.box);
+    leg(out.box);
+}
+
+void World::update_events() {
+    // Everything of the world that meets the closed box `reach`: every body and every tile in
+    // reference mode (brute_force), else the grid's and the map's candidates.
+    auto each_body = [&](const Aabb& reach, auto&& f) {
+        if (def_.brute_force) {
+            for (std::uint32_t j = 1; j < bodies_.size(); ++j) f(j);
+        } else {
+            grid_.for_each_candidate(reach, f);
+        }
+    };
+    auto each_tile = [&](const Aabb& reach, auto&& f) {
+        if (tiles_.is_empty()) return;
+        const CellRange r = def_.brute_force ? CellRange{0, 0, tiles_.columns() - 1, tiles_.rows() - 1}
+                                             : tiles_.cells_of(reach);
+        for (std::int32_t row = r.y0; row <= r.y1; ++row)
+            for (std::int32_t col = r.x0; col <= r.x1; ++col) f(TileCell{col, row});
+    };
+    auto id_of = [&](std::uint32_t i) { return BodyId{i, bodies_[i].generation}; };
+    const bool sensor_tiles = tiles_.sensor_count() != 0;
+
+    // The sensor pairs of now.
+    sensor_next_.clear();
+    for (std::uint32_t i = 1; i < bodies_.size(); ++i) {
+        const Body& v = bodies_[i];
+        if (!v.alive) continue;
+        if (v.is_sensor) {
+            each_body(v.box, [&](std::uint32_t j) {
+                const Body& o = bodies_[j];
+                if (o.alive && !o.is_sensor && overlaps(v.box, o.box) &&
+                    filters_meet(v.category, masks_[i], o.category, o.mask))
+                    sensor_next_.push_back({Other::of(id_of(i)), id_of(j)});
+            });
+        } else if (sensor_tiles) {
+            each_tile(v.box, [&](TileCell c) {
+                const TileKind& k = tiles_.kind(tiles_.kind_at(c));
+                if (k.sensor && overlaps(tiles_.cell_box(c), v.box) &&
+                    filters_meet(k.category, k.mask, v.category, v.mask))
+                    sensor_next_.push_back({Other::of(c), id_of(i)});
+            });
+        }
+    }
+    sort_unique(sensor_next_);
+
+    // The pairs the paths passed through.
+    crossed_.clear();
+    for (const PathLeg& l : legs_) {
+        const Aabb hull = merge(l.from, l.to);
+        each_body(hull, [&](std::uint32_t j) {
+            const Body& o = bodies_[j];
+            if (!o.alive || j == l.id.index || o.is_sensor == l.is_sensor || !path_overlaps(l.from, l.to, o.box))
+                return;
+            if (l.is_sensor && filters_meet(l.category, l.mask, o.category, o.mask))
+                crossed_.push_back({Other::of(l.id), id_of(j)});
+            else if (!l.is_sensor && filters_meet(o.category, masks_[j], l.category, l.mask))
+                crossed_.push_back({Other::of(id_of(j)), l.id});
+        });
+        if (!l.is_sensor && sensor_tiles)
+            each_tile(hull, [&](TileCell c) {
+                const TileKind& k = tiles_.kind(tiles_.kind_at(c));
+                if (k.sensor && filters_meet(k.category, k.mask, l.category, l.mask) &&
+                    path_overlaps(l.from, l.to, tiles_.cell_box(c)))
+                    crossed_.push_back({Other::of(c), l.id});
+            });
+    }
+    legs_.clear();
+    sort_unique(crossed_);
+
+    // A pair passed through that is in neither list also begins and ends.
+    differences(sensor_pairs_, sensor_next_, sensor_begin_, sensor_end_);
+    const std::size_t begins = sensor_begin_.size(), ends = sensor_end_.size();
+    for (const SensorEvent& e : crossed_) {
+        if (std::binary_search(sensor_pairs_.begin(), sensor_pairs_.end(), e) ||
+            std::binary_search(sensor_next_.begin(), sensor_next_.end(), e))
+            continue;
+        sensor_begin_.push_back(e);
+        sensor_end_.push_back(e);
+    }
+    std::inplace_merge(sensor_begin_.begin(), sensor_begin_.begin() + std::ptrdiff_t(begins), sensor_begin_.end());
+    std::inplace_merge(sensor_end_.begin(), sensor_end_.begin() + std::ptrdiff_t(ends), sensor_end_.end());
+    std::swap(sensor_pairs_, sensor_next_);
+
+    // The contact pairs of now: each movable body with what its closed box meets.
+    contact_next_.clear();
+    const bool tiles_meet_any = !tiles_.is_empty() && tiles_.blocking_count() != 0;
+    for (std::uint32_t i = 1; i < bodies_.size(); ++i) {
+        const Body& a = bodies_[i];
+        if (!a.alive || a.is_static || a.is_sensor) continue;
+        each_body(a.box, [&](std::uint32_t j) {
+            const Body& o = bodies_[j];
+            if (j == i || !o.alive || o.is_sensor || (!o.is_static && j < i)) return;
+            if (intersects_closed(a.box, o.box) && filters_meet(a.category, a.mask, o.category, o.mask))
+                contact_next_.push_back({id_of(i), Other::of(id_of(j))});
+        });
+        if (!tiles_meet_any || !filters_meet(a.category, a.mask, tiles_.def().category, tiles_.def().mask)) continue;
+        each_tile(a.box, [&](TileCell c) {
+            const std::uint8_t bits = tiles_.bits_in_map(c.column, c.row);
+            if ((bits & 3) == 0) return;
+            const Aabb tb = tiles_.cell_box(c);
+            if (!intersects_closed(a.box, tb)) return;
+            if (const std::uint8_t ow = detail::one_way_of(bits); ow != 0 && !detail::one_way_blocks(a.box, tb, ow))
+                return;
+            contact_next_.push_back({id_of(i), Other::of(c)});
+        });
+    }
+    sort_unique(contact_next_);
+    differences(contact_pairs_, contact_next_, contact_begin_, contact_end_);
+    std::swap(contact_pairs_, contact_next_);
+}
+
+} // namespace sweepbox
