@@ -38,6 +38,7 @@ constexpr const char* c_normal = "#109a3a";
 constexpr const char* c_velocity = "#f08a00";
 constexpr const char* c_cast = "#8e3fb8";
 constexpr const char* c_query = "#129a9a";
+constexpr const char* c_sensor = "#3a7bd5"; // sensor bodies and tiles, translucent
 constexpr const char* c_spark = "#d9480f";
 
 
@@ -171,8 +172,12 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         for (std::int32_t r = 0; r < tiles.rows(); ++r)
             for (std::int32_t c = 0; c < tiles.columns(); ++c) {
                 const Tile t = tiles.get({c, r});
-                if (t == Tile::empty) continue;
                 const Aabb cb = tiles.cell_box({c, r});
+                if (tiles.kind(tiles.kind_at({c, r})).sensor) {
+                    svg.box(cb, std::string("fill=\"") + c_sensor + "\" fill-opacity=\"0.3\"");
+                    continue;
+                }
+                if (t == Tile::empty) continue;
                 if (t == Tile::solid) {
                     svg.box(cb, std::string("fill=\"") + c_solid + "\"");
                 } else {
@@ -192,8 +197,11 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         const BodyInfo info = world.info(b.id);
         const Aabb& bx = info.box;
         const bool thin_x = bx.size().x == 0, thin_y = bx.size().y == 0;
-        const char* fill = info.is_static ? c_static_edge : c_body;
-        if (thin_x && thin_y) {
+        const char* fill = info.is_sensor ? c_sensor : info.is_static ? c_static_edge : c_body;
+        if (info.is_sensor && !thin_x && !thin_y) {
+            svg.box(bx, std::string("fill=\"") + c_sensor + "\" fill-opacity=\"0.3\" stroke=\"" + c_sensor +
+                            "\" stroke-width=\"" + thin + "\" stroke-dasharray=\"" + n(u) + "\"");
+        } else if (thin_x && thin_y) {
             // A point body (a bullet): a dot.
             svg.circle(d(bx.min.x), d(bx.min.y), 0.6 * u, std::string("fill=\"") + fill + "\"");
         } else if (thin_x || thin_y) {
