@@ -67,9 +67,10 @@ void differences(const std::vector<T>& before, const std::vector<T>& now, std::v
 
 } // namespace
 
-void World::note_path(BodyId id, const Aabb& start, const MoveResult& out) {
+// The path: from the box before the move (not yet replaced), through each contact's box, to the end.
+__attribute__((noinline, cold)) void World::note_path(BodyId id, const MoveResult& out) {
     const Body& b = bodies_[id.index];
-    Aabb at = start;
+    Aabb at = b.box;
     auto leg = [&](const Aabb& to) {
         if (to == at) return;
         legs_.push_back({id, at, to, b.category, masks_[id.index], b.is_sensor});
@@ -178,7 +179,7 @@ void World::update_events() {
             if ((bits & 3) == 0) return;
             const Aabb tb = tiles_.cell_box(c);
             if (!intersects_closed(a.box, tb)) return;
-            if (const std::uint8_t ow = detail::one_way_of(bits); ow != 0 && !detail::one_way_blocks(a.box, tb, ow))
+            if (Tile(bits & 3) == Tile::one_way && !detail::one_way_blocks(a.box, tb, detail::tile_faces(bits).faces))
                 return;
             contact_next_.push_back({id_of(i), Other::of(c)});
         });

@@ -39,15 +39,15 @@ Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const 
                 // A one-way tile is a surface only on the face of its direction (down: the top):
                 // only a path that went in through that face is a violation. The face must also
                 // be a surface (no solid tile right beyond it), as in the sweep.
-                const std::uint8_t face = one_way_face(ob.one_way);
-                if ((ob.faces & face) == 0) continue;
-                if (!one_way_blocks(S, ob.box, ob.one_way) || !overlaps(F, ob.box)) continue;
+                const std::uint8_t face = ob.faces;
+                if (face == 0) continue;
+                if (!one_way_blocks(S, ob.box, face) || !overlaps(F, ob.box)) continue;
                 // Decided on the leg's exact path, as the sweep did (the rounded end box may
                 // point a little elsewhere and graze the top).
                 const Sweep top = sweep_box_box(S, d, ob.box, face);
                 if (top.state != SweepState::hit || !(top.time < t_end)) continue;
                 if (!is_blocking(response_for(w, self, ob, o))) continue;
-                F = place_flush(F, ob.box, one_way_normal(ob.one_way));
+                F = place_flush(F, ob.box, face_normal(face));
                 changed = true;
                 continue;
             }

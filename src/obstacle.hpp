@@ -25,7 +25,7 @@ struct Obstacle {
     std::uint32_t mask = 0;
     std::uint8_t faces = face_all; // faces that may be entered (one-way tiles: the top)
     std::uint8_t seams = 0;        // faces shared with another solid tile
-    std::uint8_t one_way = 0;      // 0, or 1 + the direction (TileShape's order from one_way_down)
+    bool one_way = false;          // then `faces` is the one face it is entered through, or 0
     bool is_static = false;
 };
 
@@ -42,25 +42,24 @@ inline bool interacts(const Selector& s, std::uint32_t category, std::uint32_t m
     return (category & s.mask) != 0 && (s.category & mask) != 0;
 }
 
-/// A one-way obstacle (Obstacle::one_way, nonzero) blocks only a mover that starts fully on the
-/// side it is entered from: down, above it; up, below; left, right of it; right, left of it
-/// (docs/contract.md, "Responses of move").
-inline bool one_way_blocks(const Aabb& start, const Aabb& tile, std::uint8_t one_way) {
-    switch (one_way) {
-    case 1: return start.max.y <= tile.min.y;
-    case 2: return start.min.y >= tile.max.y;
-    case 3: return start.min.x >= tile.max.x;
-    default: return start.max.x <= tile.min.x;
-    }
+/// A one-way obstacle blocks only a mover that starts fully on the side of the face it is
+/// entered through (`faces`, a single face; 0 when a solid tile covers it, and then it blocks
+/// nothing): down (the top face), above it; up, below; left (the right face), right of it;
+/// right, left of it (docs/contract.md, "Tile kinds").
+inline bool one_way_blocks(const Aabb& start, const Aabb& tile, std::uint8_t faces) {
+    // The faces whose far side the mover starts on, without a branch (the walks inline this).
+    const unsigned side = unsigned(start.max.x <= tile.min.x) * face_neg_x |
+                          unsigned(tile.max.x <= start.min.x) * face_pos_x |
+                          unsigned(start.max.y <= tile.min.y) * face_neg_y |
+                          unsigned(tile.max.y <= start.min.y) * face_pos_y;
+    return (side & faces) != 0;
 }
-/// The face a one-way obstacle is entered through, and its outward normal.
-inline std::uint8_t one_way_face(std::uint8_t one_way) {
-    constexpr std::uint8_t f[4] = {face_neg_y, face_pos_y, face_pos_x, face_neg_x};
-    return f[(one_way - 1) & 3];
-}
-inline Vec2 one_way_normal(std::uint8_t one_way) {
-    constexpr Vec2 n[4] = {{0, -1}, {0, 1}, {1, 0}, {-1, 0}};
-    return n[(one_way - 1) & 3];
+/// The outward normal of a single face.
+inline Vec2 face_normal(std::uint8_t face) {
+    return face == face_neg_y ? Vec2{0, -1}
+         : face == face_pos_y ? Vec2{0, 1}
+         : face == face_pos_x ? Vec2{1, 0}
+                              : Vec2{-1, 0};
 }
 
 /// The selector of a query's filter.

@@ -23,10 +23,6 @@ struct TileFaces {
     std::uint8_t faces; // the faces that may be entered
     std::uint8_t seams; // the faces shared with another solid tile
 };
-/// Obstacle::one_way of a tile from its bits: 0 unless one-way, else 1 + its direction.
-SWEEPBOX_FORCE_INLINE std::uint8_t one_way_of(std::uint8_t bits) {
-    return Tile(bits & 3) == Tile::one_way ? std::uint8_t(1 + (bits >> 6)) : std::uint8_t(0);
-}
 /// The faces and seams of a non-empty tile from its bits (TileMap::bits_in_map).
 SWEEPBOX_FORCE_INLINE TileFaces tile_faces(std::uint8_t bits) {
     const std::uint8_t surfaces = std::uint8_t(bits >> 2);
@@ -35,7 +31,7 @@ SWEEPBOX_FORCE_INLINE TileFaces tile_faces(std::uint8_t bits) {
 }
 inline void set_tile_faces(Obstacle& ob, std::uint8_t bits) {
     const TileFaces f = tile_faces(bits);
-    ob.one_way = one_way_of(bits);
+    ob.one_way = Tile(bits & 3) == Tile::one_way;
     ob.faces = f.faces;
     ob.seams = f.seams;
     ob.is_static = true;

@@ -150,10 +150,7 @@ private:
     void write_tile(std::size_t i, std::uint8_t kind, bool was_sensor);
 
     TileMapDef def_{};
-    std::vector<std::uint8_t> cells_;    // bits 0-1: Tile, bits 2-5: faces, 6-7: one-way direction
-    std::vector<std::uint8_t> kinds_of_; // the kind index of each tile
-    std::vector<TileKind> kinds_;        // max_tile_kinds entries once constructed
-    std::size_t sensors_ = 0;
+    std::vector<std::uint8_t> cells_;     // bits 0-1: Tile, bits 2-5: faces, 6-7: one-way direction
     std::vector<std::uint64_t> occupied_; // one bit per cell, set where the tile is not empty
     std::size_t blocking_ = 0;
     Aabb bounds_{};
@@ -163,6 +160,9 @@ private:
     // The edges of the map's columns and rows, computed once (the same values as edge()), unless
     // the map is so long and thin that the tables would outgrow the tiles.
     std::vector<real> edges_x_, edges_y_;
+    std::vector<std::uint8_t> kinds_of_; // the kind index of each tile
+    std::vector<TileKind> kinds_;        // max_tile_kinds entries once constructed
+    std::size_t sensors_ = 0;
 };
 
 } // namespace sweepbox

@@ -313,7 +313,6 @@ private:
     WorldDef def_{};
     std::vector<Body> bodies_;             // slot 0 unused
     std::vector<std::uint64_t> user_data_; // parallel to bodies_
-    std::vector<std::uint32_t> masks_;     // parallel to bodies_: the mask as the game set it
     std::uint32_t free_head_ = 0;
     std::size_t live_ = 0;
     SpatialGrid grid_;
@@ -334,10 +333,12 @@ private:
     std::size_t sensor_bodies_ = 0;
     bool record_paths_ = false; // some sensor exists: moves keep their paths
     void refresh_record_paths() { record_paths_ = sensor_bodies_ != 0 || tiles_.sensor_count() != 0; }
-    void note_path(BodyId id, const Aabb& start, const MoveResult& out);
+    // Records a move's path for update_events; called before the move stores the new box.
+    void note_path(BodyId id, const MoveResult& out);
     std::vector<PathLeg> legs_;
     std::vector<SensorEvent> sensor_pairs_, sensor_next_, crossed_, sensor_begin_, sensor_end_;
     std::vector<ContactEvent> contact_pairs_, contact_next_, contact_begin_, contact_end_;
+    std::vector<std::uint32_t> masks_; // parallel to bodies_: the mask as the game set it (a sensor's is 0 there)
 };
 
 } // namespace sweepbox
