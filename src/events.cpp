@@ -157,9 +157,10 @@ void World::update_events() {
         sensor_begin_.push_back(e);
         sensor_end_.push_back(e);
     }
-    std::inplace_merge(sensor_begin_.begin(), sensor_begin_.begin() + std::ptrdiff_t(begins), sensor_begin_.end());
-    std::inplace_merge(sensor_end_.begin(), sensor_end_.begin() + std::ptrdiff_t(ends), sensor_end_.end());
-    std::swap(sensor_pairs_, sensor_next_);
+    // Sorted again (std::sort allocates nothing; std::inplace_merge may).
+    if (sensor_begin_.size() != begins) std::sort(sensor_begin_.begin(), sensor_begin_.end());
+    if (sensor_end_.size() != ends) std::sort(sensor_end_.begin(), sensor_end_.end());
+    sensor_pairs_.assign(sensor_next_.begin(), sensor_next_.end()); // a copy, not a swap: each keeps its memory
 
     // The contact pairs of now: each movable body with what its closed box meets.
     contact_next_.clear();
@@ -186,7 +187,7 @@ void World::update_events() {
     }
     sort_unique(contact_next_);
     differences(contact_pairs_, contact_next_, contact_begin_, contact_end_);
-    std::swap(contact_pairs_, contact_next_);
+    contact_pairs_.assign(contact_next_.begin(), contact_next_.end());
 }
 
 } // namespace sweepbox
