@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "exact.hpp"
 #include "obstacle.hpp"
 #include "tile_obstacles.hpp"
 
@@ -16,35 +17,50 @@ using detail::wide;
 
 namespace {
 
-// A time num / den, den > 0.
+// A time num / den, den > 0, each an exact difference of two coordinates.
 struct Time {
-    wide num = 0, den = 1;
+    detail::Exact num, den;
 };
-// a < b, cross-multiplied (for float coordinates the products of two differences fit double exactly).
-bool less(const Time& a, const Time& b) { return a.num * b.den < b.num * a.den; }
+// a < b exactly: the sign of a.num * b.den - b.num * a.den, every product split exactly and the
+// sixteen parts summed as an expansion (src/exact.hpp).
+bool less(const Time& a, const Time& b) {
+    wide v[16];
+    int n = 0;
+    auto products = [&](const detail::Exact& x, const detail::Exact& y, wide sign) {
+        for (const wide xi : {x.hi, x.lo})
+            for (const wide yi : {y.hi, y.lo}) {
+                wide p, e;
+                detail::two_product(xi, yi, p, e);
+                v[n++] = sign * p;
+                v[n++] = sign * e;
+            }
+    };
+    products(a.num, b.den, 1);
+    products(b.num, a.den, -1);
+    return detail::sign_of_sum(v) < 0;
+}
 
-// True when the box moving in a straight line from `from` to `to` (the same size) has its
-// interior overlapping b's at some t in [0, 1]: per moving axis the open interval (enter, leave)
-// of t where the projections overlap; their intersection (latest enter, earliest leave) must be
-// non-empty and meet [0, 1].
+// True when the box `from` moved by t * (to.min - from.min), for some t in [0, 1], has its
+// interior overlapping b's: per moving axis the open interval (enter, leave) of t where the
+// projections overlap; their intersection (latest enter, earliest leave) must be non-empty and
+// meet [0, 1]. Exact.
 bool path_overlaps(const Aabb& from, const Aabb& to, const Aabb& b) {
-    Time enter{-1, 1}, leave{2, 1}; // outside [0, 1] until an axis moves
+    const detail::Exact one{1, 0}, zero{0, 0};
+    Time enter{{-1, 0}, one}, leave{{2, 0}, one}; // outside [0, 1] until an axis moves
     for (int k = 0; k < 2; ++k) {
-        wide a0 = from.min[k], a1 = from.max[k], b0 = b.min[k], b1 = b.max[k];
-        wide d = wide(to.min[k]) - a0;
-        if (d < 0) { // mirrored, so that d > 0
-            const wide t0 = -a1, t1 = -a0, s0 = -b1, s1 = -b0;
-            a0 = t0, a1 = t1, b0 = s0, b1 = s1, d = -d;
-        }
-        if (d == 0) {
+        const real a0 = from.min[k], a1 = from.max[k], b0 = b.min[k], b1 = b.max[k];
+        if (to.min[k] == a0) {
             if (!(a0 < b1 && b0 < a1)) return false;
             continue;
         }
-        const Time in{b0 - a1, d}, out{b1 - a0, d};
+        const bool forward = to.min[k] > a0;
+        const detail::Exact d = forward ? detail::exact_diff(to.min[k], a0) : detail::exact_diff(a0, to.min[k]);
+        const Time in{forward ? detail::exact_diff(b0, a1) : detail::exact_diff(a0, b1), d};
+        const Time out{forward ? detail::exact_diff(b1, a0) : detail::exact_diff(a1, b0), d};
         if (less(enter, in)) enter = in;
         if (less(out, leave)) leave = out;
     }
-    return less(enter, leave) && less(enter, Time{1, 1}) && less(Time{0, 1}, leave);
+    return less(enter, leave) && less(enter, Time{one, one}) && less(Time{zero, one}, leave);
 }
 
 bool filters_meet(std::uint32_t category_a, std::uint32_t mask_a, std::uint32_t category_b, std::uint32_t mask_b) {
