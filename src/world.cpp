@@ -180,7 +180,10 @@ void World::mark_tiles_of(const Aabb& box) {
     }
 }
 
-void World::set_tile(TileCell cell, Tile tile) { tiles_.set(cell, tile); }
+void World::set_tile(TileCell cell, Tile tile) {
+    tiles_.set(cell, tile);
+    refresh_record_paths(); // the Tile values are kinds, and a game may have made one a sensor
+}
 
 void World::set_tile(TileCell cell, std::int32_t kind) {
     tiles_.set(cell, kind);

@@ -244,6 +244,21 @@ BOOST_AUTO_TEST_CASE(fast_crossings_get_begin_and_end) {
     SB_EQ(list(w.events().sensor_begin), std::vector<SensorEvent>{sensor_event(sweeper, still)});
 }
 
+BOOST_AUTO_TEST_CASE(a_default_kind_made_a_sensor_reports_crossings) {
+    World w;
+    TileMapDef td;
+    td.columns = td.rows = 10;
+    w.set_tile_map(td);
+    w.set_tile_kind(1, {TileShape::solid, 1, ~0u, true}); // "solid" tiles become sensors
+    w.set_tile({5, 1}, Tile::solid);
+    const BodyId bullet = add_mover(w, box(0, 20, 0, 20));
+    w.update_events();
+    w.move(bullet, v2(150, 0));
+    w.update_events();
+    SB_EQ(list(w.events().sensor_begin), std::vector<SensorEvent>{sensor_event(TileCell{5, 1}, bullet)});
+    SB_EQ(list(w.events().sensor_end), std::vector<SensorEvent>{sensor_event(TileCell{5, 1}, bullet)});
+}
+
 BOOST_AUTO_TEST_CASE(tile_changes_begin_and_end) {
     World w = water_world();
     const BodyId b = add_mover(w, box(20, 20, 30, 30)); // in tiles (1..1, 1..1)
