@@ -42,7 +42,11 @@
 /// 8. determinism (rule 10): running the same input again gives the same bits, and a
 ///    reference-mode world (WorldDef::brute_force) gives the same bits too ("same answers");
 /// 9. dry run: World::check before each move gives the move's answer, bit for bit, and leaves
-///    the body where it was.
+///    the body where it was;
+/// 10. events: in a run of the same scenario where every third body is a sensor, update_events
+///    after every operation lists exactly what a brute-force recomputation from the bodies'
+///    boxes and the moves' paths lists (events_check.hpp), in the accelerated world and in the
+///    reference-mode one.
 
 #include <algorithm>
 #include <bit>
@@ -52,6 +56,7 @@
 #include <string>
 #include <vector>
 #include <sweepbox/world.hpp>
+#include "events_check.hpp"
 #include "exact.hpp"
 #include "fuzz_common.hpp"
 #include "path_check.hpp"
@@ -441,6 +446,14 @@ struct Run {
     std::vector<MoveResult> moves;   // per op (empty for other ops)
 };
 
+// The world's part of a set_tile, teleport or set_filter operation.
+void apply_world_op(const Scenario& sc, World& w, const std::vector<BodyId>& ids, const Op& op) {
+    if (op.kind == Op::Kind::set_tile && sc.has_tiles)
+        w.set_tile({op.cell.column % w.tiles().columns(), op.cell.row % w.tiles().rows()}, op.tile);
+    if (op.kind == Op::Kind::teleport) w.teleport(ids[op.body], op.box);
+    if (op.kind == Op::Kind::set_filter) w.set_filter(ids[op.body], op.category, op.mask);
+}
+
 void run(const Scenario& sc, bool brute_force, bool check, Run& out) {
     WorldDef def = sc.def;
     def.brute_force = brute_force;
@@ -477,12 +490,9 @@ void run(const Scenario& sc, bool brute_force, bool check, Run& out) {
                 break;
             }
             case Op::Kind::set_tile:
-                if (sc.has_tiles)
-                    w.set_tile({op.cell.column % w.tiles().columns(), op.cell.row % w.tiles().rows()}, op.tile);
-                break;
-            case Op::Kind::teleport: w.teleport(ids[op.body], op.box); break;
+            case Op::Kind::teleport: apply_world_op(sc, w, ids, op); break;
             case Op::Kind::set_filter:
-                w.set_filter(ids[op.body], op.category, op.mask);
+                apply_world_op(sc, w, ids, op);
                 before.categories[op.body] = op.category;
                 before.masks[op.body] = op.mask;
                 break;
@@ -497,6 +507,40 @@ void run(const Scenario& sc, bool brute_force, bool check, Run& out) {
     }
 }
 
+// Property 10: the scenario with every third body a sensor, events checked after every operation.
+void run_events(Scenario sc, bool brute_force) {
+    for (std::size_t i = 2; i < sc.bodies.size(); i += 3) {
+        sc.bodies[i].is_sensor = true;
+        sc.bodies[i].is_static = false;
+    }
+    sc.def.brute_force = brute_force;
+    try {
+        World w(sc.def);
+        std::vector<BodyId> ids;
+        build_world(sc, w, ids);
+        EventModel model;
+        model.check(w, ids, 0);
+        for (std::size_t i = 0; i < sc.ops.size(); ++i) {
+            const Op& op = sc.ops[i];
+            switch (op.kind) {
+            case Op::Kind::move: {
+                const Aabb start = w.box(ids[op.body]);
+                const MoveResult r = w.move(ids[op.body], op.delta, options_of(op));
+                model.note_move(w, ids[op.body], start, r);
+                break;
+            }
+            case Op::Kind::set_tile:
+            case Op::Kind::teleport:
+            case Op::Kind::set_filter: apply_world_op(sc, w, ids, op); break;
+            case Op::Kind::query: break;
+            }
+            model.check(w, ids, i);
+        }
+    } catch (const Error& e) {
+        fail("valid input threw (sensors): %s", e.what());
+    }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -507,8 +551,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     run(sc, false, true, a);
     run(sc, false, false, b);
     if (a.trace != b.trace) fail("not deterministic: the same input gave different bits on a second run (rule 10)");
+    run_events(sc, false);
     static const bool skip_reference_mode = avoid("reference-mode");
     if (skip_reference_mode) return 0;
+    run_events(sc, true);
     run(sc, true, false, ref);
     if (a.trace != ref.trace) {
         // Find the first operation whose bits differ.

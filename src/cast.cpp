@@ -47,7 +47,7 @@ SWEEPBOX_FORCE_INLINE void require_cast(const char* where, const Aabb& box, Vec2
 
 // The sweep of one obstacle as a cast sees it, or false when it is not met.
 bool cast_one(const detail::SweepQuery& q, const Obstacle& ob, CastHit& h) {
-    if (ob.one_way && !detail::one_way_blocks(q.a, ob.box)) return false;
+    if (ob.one_way && !detail::one_way_blocks(q.a, ob.box, ob.faces)) return false;
     const Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
     if (sw.state == SweepState::miss) return false;
     h.hit = true;
@@ -275,8 +275,8 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
             const real* ey = detail::TileTables::edges_y(tiles);
             auto tile = [&](std::int32_t col, std::int32_t row, std::uint8_t bits) SWEEPBOX_FORCE_INLINE_LAMBDA {
                 const Aabb tb = detail::tile_box(ex, ey, col, row);
-                if (Tile(bits & 3) == Tile::one_way && !detail::one_way_blocks(box, tb)) return;
                 const detail::TileFaces f = detail::tile_faces(bits);
+                if (Tile(bits & 3) == Tile::one_way && !detail::one_way_blocks(box, tb, f.faces)) return;
                 consider(best, tb, Other::of(detail::packed_cell(col, row)), f.faces, f.seams);
             };
             constexpr wide slack = detail::tol::walk_slack;
@@ -296,7 +296,7 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
     if (sel.tiles | sel.bodies) {
         Best walked = best;
         auto visit = [&](const Obstacle& ob) {
-            if (ob.one_way && !detail::one_way_blocks(box, ob.box)) return;
+            if (ob.one_way && !detail::one_way_blocks(box, ob.box, ob.faces)) return;
             const Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
             junction_possible |= (sw.state == SweepState::miss) & sw.corner;
             take(walked, sw, ob.box, ob.other);

@@ -188,7 +188,7 @@ struct JunctionLeg {
         Sweep hs{};
         Obstacle hob{};
         auto visit = [&](const Obstacle& ob) {
-            if (ob.one_way && !detail::one_way_blocks(S, ob.box)) return;
+            if (ob.one_way && !detail::one_way_blocks(S, ob.box, ob.faces)) return;
             // (The push is the rounded difference to the target: where it rounds short of a
             // face just beyond, the target itself must still be checked.)
             if (!overlaps(S, ob.box) && overlaps(target, ob.box) && is_blocking(response_for(w, self, ob, o)))
@@ -279,7 +279,7 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
         // The narrow phase of one candidate. Inlined where the walk meets a candidate: a call
         // per candidate costs as much as the sweep of a clear miss.
         auto consider = [&](const Obstacle& ob) __attribute__((always_inline)) {
-            if (ob.one_way && !detail::one_way_blocks(S, ob.box)) return;
+            if (ob.one_way && !detail::one_way_blocks(S, ob.box, ob.faces)) return;
             Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
             if (sw.state == SweepState::miss) return;
             const bool started = sw.state == SweepState::started_overlapping;
@@ -482,6 +482,8 @@ MoveResult World::move(BodyId id, Vec2 delta, const MoveOptions& options) {
 
 void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
     resolve_move(id, delta, o, out, false);
+    if (record_paths_) [[unlikely]]
+        note_path(id, out); // cold: only while a sensor exists
     bodies_[id.index].box = out.box;
     grid_.update(id.index, out.box);
     mark_body(out.box);

@@ -36,17 +36,18 @@ Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const 
         bool changed = false;
         for (const Obstacle& ob : candidates) {
             if (ob.one_way) {
-                // A one-way tile is a surface only on top: entering it from the side or from
-                // below is allowed; only a path that went down through its top is a violation.
-                // Its top must also be a surface (no solid tile right above it), as in the sweep.
-                if ((ob.faces & face_neg_y) == 0) continue;
-                if (!one_way_blocks(S, ob.box) || !overlaps(F, ob.box)) continue;
+                // A one-way tile is a surface only on the face of its direction (down: the top):
+                // only a path that went in through that face is a violation. The face must also
+                // be a surface (no solid tile right beyond it), as in the sweep.
+                const std::uint8_t face = ob.faces;
+                if (face == 0) continue;
+                if (!one_way_blocks(S, ob.box, face) || !overlaps(F, ob.box)) continue;
                 // Decided on the leg's exact path, as the sweep did (the rounded end box may
                 // point a little elsewhere and graze the top).
-                const Sweep top = sweep_box_box(S, d, ob.box, face_neg_y);
+                const Sweep top = sweep_box_box(S, d, ob.box, face);
                 if (top.state != SweepState::hit || !(top.time < t_end)) continue;
                 if (!is_blocking(response_for(w, self, ob, o))) continue;
-                F = place_flush(F, ob.box, Vec2{0, -1});
+                F = place_flush(F, ob.box, face_normal(face));
                 changed = true;
                 continue;
             }

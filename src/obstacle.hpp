@@ -25,7 +25,7 @@ struct Obstacle {
     std::uint32_t mask = 0;
     std::uint8_t faces = face_all; // faces that may be entered (one-way tiles: the top)
     std::uint8_t seams = 0;        // faces shared with another solid tile
-    bool one_way = false;
+    bool one_way = false;          // then `faces` is the one face it is entered through, or 0
     bool is_static = false;
 };
 
@@ -42,8 +42,25 @@ inline bool interacts(const Selector& s, std::uint32_t category, std::uint32_t m
     return (category & s.mask) != 0 && (s.category & mask) != 0;
 }
 
-/// A one-way tile blocks only a mover that starts fully above it (docs/contract.md, "Responses of move").
-inline bool one_way_blocks(const Aabb& start, const Aabb& tile) { return start.max.y <= tile.min.y; }
+/// A one-way obstacle blocks only a mover that starts fully on the side of the face it is
+/// entered through (`faces`, a single face; 0 when a solid tile covers it, and then it blocks
+/// nothing): down (the top face), above it; up, below; left (the right face), right of it;
+/// right, left of it (docs/contract.md, "Tile kinds").
+inline bool one_way_blocks(const Aabb& start, const Aabb& tile, std::uint8_t faces) {
+    // The faces whose far side the mover starts on, without a branch (the walks inline this).
+    const unsigned side = unsigned(start.max.x <= tile.min.x) * face_neg_x |
+                          unsigned(tile.max.x <= start.min.x) * face_pos_x |
+                          unsigned(start.max.y <= tile.min.y) * face_neg_y |
+                          unsigned(tile.max.y <= start.min.y) * face_pos_y;
+    return (side & faces) != 0;
+}
+/// The outward normal of a single face.
+inline Vec2 face_normal(std::uint8_t face) {
+    return face == face_neg_y ? Vec2{0, -1}
+         : face == face_pos_y ? Vec2{0, 1}
+         : face == face_pos_x ? Vec2{1, 0}
+                              : Vec2{-1, 0};
+}
 
 /// The selector of a query's filter.
 inline Selector selector_of(const QueryFilter& f) { return {f.ignore, f.category, f.mask, f.bodies, f.tiles}; }

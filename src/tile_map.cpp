@@ -49,9 +49,41 @@ void TileMap::validate(const TileMapDef& def, const char* where) {
         throw Error(where, "tile size too small for the map's coordinates (tiles would have no width)");
 }
 
+const char* to_string(TileShape s) {
+    switch (s) {
+    case TileShape::empty: return "empty";
+    case TileShape::solid: return "solid";
+    case TileShape::one_way_down: return "one_way_down";
+    case TileShape::one_way_up: return "one_way_up";
+    case TileShape::one_way_left: return "one_way_left";
+    case TileShape::one_way_right: return "one_way_right";
+    }
+    return "invalid";
+}
+
+namespace {
+std::vector<TileKind> default_kinds(std::uint32_t category, std::uint32_t mask) {
+    std::vector<TileKind> k(std::size_t(max_tile_kinds), TileKind{TileShape::empty, category, mask, false});
+    k[1].shape = TileShape::solid;
+    k[2].shape = TileShape::one_way_down;
+    return k;
+}
+
+// The walk bits of a tile of kind k, before its faces: how it blocks (a sensor blocks nothing)
+// and a one-way tile's direction in bits 6-7.
+std::uint8_t walk_bits(const TileKind& k) {
+    if (k.sensor || k.shape == TileShape::empty) return std::uint8_t(Tile::empty);
+    if (k.shape == TileShape::solid) return std::uint8_t(Tile::solid);
+    const int dir = int(k.shape) - int(TileShape::one_way_down);
+    return std::uint8_t(std::uint8_t(Tile::one_way) | (dir << 6));
+}
+} // namespace
+
 TileMap::TileMap(const TileMapDef& def) : def_(def) {
     validate(def, "TileMap");
     cells_.assign(std::size_t(def.columns) * std::size_t(def.rows), 0);
+    kinds_of_.assign(cells_.size(), 0);
+    kinds_ = default_kinds(def.category, def.mask);
     occupied_.assign((cells_.size() + 63) / 64, 0);
     if (std::int64_t(def.columns) + def.rows <= (std::int64_t(1) << 20)) {
         for (std::int32_t i = 0; i <= def.columns; ++i) edges_x_.push_back(edge(def.origin.x, i));
@@ -125,28 +157,70 @@ void TileMap::refresh_faces(TileCell c) {
         if (!solid(0, -1)) faces |= face_neg_y;
         if (!solid(0, 1)) faces |= face_pos_y;
     } else if (t == Tile::one_way) {
-        if (!solid(0, -1)) faces |= face_neg_y; // only the top is a surface
+        // Only the face a blocked mover enters is a surface (down: the top), unless a solid
+        // tile covers it.
+        static constexpr std::uint8_t face[4] = {face_neg_y, face_pos_y, face_pos_x, face_neg_x};
+        static constexpr std::int32_t dc[4] = {0, 0, 1, -1}, dr[4] = {-1, 1, 0, 0};
+        const int dir = cell >> 6;
+        if (!solid(dc[dir], dr[dir])) faces |= face[dir];
     }
-    cell = std::uint8_t((cell & 3) | (faces << 2));
+    cell = std::uint8_t((cell & 0xc3u) | (faces << 2));
+}
+
+void TileMap::write_tile(std::size_t i, std::uint8_t kind, bool was_sensor) {
+    std::uint8_t& cell = cells_[i];
+    const bool was = Tile(cell & 3) != Tile::empty;
+    const std::uint8_t bits = walk_bits(kinds_[kind]);
+    const bool now = Tile(bits & 3) != Tile::empty;
+    if (was && !now) --blocking_;
+    if (!was && now) ++blocking_;
+    sensors_ -= std::size_t(was_sensor);
+    sensors_ += std::size_t(kinds_[kind].sensor);
+    kinds_of_[i] = kind;
+    cell = bits;
+    const std::uint64_t bit = std::uint64_t(1) << (i & 63);
+    occupied_[i >> 6] = now ? occupied_[i >> 6] | bit : occupied_[i >> 6] & ~bit;
 }
 
 void TileMap::set(TileCell c, Tile t) {
-    if (!in_map(c)) throw Error("set_tile", "cell outside the tile map");
     if (t != Tile::empty && t != Tile::solid && t != Tile::one_way) throw Error("set_tile", "unknown tile value");
-    std::uint8_t& cell = cells_[index(c)];
-    const bool was = Tile(cell & 3) != Tile::empty;
-    const bool now = t != Tile::empty;
-    if (was && !now) --blocking_;
-    if (!was && now) ++blocking_;
-    cell = std::uint8_t((cell & ~3u) | std::uint8_t(t));
-    const std::size_t i = index(c);
-    const std::uint64_t bit = std::uint64_t(1) << (i & 63);
-    occupied_[i >> 6] = now ? occupied_[i >> 6] | bit : occupied_[i >> 6] & ~bit;
+    set(c, std::int32_t(t));
+}
+
+void TileMap::set(TileCell c, std::int32_t kind) {
+    if (!in_map(c)) throw Error("set_tile", "cell outside the tile map");
+    if (kind < 0 || kind >= max_tile_kinds) throw Error("set_tile", "kind index must be 0 to 255");
+    write_tile(index(c), std::uint8_t(kind), kinds_[kinds_of_[index(c)]].sensor);
     refresh_faces(c);
     refresh_faces({c.column - 1, c.row});
     refresh_faces({c.column + 1, c.row});
     refresh_faces({c.column, c.row - 1});
     refresh_faces({c.column, c.row + 1});
+}
+
+const TileKind& TileMap::kind(std::int32_t index) const {
+    if (index < 0 || index >= max_tile_kinds) throw Error("tile_kind", "kind index must be 0 to 255");
+    if (kinds_.empty()) {
+        static const std::vector<TileKind> fallback = default_kinds(TileMapDef{}.category, TileMapDef{}.mask);
+        return fallback[std::size_t(index)];
+    }
+    return kinds_[std::size_t(index)];
+}
+
+void TileMap::set_kind(std::int32_t index, const TileKind& k) {
+    if (index < 0 || index >= max_tile_kinds) throw Error("set_tile_kind", "kind index must be 0 to 255");
+    if (int(k.shape) > int(TileShape::one_way_right)) throw Error("set_tile_kind", "unknown tile shape");
+    if (k.sensor && k.shape != TileShape::solid) throw Error("set_tile_kind", "a sensor kind's shape must be solid");
+    if (!k.sensor && k.shape != TileShape::empty && (k.category != def_.category || k.mask != def_.mask))
+        throw Error("set_tile_kind", "a blocking kind takes the map's category and mask");
+    if (kinds_.empty()) kinds_ = default_kinds(def_.category, def_.mask);
+    const bool was_sensor = kinds_[std::size_t(index)].sensor;
+    kinds_[std::size_t(index)] = k;
+    // Rewrite the tiles of the kind, then every edge flag (a change may add or remove a surface anywhere).
+    for (std::size_t i = 0; i < kinds_of_.size(); ++i)
+        if (kinds_of_[i] == index) write_tile(i, std::uint8_t(index), was_sensor);
+    for (std::int32_t r = 0; r < def_.rows; ++r)
+        for (std::int32_t c = 0; c < def_.columns; ++c) refresh_faces({c, r});
 }
 
 } // namespace sweepbox

@@ -18,7 +18,7 @@
 namespace sweepbox::detail {
 
 /// A solid tile may be entered through every face; those shared with solid neighbours are
-/// seams. A one-way tile may be entered only through its top surface and has no seams.
+/// seams. A one-way tile may be entered only through the face of its direction and has no seams.
 struct TileFaces {
     std::uint8_t faces; // the faces that may be entered
     std::uint8_t seams; // the faces shared with another solid tile
@@ -26,7 +26,7 @@ struct TileFaces {
 /// The faces and seams of a non-empty tile from its bits (TileMap::bits_in_map).
 SWEEPBOX_FORCE_INLINE TileFaces tile_faces(std::uint8_t bits) {
     const std::uint8_t surfaces = std::uint8_t(bits >> 2);
-    if (Tile(bits & 3) == Tile::one_way) return {std::uint8_t(surfaces & face_neg_y), 0};
+    if (Tile(bits & 3) == Tile::one_way) return {std::uint8_t(surfaces & face_all), 0};
     return {std::uint8_t(face_all), std::uint8_t(~surfaces & face_all)};
 }
 inline void set_tile_faces(Obstacle& ob, std::uint8_t bits) {

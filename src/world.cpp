@@ -43,6 +43,7 @@ const WorldDef& validated(const WorldDef& def) {
 World::World(const WorldDef& def) : def_(validated(def)), grid_(def.cell_size, def.oversize_cells) {
     bodies_.resize(1); // slot 0 is never used, so the zero id is null
     user_data_.resize(1);
+    masks_.resize(1);
 }
 
 void World::bad_id(BodyId id, const char* where) const {
@@ -61,6 +62,7 @@ bool World::is_valid(BodyId id) const {
 BodyId World::add(const BodyDef& def) {
     require_box("add", def.box);
     if (def.is_static && def.is_platform) throw Error("add", "a body cannot be both static and a platform");
+    if (def.is_sensor && def.is_platform) throw Error("add", "a body cannot be both a sensor and a platform");
     std::uint32_t index;
     if (free_head_ != 0) {
         index = free_head_;
@@ -71,6 +73,12 @@ BodyId World::add(const BodyDef& def) {
         bodies_.emplace_back();
         try {
             user_data_.emplace_back();
+            try {
+                masks_.emplace_back();
+            } catch (...) {
+                user_data_.pop_back();
+                throw;
+            }
         } catch (...) {
             bodies_.pop_back();
             throw;
@@ -80,10 +88,16 @@ BodyId World::add(const BodyDef& def) {
     b.box = def.box;
     user_data_[index] = def.user_data;
     b.category = def.category;
-    b.mask = def.mask;
+    b.mask = def.is_sensor ? 0 : def.mask; // a sensor meets no selector: it never blocks
+    masks_[index] = def.mask;
     b.is_static = def.is_static;
     b.is_platform = def.is_platform;
+    b.is_sensor = def.is_sensor;
     b.alive = true;
+    if (def.is_sensor) {
+        ++sensor_bodies_;
+        refresh_record_paths();
+    }
     if (b.generation == 0) b.generation = 1; // a live id is never null
     grid_.insert(index, b.box);
     mark_body(b.box);
@@ -95,7 +109,12 @@ void World::remove(BodyId id) {
     checked(id, "remove");
     Body& b = bodies_[id.index];
     grid_.erase(id.index);
+    if (b.is_sensor) {
+        --sensor_bodies_;
+        refresh_record_paths();
+    }
     b.alive = false;
+    b.is_sensor = false;
     ++b.generation;
     if (b.generation == 0) b.generation = 1;
     b.mask = free_head_;
@@ -114,7 +133,7 @@ void World::teleport(BodyId id, const Aabb& box) {
 
 BodyInfo World::info(BodyId id) const {
     const Body& b = checked(id, "info");
-    return {b.box, b.is_static, b.is_platform, b.category, b.mask, user_data_[id.index]};
+    return {b.box, b.is_static, b.is_platform, b.category, masks_[id.index], user_data_[id.index], b.is_sensor};
 }
 
 void World::set_user_data(BodyId id, std::uint64_t user_data) {
@@ -125,7 +144,8 @@ void World::set_user_data(BodyId id, std::uint64_t user_data) {
 void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
     checked(id, "set_filter");
     bodies_[id.index].category = category;
-    bodies_[id.index].mask = mask;
+    bodies_[id.index].mask = bodies_[id.index].is_sensor ? 0 : mask;
+    masks_[id.index] = mask;
 }
 
 void World::body_ids(std::vector<BodyId>& out) const {
@@ -142,6 +162,7 @@ void World::set_tile_map(const TileMapDef& def) {
     body_marks_ = std::move(marks);
     for (std::size_t i = 1; i < bodies_.size(); ++i)
         if (bodies_[i].alive) mark_body(bodies_[i].box);
+    refresh_record_paths();
 }
 
 void World::mark_tiles_of(const Aabb& box) {
@@ -162,6 +183,20 @@ void World::mark_tiles_of(const Aabb& box) {
     }
 }
 
-void World::set_tile(TileCell cell, Tile tile) { tiles_.set(cell, tile); }
+void World::set_tile(TileCell cell, Tile tile) {
+    tiles_.set(cell, tile);
+    refresh_record_paths(); // the Tile values are kinds, and a game may have made one a sensor
+}
+
+void World::set_tile(TileCell cell, std::int32_t kind) {
+    tiles_.set(cell, kind);
+    refresh_record_paths();
+}
+
+void World::set_tile_kind(std::int32_t index, const TileKind& kind) {
+    if (tiles_.is_empty()) throw Error("set_tile_kind", "no tile map (set_tile_map first)");
+    tiles_.set_kind(index, kind);
+    refresh_record_paths();
+}
 
 } // namespace sweepbox

@@ -182,7 +182,25 @@ bool passes(const QueryFilter& f, std::uint32_t category, std::uint32_t mask) {
     return (category & f.mask) != 0 && (f.category & mask) != 0;
 }
 
-bool one_way_blocks(const Aabb& start, Vec2 d, const Aabb& tile) { return d.y > 0 && start.max.y <= tile.min.y; }
+bool one_way_blocks(const Aabb& start, Vec2 d, const Aabb& tile, TileShape shape) {
+    switch (shape) {
+    case TileShape::one_way_down: return d.y > 0 && start.max.y <= tile.min.y;
+    case TileShape::one_way_up: return d.y < 0 && start.min.y >= tile.max.y;
+    case TileShape::one_way_left: return d.x < 0 && start.min.x >= tile.max.x;
+    case TileShape::one_way_right: return d.x > 0 && start.max.x <= tile.min.x;
+    default: return true;
+    }
+}
+
+std::uint8_t one_way_entry_face(TileShape shape) {
+    switch (shape) {
+    case TileShape::one_way_down: return face_neg_y;
+    case TileShape::one_way_up: return face_pos_y;
+    case TileShape::one_way_left: return face_pos_x;
+    case TileShape::one_way_right: return face_neg_x;
+    default: return 0;
+    }
+}
 
 std::vector<TileBox> blocking_tiles(const TileMap& m) {
     std::vector<TileBox> out;
@@ -190,7 +208,7 @@ std::vector<TileBox> blocking_tiles(const TileMap& m) {
         for (std::int32_t col = 0; col < m.columns(); ++col) {
             const TileCell c{col, row};
             const Tile t = m.get(c);
-            if (t != Tile::empty) out.push_back({c, m.cell_box(c), t, m.faces(c)});
+            if (t != Tile::empty) out.push_back({c, m.cell_box(c), t, m.faces(c), m.kind(m.kind_at(c)).shape});
         }
     return out;
 }
@@ -510,11 +528,11 @@ std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta, const 
     const Candidates c = candidates(w, box, delta, f);
     for (const Obstacle& b : c.bodies) add_hit(out, b.other, b.box, sweep(box, delta, b.box));
     for (const TileBox& t : c.tile_boxes) {
-        if (t.tile == Tile::one_way && !one_way_blocks(box, delta, t.box)) continue;
+        if (t.tile == Tile::one_way && !one_way_blocks(box, delta, t.box, t.shape)) continue;
         // A solid tile may be entered through every face, its non-surfaces are seams; a
-        // one-way tile only through its top, when that is a surface.
+        // one-way tile only through the face of its direction, when that is a surface.
         const bool solid = t.tile == Tile::solid;
-        const std::uint8_t enter = solid ? std::uint8_t(face_all) : std::uint8_t(t.faces & face_neg_y);
+        const std::uint8_t enter = solid ? std::uint8_t(face_all) : std::uint8_t(t.faces & one_way_entry_face(t.shape));
         const std::uint8_t seams = solid ? std::uint8_t(~t.faces & face_all) : std::uint8_t(0);
         add_hit(out, Other::of(t.cell), t.box, sweep(box, delta, t.box, enter, seams));
     }

@@ -139,15 +139,19 @@ struct SegmentHit {
 
 /// Every blocking tile of the map with its box, by row then column.
 struct TileBox {
-    TileCell cell{};         ///< the cell
-    Aabb box{};              ///< TileMap::cell_box(cell)
-    Tile tile = Tile::empty; ///< solid or one-way
-    std::uint8_t faces = 0;  ///< TileMap::faces(cell)
+    TileCell cell{};                    ///< the cell
+    Aabb box{};                         ///< TileMap::cell_box(cell)
+    Tile tile = Tile::empty;            ///< solid or one-way
+    std::uint8_t faces = 0;             ///< TileMap::faces(cell)
+    TileShape shape = TileShape::empty; ///< the shape of the tile's kind (a one-way tile's direction)
 };
 /// The blocking tiles of a map.
 [[nodiscard]] std::vector<TileBox> blocking_tiles(const TileMap& m);
-/// True when a one-way tile with box `tile` blocks a mover starting at `start` moving by d.
-[[nodiscard]] bool one_way_blocks(const Aabb& start, Vec2 d, const Aabb& tile);
+/// True when a one-way tile of shape `shape` with box `tile` blocks a mover starting at `start`
+/// moving by d: the mover moves in the shape's direction and starts fully on the side it comes from.
+[[nodiscard]] bool one_way_blocks(const Aabb& start, Vec2 d, const Aabb& tile, TileShape shape);
+/// The face through which a one-way tile of shape `shape` is entered (down: the top, face_neg_y).
+[[nodiscard]] std::uint8_t one_way_entry_face(TileShape shape);
 
 /// A std::mt19937 (its output is fixed by the standard) with hand-written distributions.
 class Rng {

@@ -85,6 +85,23 @@ BOOST_AUTO_TEST_CASE(two_riders) {
     BOOST_TEST(bool(w.box(right) == box(20, 80, 30, 100)));
 }
 
+// A sensor (a coin on the platform, a trigger in its way) is neither carried nor pushed: the
+// platform passes through it and it stays where it is.
+BOOST_AUTO_TEST_CASE(sensors_are_not_carried_or_pushed) {
+    World w;
+    const BodyId p = add_platform(w, box(0, 100, 64, 116));
+    const BodyId coin = w.add({.box = box(10, 90, 20, 100), .is_sensor = true});
+    const BodyId trigger = w.add({.box = box(70, 100, 80, 116), .is_sensor = true});
+    const BodyId hero = add_mover(w, box(30, 80, 40, 100));
+    const PlatformResult r = move_platform(w, p, v2(20, 0));
+    BOOST_TEST(lists(r.riders, {hero}));
+    BOOST_TEST(r.pushed.empty());
+    BOOST_TEST(r.crushed.empty());
+    BOOST_TEST(bool(w.box(coin) == box(10, 90, 20, 100)));
+    BOOST_TEST(bool(w.box(trigger) == box(70, 100, 80, 116)));
+    BOOST_TEST(bool(w.box(p) == box(20, 100, 84, 116)));
+}
+
 // A rider carried sideways into a wall stops against it (slides) and the platform goes on under
 // it: not crushed. Carried up into a ceiling, it is crushed: the platform stops flush under it
 // (Crush::stop) or passes into it (Crush::pass), the rider never in the ceiling.

@@ -86,12 +86,17 @@ void populate(ref::Rng& rng, const WorldParams& p, std::vector<World*> worlds, s
         td.rows = td.columns;
         td.category = 1u << rng.uniform_int(0, 2);
         td.mask = rng.chance(0.8) ? 0xffffffffu : (rng.bits() | 1u);
-        for (World* w : worlds) w->set_tile_map(td);
+        for (World* w : worlds) {
+            w->set_tile_map(td);
+            // Kinds 3 to 5: one-way tiles in the other three directions.
+            for (int k = 0; k < 3; ++k)
+                w->set_tile_kind(3 + k, {TileShape(int(TileShape::one_way_up) + k), td.category, td.mask, false});
+        }
         const int n = td.columns * td.rows / 8;
         for (int i = 0; i < n; ++i) {
             const TileCell c{rng.uniform_int(0, td.columns - 1), rng.uniform_int(0, td.rows - 1)};
-            const Tile t = rng.chance(0.8) ? Tile::solid : Tile::one_way;
-            for (World* w : worlds) w->set_tile(c, t);
+            const std::int32_t kind = rng.chance(0.8) ? 1 : rng.uniform_int(2, 5);
+            for (World* w : worlds) w->set_tile(c, kind);
         }
     }
     for (int i = 0; i < p.bodies; ++i) {

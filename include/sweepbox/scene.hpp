@@ -41,16 +41,37 @@ private:
     std::string problem_;
 };
 
-/// The tile map of a scene: rows of characters, top to bottom ('#' solid, '=' one-way, '.' empty).
+/// A tile kind of a scene (an entry of the tiles' "kinds"): the runner gives the kinds indices 6,
+/// 7, ... in order (0-2 are empty, solid and one_way_down, 3-5 one_way_up, _left and _right).
+struct SceneKind {
+    std::string name;                      ///< how the legend and set_tile name it
+    TileShape shape = TileShape::solid;    ///< "shape": a shape name (to_string(TileShape)), "one_way" = down
+    std::optional<std::uint32_t> category; ///< category bits; the tiles' when absent
+    std::optional<std::uint32_t> mask;     ///< mask bits; the tiles' when absent
+    bool sensor = false;                   ///< a sensor kind (shape solid)
+    /// Exact equality.
+    friend bool operator==(const SceneKind&, const SceneKind&) = default;
+};
+
+/// The tile map of a scene: rows of characters, top to bottom ('#' solid, '=' one-way, '.' empty
+/// unless the legend says otherwise).
 struct SceneTiles {
-    Vec2 origin{0, 0};                ///< world position of the min corner of tile (0, 0)
-    real size = 16;                   ///< side of a tile in world units, > 0
-    std::vector<std::string> rows;    ///< one string per row, all the same length
-    std::uint32_t category = 1;       ///< category bits of every tile
-    std::uint32_t mask = 0xffffffffu; ///< mask bits of every tile
+    Vec2 origin{0, 0};                         ///< world position of the min corner of tile (0, 0)
+    real size = 16;                            ///< side of a tile in world units, > 0
+    std::vector<std::string> rows;             ///< one string per row, all the same length
+    std::uint32_t category = 1;                ///< category bits of every tile
+    std::uint32_t mask = 0xffffffffu;          ///< mask bits of every tile
+    std::vector<SceneKind> kinds;              ///< "kinds": the scene's own tile kinds
+    std::map<std::string, std::string> legend; ///< "legend": row character -> shape or kind name
     /// Exact equality.
     friend bool operator==(const SceneTiles&, const SceneTiles&) = default;
 };
+
+/// The kind index of a tile name in a scene's tiles: a one-character row legend entry ("legend",
+/// else the default '.' empty, '#' solid, '=' one_way), a shape name ("empty", "solid",
+/// "one_way", "one_way_down", "one_way_up", "one_way_left", "one_way_right") or a kind's name;
+/// -1 when it names nothing.
+[[nodiscard]] std::int32_t scene_tile_kind(const SceneTiles& tiles, const std::string& name);
 
 /// A named body of a scene (an entry of "bodies", or the body of an "add" step).
 struct SceneBody {
@@ -61,6 +82,7 @@ struct SceneBody {
     std::uint32_t category = 1;       ///< category bits
     std::uint32_t mask = 0xffffffffu; ///< mask bits
     std::uint64_t user_data = 0;      ///< the opaque word (integer)
+    bool is_sensor = false;           ///< "kind": "sensor"
     /// Exact equality.
     friend bool operator==(const SceneBody&, const SceneBody&) = default;
 };
@@ -81,6 +103,7 @@ enum class SceneOp : std::uint8_t {
     add,               ///< add the body described by the step's own "name", "box", ... fields
     remove,            ///< remove "body"; its name is stale afterwards
     particles,         ///< emit a batch of particles, then run "frames" frames of move_particles
+    events,            ///< World::update_events: the sensor and contact events since the last events step
 };
 
 /// The name of an op as written in scene files ("move", "cast_ray", ...).
@@ -130,13 +153,14 @@ struct SceneStep {
     real dt = real(1) / real(60);         ///< frames, particles: seconds per frame, > 0
     std::vector<SceneEmit> emit;          ///< particles: what to emit, in order (particle indices follow it)
     TileCell cell{};                      ///< set_tile: [column, row]
-    Tile tile = Tile::empty;              ///< set_tile: the new tile
+    std::string tile = ".";               ///< set_tile: the new tile, a legend character or a shape or kind name
     SceneBody add{};                      ///< add: the new body
     std::uint32_t category = 0xffffffffu; ///< queries, particles: the query's (particles') own category bits
     std::uint32_t mask = 0xffffffffu;     ///< queries, particles: the categories the query (particles) sees
     std::string ignore;                   ///< queries: the name of a body to leave out, or empty
     bool bodies = true;                   ///< queries: include bodies
     bool tiles = true;                    ///< queries: include tiles
+    bool sensors = false;                 ///< query_rect, query_point, query_segment: include sensors
     /// Exact equality of every field.
     friend bool operator==(const SceneStep&, const SceneStep&) = default;
 };
@@ -286,11 +310,12 @@ private:
     Scene scene_;
     std::string file_;
     World world_;
-    std::map<std::string, BodyId> ids_;          // live bodies by name
-    std::map<std::uint32_t, std::string> names_; // live bodies by slot index
-    std::map<std::string, Vec2> velocities_;     // last known velocity of each body (frames)
-    std::map<std::string, bool> on_floor_;       // each body's ground state after its last move (snap)
-    std::map<std::size_t, CastHit> cast_hits_;   // the hit of each cast_ray and cast_box step (particles)
+    std::map<std::string, BodyId> ids_;                                   // live bodies by name
+    std::map<std::uint32_t, std::string> names_;                          // live bodies by slot index
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::string> ever_; // every body added, by id (events)
+    std::map<std::string, Vec2> velocities_;                              // last known velocity of each body (frames)
+    std::map<std::string, bool> on_floor_;     // each body's ground state after its last move (snap)
+    std::map<std::size_t, CastHit> cast_hits_; // the hit of each cast_ray and cast_box step (particles)
     SceneTrace trace_;
     bool record_ = true;
     std::size_t next_step_ = 0;

@@ -85,6 +85,17 @@ enum sweepbox_tile {
     SWEEPBOX_TILE_ONE_WAY = 2, ///< blocks only a mover that starts fully above it (smaller y), through its top
 };
 
+/// The shape of a tile kind (sweepbox_tile_kind); a one-way shape is named for the direction a
+/// body must move to be blocked.
+enum sweepbox_tile_shape {
+    SWEEPBOX_SHAPE_EMPTY = 0,         ///< nothing
+    SWEEPBOX_SHAPE_SOLID = 1,         ///< the whole cell
+    SWEEPBOX_SHAPE_ONE_WAY_DOWN = 2,  ///< blocks movers moving +y that start fully above it
+    SWEEPBOX_SHAPE_ONE_WAY_UP = 3,    ///< blocks movers moving -y that start fully below it
+    SWEEPBOX_SHAPE_ONE_WAY_LEFT = 4,  ///< blocks movers moving -x that start fully right of it
+    SWEEPBOX_SHAPE_ONE_WAY_RIGHT = 5, ///< blocks movers moving +x that start fully left of it
+};
+
 /// What a sweepbox_other names.
 enum sweepbox_other_kind {
     SWEEPBOX_OTHER_NONE = 0, ///< nothing
@@ -149,7 +160,34 @@ typedef struct sweepbox_body_def {
     uint64_t user_data;  ///< one word for the game (default 0)
     int32_t is_platform; ///< nonzero: a moving platform (sweepbox_move_platform); not with is_static (last, so
                          ///< braced initialisers of the fields before it keep their meaning)
+    int32_t is_sensor;   ///< nonzero: never blocks, is never pushed; reports who overlaps it (default 0)
 } sweepbox_body_def;
+
+/// A tile kind: what the tiles of one kind index (0 to 255) are.
+typedef struct sweepbox_tile_kind {
+    int32_t shape;     ///< a sweepbox_tile_shape (a sensor kind: SWEEPBOX_SHAPE_SOLID)
+    uint32_t category; ///< category bits (a blocking kind: the map's)
+    uint32_t mask;     ///< mask bits (a blocking kind: the map's)
+    int32_t sensor;    ///< nonzero: never blocks; reports the bodies overlapping it
+} sweepbox_tile_kind;
+
+/// A body started or stopped overlapping a sensor (sweepbox_update_events).
+typedef struct sweepbox_sensor_event {
+    sweepbox_other sensor;    ///< the sensor body or sensor tile
+    sweepbox_body_id visitor; ///< the body; stale when it was removed
+} sweepbox_sensor_event;
+
+/// A body started or stopped touching an obstacle (sweepbox_update_events).
+typedef struct sweepbox_contact_event {
+    sweepbox_body_id body; ///< a movable body (of two, the lower index); stale when removed
+    sweepbox_other other;  ///< the body or blocking tile
+} sweepbox_contact_event;
+
+/// Which list of events to read.
+enum sweepbox_event_list {
+    SWEEPBOX_EVENTS_BEGIN = 0, ///< began overlapping or touching
+    SWEEPBOX_EVENTS_END = 1,   ///< stopped overlapping or touching
+};
 
 /// How to build a tile map (sweepbox_tile_map_def_default() gives the defaults).
 typedef struct sweepbox_tile_map_def {
@@ -377,8 +415,13 @@ SWEEPBOX_C_API sweepbox_status sweepbox_body_ids(const sweepbox_world* world, sw
 
 /// Replaces the tile map with an empty one of the given shape.
 SWEEPBOX_C_API sweepbox_status sweepbox_set_tile_map(sweepbox_world* world, const sweepbox_tile_map_def* def);
-/// Sets one tile (a sweepbox_tile) inside the map: open a door, close it.
+/// Sets one tile inside the map to a kind index, 0 to 255 (a sweepbox_tile is kind 0, 1 or 2):
+/// open a door, close it.
 SWEEPBOX_C_API sweepbox_status sweepbox_set_tile(sweepbox_world* world, int32_t column, int32_t row, int32_t tile);
+/// Redefines tile kind `index` (0 to 255); its tiles change with it. By default kind 0 is empty,
+/// 1 solid, 2 one-way down, the others empty. A blocking kind takes the map's category and mask.
+SWEEPBOX_C_API sweepbox_status sweepbox_set_tile_kind(sweepbox_world* world, int32_t index,
+                                                      const sweepbox_tile_kind* kind);
 /// Writes the tile at (column, row) to *tile; outside the map every tile is SWEEPBOX_TILE_EMPTY.
 SWEEPBOX_C_API sweepbox_status sweepbox_get_tile(const sweepbox_world* world, int32_t column, int32_t row,
                                                  int32_t* tile);
@@ -497,6 +540,18 @@ SWEEPBOX_C_API sweepbox_status sweepbox_query_segment(const sweepbox_world* worl
 /// out, sorted by (a, b).
 SWEEPBOX_C_API sweepbox_status sweepbox_overlapping_pairs(const sweepbox_world* world, sweepbox_pair* out,
                                                           size_t capacity, size_t* count);
+
+/// Compares who overlaps which sensor and who touches what with the last call, and keeps the
+/// differences for sweepbox_sensor_events and sweepbox_contact_events (docs/events.md). Call
+/// once a frame, after the frame's moves.
+SWEEPBOX_C_API sweepbox_status sweepbox_update_events(sweepbox_world* world);
+/// The sensor events of the last sweepbox_update_events, `which` a sweepbox_event_list, sorted
+/// (sensor, then visitor); *count is their number (SWEEPBOX_TOO_SMALL when above capacity).
+SWEEPBOX_C_API sweepbox_status sweepbox_sensor_events(const sweepbox_world* world, int32_t which,
+                                                      sweepbox_sensor_event* out, size_t capacity, size_t* count);
+/// The contact events of the last sweepbox_update_events, as sweepbox_sensor_events (body, then other).
+SWEEPBOX_C_API sweepbox_status sweepbox_contact_events(const sweepbox_world* world, int32_t which,
+                                                       sweepbox_contact_event* out, size_t capacity, size_t* count);
 
 #ifdef __cplusplus
 } // extern "C"

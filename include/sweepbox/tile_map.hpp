@@ -17,11 +17,36 @@ namespace detail {
 struct TileTables;
 } // namespace detail
 
-/// What a tile is.
+/// How a tile blocks (TileMap::get); the values are also the default kinds 0, 1 and 2.
 enum class Tile : std::uint8_t {
-    empty,   ///< nothing
+    empty,   ///< blocks nothing (an empty or sensor tile)
     solid,   ///< blocks from every side
-    one_way, ///< blocks only movers that start the move fully above it (y smaller), moving +y
+    one_way, ///< blocks only movers moving in its direction that start fully on the near side of it
+};
+
+/// The shape of a tile kind. A one-way shape is named for the direction a body must move to be
+/// blocked: `one_way_down` blocks only movers that start fully above it (y smaller), moving +y.
+enum class TileShape : std::uint8_t {
+    empty,         ///< nothing
+    solid,         ///< the whole cell
+    one_way_down,  ///< blocks movers moving +y that start fully above it (a jump-through platform)
+    one_way_up,    ///< blocks movers moving -y that start fully below it
+    one_way_left,  ///< blocks movers moving -x that start fully right of it
+    one_way_right, ///< blocks movers moving +x that start fully left of it
+};
+
+/// The name of a shape ("empty", "solid", "one_way_down", ...; "invalid" for any other value).
+[[nodiscard]] SWEEPBOX_API const char* to_string(TileShape s);
+
+/// The number of kinds a map holds; a kind index is 0 to max_tile_kinds - 1.
+inline constexpr std::int32_t max_tile_kinds = 256;
+
+/// What the tiles of one kind are. The game keeps its own data per kind, looked up by the index.
+struct TileKind {
+    TileShape shape = TileShape::empty; ///< how the tiles block (a sensor kind: solid, the whole cell)
+    std::uint32_t category = 1;         ///< category bits (a blocking kind: the map's, TileMapDef)
+    std::uint32_t mask = 0xffffffffu;   ///< mask bits (a blocking kind: the map's, TileMapDef)
+    bool sensor = false;                ///< never blocks; reports the bodies overlapping it (events)
 };
 
 /// How to build a tile map.
@@ -60,10 +85,26 @@ public:
     /// The tile at c; outside the map every tile is empty.
     [[nodiscard]] Tile get(TileCell c) const { return in_map(c) ? Tile(cells_[index(c)] & 3) : Tile::empty; }
     /// The faces of the tile at c that are surfaces (see Face); 0 for empty tiles.
-    [[nodiscard]] std::uint8_t faces(TileCell c) const { return in_map(c) ? std::uint8_t(cells_[index(c)] >> 2) : 0; }
-    /// Sets the tile at c and updates the edge flags of it and its four neighbours.
-    /// Throws Error when c is outside the map.
+    [[nodiscard]] std::uint8_t faces(TileCell c) const {
+        return in_map(c) ? std::uint8_t((cells_[index(c)] >> 2) & face_all) : 0;
+    }
+    /// Sets the tile at c to kind t (Tile's values are the kind indices 0, 1, 2) and updates the
+    /// edge flags of it and its four neighbours. Throws Error when c is outside the map.
     void set(TileCell c, Tile t);
+    /// Sets the tile at c to kind index `kind`, as above. Throws Error when c is outside the map
+    /// or kind is not 0 to max_tile_kinds - 1; the map is then unchanged.
+    void set(TileCell c, std::int32_t kind);
+    /// The kind index of the tile at c; 0 outside the map.
+    [[nodiscard]] std::uint8_t kind_at(TileCell c) const { return in_map(c) ? kinds_of_[index(c)] : 0; }
+    /// Kind `index` (0 to max_tile_kinds - 1; out of range throws Error). By default kind 0 is
+    /// empty, 1 solid, 2 one_way_down and every other kind empty, all with the map's category and mask.
+    [[nodiscard]] const TileKind& kind(std::int32_t index) const;
+    /// Redefines kind `index`; every tile of that kind changes with it. Throws Error, leaving the
+    /// map unchanged, on an index out of range, a shape out of the enum, a sensor kind whose shape
+    /// is not solid, or a blocking kind whose category or mask differ from the map's.
+    void set_kind(std::int32_t index, const TileKind& kind);
+    /// Number of sensor tiles.
+    [[nodiscard]] std::size_t sensor_count() const { return sensors_; }
 
     /// The x of the left edge of column i (also the right edge of column i-1): origin.x + i *
     /// tile_size computed in double (long double for double builds), rounded once to real.
@@ -87,11 +128,12 @@ public:
     [[nodiscard]] std::int32_t row_of(real y) const;
     /// The box covering the whole map.
     [[nodiscard]] const Aabb& bounds() const { return bounds_; }
-    /// The tile bits (bits 0-1: Tile, 2-5: faces) of a cell known to be inside the map.
+    /// The tile bits (bits 0-1: Tile, 2-5: faces, 6-7: a one-way tile's direction, TileShape's
+    /// order from one_way_down) of a cell known to be inside the map.
     [[nodiscard]] std::uint8_t bits_in_map(std::int32_t column, std::int32_t row) const {
         return cells_[std::size_t(row) * std::size_t(def_.columns) + std::size_t(column)];
     }
-    /// Number of solid and one-way tiles.
+    /// Number of solid and one-way tiles (sensor tiles do not block).
     [[nodiscard]] std::size_t blocking_count() const { return blocking_; }
 
 private:
@@ -105,9 +147,10 @@ private:
         return std::size_t(c.row) * std::size_t(def_.columns) + std::size_t(c.column);
     }
     void refresh_faces(TileCell c);
+    void write_tile(std::size_t i, std::uint8_t kind, bool was_sensor);
 
     TileMapDef def_{};
-    std::vector<std::uint8_t> cells_;     // bits 0-1: Tile, bits 2-5: faces
+    std::vector<std::uint8_t> cells_;     // bits 0-1: Tile, bits 2-5: faces, 6-7: one-way direction
     std::vector<std::uint64_t> occupied_; // one bit per cell, set where the tile is not empty
     std::size_t blocking_ = 0;
     Aabb bounds_{};
@@ -117,6 +160,9 @@ private:
     // The edges of the map's columns and rows, computed once (the same values as edge()), unless
     // the map is so long and thin that the tables would outgrow the tiles.
     std::vector<real> edges_x_, edges_y_;
+    std::vector<std::uint8_t> kinds_of_; // the kind index of each tile
+    std::vector<TileKind> kinds_;        // max_tile_kinds entries once constructed
+    std::size_t sensors_ = 0;
 };
 
 } // namespace sweepbox

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 #include <sweepbox/error.hpp>
 #include <sweepbox/geometry.hpp>
@@ -47,6 +48,8 @@ struct BodyDef {
     std::uint32_t category = 1;       ///< what the body is (bits)
     std::uint32_t mask = 0xffffffffu; ///< what the body interacts with (bits)
     std::uint64_t user_data = 0;      ///< one opaque word for the game
+    bool is_sensor = false;           ///< never blocks, is never pushed, moves through everything; reports
+                                      ///< the bodies overlapping it (update_events)
 };
 
 /// A read-only view of a body.
@@ -57,6 +60,7 @@ struct BodyInfo {
     std::uint32_t category = 1;       ///< category bits
     std::uint32_t mask = 0xffffffffu; ///< mask bits
     std::uint64_t user_data = 0;      ///< the game's word
+    bool is_sensor = false;           ///< as added
 };
 
 /// Picks the response for one obstacle. `context` is MoveOptions::filter_context. It may read
@@ -131,6 +135,8 @@ struct QueryFilter {
     BodyId ignore{};                      ///< a body to leave out (the shooter), or null
     bool bodies = true;                   ///< include bodies
     bool tiles = true;                    ///< include tiles
+    bool sensors = false;                 ///< query_rect, query_point, query_segment: also sensor bodies
+                                          ///< and sensor tiles (casts and moves never see them)
 };
 
 /// The answer of a cast. If `hit` is false, every other field is meaningless.
@@ -151,6 +157,32 @@ struct Pair {
     BodyId a{};            ///< first body (lower index)
     BodyId b{};            ///< second body
     Penetration overlap{}; ///< minimum translation moving a out of b (depth > 0)
+};
+
+/// A body started or stopped overlapping a sensor (interiors overlap; category and mask both ways).
+struct SensorEvent {
+    Other sensor{};   ///< the sensor body or sensor tile
+    BodyId visitor{}; ///< the body (never a sensor); stale when it was removed
+    /// Sensor, then visitor (Other's order: bodies by id, then tiles by row and column).
+    friend constexpr auto operator<=>(const SensorEvent&, const SensorEvent&) = default;
+};
+
+/// A body started or stopped touching an obstacle (closed boxes meet, the two interact, neither is
+/// a sensor; a one-way tile only from the side it blocks).
+struct ContactEvent {
+    BodyId body{}; ///< a movable body (of two movable bodies, the lower index); stale when removed
+    Other other{}; ///< the obstacle: a body or a blocking tile
+    /// Body, then other.
+    friend constexpr auto operator<=>(const ContactEvent&, const ContactEvent&) = default;
+};
+
+/// The events of the last update_events, each list sorted (SensorEvent's and ContactEvent's
+/// order). Valid until the next update_events or the world's destruction.
+struct Events {
+    std::span<const SensorEvent> sensor_begin;   ///< began overlapping a sensor
+    std::span<const SensorEvent> sensor_end;     ///< stopped overlapping a sensor
+    std::span<const ContactEvent> contact_begin; ///< began touching
+    std::span<const ContactEvent> contact_end;   ///< stopped touching
 };
 
 /// A world of boxes. Not copyable while moves are running; read-only queries on a const World
@@ -195,6 +227,12 @@ public:
     [[nodiscard]] const TileMap& tiles() const { return tiles_; }
     /// Sets one tile (open a door, close it). Throws Error outside the map.
     void set_tile(TileCell cell, Tile tile);
+    /// Sets one tile to kind index `kind` (TileMap::set). Throws Error outside the map or on a
+    /// kind out of 0 to 255.
+    void set_tile(TileCell cell, std::int32_t kind);
+    /// Redefines tile kind `index` (TileMap::set_kind); its tiles change with it. Throws Error on
+    /// a bad kind or an empty map (set_tile_map first).
+    void set_tile_kind(std::int32_t index, const TileKind& kind);
 
     // ---- movement ----
     /// Moves a body by delta, colliding with every other body (at its current position) and the
@@ -233,6 +271,15 @@ public:
     /// ways), each once, static-static pairs left out, sorted by (a, b). `out` is cleared first.
     void overlapping_pairs(std::vector<Pair>& out) const;
 
+    // ---- events (docs/events.md) ----
+    /// Compares who overlaps which sensor and who touches what now with the last call, and lists
+    /// the differences (events()). A body whose move passed through a sensor since the last call
+    /// gets both a begin and an end. Call once a frame, after the frame's moves; the lists reuse
+    /// their memory, so a steady frame allocates nothing.
+    void update_events();
+    /// The events of the last update_events.
+    [[nodiscard]] Events events() const { return {sensor_begin_, sensor_end_, contact_begin_, contact_end_}; }
+
 private:
     // What the queries read of a body, 32 bytes (with float): two to a cache line, none split
     // across two. The game's word, which no query reads, lives apart in user_data_.
@@ -244,6 +291,14 @@ private:
         bool alive = false;
         bool is_static = false;
         bool is_platform = false;
+        bool is_sensor = false; // then `mask` is 0, so no selector ever meets it; masks_ holds the game's
+    };
+    // One straight piece of a move's path, for the sensors it may have passed (update_events).
+    struct PathLeg {
+        BodyId id{};
+        Aabb from{}, to{};
+        std::uint32_t category = 0, mask = 0;
+        bool is_sensor = false;
     };
     friend struct WorldAccess; // the implementation's helpers (src/)
     // The live body of id, or throws Error naming `where` (null, foreign or stale id).
@@ -276,6 +331,17 @@ private:
         if (!body_marks_.empty()) mark_tiles_of(box);
     }
     void mark_tiles_of(const Aabb& box);
+
+    // Events (src/events.cpp): the pairs of the last update_events, the paths moved since, the lists.
+    std::size_t sensor_bodies_ = 0;
+    bool record_paths_ = false; // some sensor exists: moves keep their paths
+    void refresh_record_paths() { record_paths_ = sensor_bodies_ != 0 || tiles_.sensor_count() != 0; }
+    // Records a move's path for update_events; called before the move stores the new box.
+    void note_path(BodyId id, const MoveResult& out);
+    std::vector<PathLeg> legs_;
+    std::vector<SensorEvent> sensor_pairs_, sensor_next_, crossed_, sensor_begin_, sensor_end_;
+    std::vector<ContactEvent> contact_pairs_, contact_next_, contact_begin_, contact_end_;
+    std::vector<std::uint32_t> masks_; // parallel to bodies_: the mask as the game set it (a sensor's is 0 there)
 };
 
 } // namespace sweepbox

@@ -104,7 +104,8 @@ sweepbox_world_def sweepbox_world_def_default() {
 
 sweepbox_body_def sweepbox_body_def_default() {
     const sweepbox::BodyDef d;
-    return {from_box(d.box), d.is_static ? 1 : 0, d.category, d.mask, d.user_data, d.is_platform ? 1 : 0};
+    return {from_box(d.box), d.is_static ? 1 : 0,   d.category,         d.mask,
+            d.user_data,     d.is_platform ? 1 : 0, d.is_sensor ? 1 : 0};
 }
 
 sweepbox_tile_map_def sweepbox_tile_map_def_default() {
@@ -159,7 +160,8 @@ sweepbox_status sweepbox_add(sweepbox_world* world, const sweepbox_body_def* def
                                   .is_platform = def->is_platform != 0,
                                   .category = def->category,
                                   .mask = def->mask,
-                                  .user_data = def->user_data};
+                                  .user_data = def->user_data,
+                                  .is_sensor = def->is_sensor != 0};
         *out = from_id(world->world.add(d));
         return SWEEPBOX_OK;
     });
@@ -204,7 +206,8 @@ sweepbox_status sweepbox_get_body(const sweepbox_world* world, const sweepbox_bo
         require(out, "out");
         require_id(world->world, to_id(id));
         const sweepbox::BodyInfo b = world->world.info(to_id(id));
-        *out = {from_box(b.box), b.is_static ? 1 : 0, b.category, b.mask, b.user_data, b.is_platform ? 1 : 0};
+        *out = {from_box(b.box), b.is_static ? 1 : 0,   b.category,         b.mask,
+                b.user_data,     b.is_platform ? 1 : 0, b.is_sensor ? 1 : 0};
         return SWEEPBOX_OK;
     });
 }
@@ -263,9 +266,20 @@ sweepbox_status sweepbox_set_tile_map(sweepbox_world* world, const sweepbox_tile
 
 sweepbox_status sweepbox_set_tile(sweepbox_world* world, std::int32_t column, std::int32_t row, std::int32_t tile) {
     return guarded(world, "sweepbox_set_tile", [&] {
-        if (tile < SWEEPBOX_TILE_EMPTY || tile > SWEEPBOX_TILE_ONE_WAY)
-            fail(SWEEPBOX_BAD_ARGUMENT, "tile = %" PRId32 " is not a sweepbox_tile (0 to 2)", tile);
-        world->world.set_tile({column, row}, sweepbox::Tile(tile));
+        if (tile < 0 || tile >= sweepbox::max_tile_kinds)
+            fail(SWEEPBOX_BAD_ARGUMENT, "tile = %" PRId32 " is not a kind index (0 to 255)", tile);
+        world->world.set_tile({column, row}, tile);
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_set_tile_kind(sweepbox_world* world, std::int32_t index, const sweepbox_tile_kind* kind) {
+    return guarded(world, "sweepbox_set_tile_kind", [&] {
+        require(kind, "kind");
+        if (kind->shape < SWEEPBOX_SHAPE_EMPTY || kind->shape > SWEEPBOX_SHAPE_ONE_WAY_RIGHT)
+            fail(SWEEPBOX_BAD_ARGUMENT, "shape = %" PRId32 " is not a sweepbox_tile_shape", kind->shape);
+        world->world.set_tile_kind(index,
+                                   {sweepbox::TileShape(kind->shape), kind->category, kind->mask, kind->sensor != 0});
         return SWEEPBOX_OK;
     });
 }

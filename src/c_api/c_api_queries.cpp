@@ -3,6 +3,7 @@
 
 #include "c_api_support.hpp"
 
+#include <span>
 #include <vector>
 
 using namespace sweepbox::c_api;
@@ -82,4 +83,62 @@ sweepbox_status sweepbox_overlapping_pairs(const sweepbox_world* world, sweepbox
         world->world.overlapping_pairs(pairs);
         return copy_out(pairs, out, capacity, count, from_pair);
     });
+}
+
+namespace {
+// Copies a list of events into a caller's array (as copy_out).
+template <class In, class Out, class Convert>
+sweepbox_status copy_events(std::span<const In> events, Out* out, std::size_t capacity, std::size_t* count,
+                            Convert convert) {
+    for (std::size_t i = 0; i < events.size() && i < capacity; ++i) out[i] = convert(events[i]);
+    *count = events.size();
+    if (events.size() > capacity)
+        sweepbox::c_api::fail(SWEEPBOX_TOO_SMALL, "the output has room for %zu, %zu are needed", capacity,
+                              events.size());
+    return SWEEPBOX_OK;
+}
+void require_list(std::int32_t which) {
+    if (which != SWEEPBOX_EVENTS_BEGIN && which != SWEEPBOX_EVENTS_END)
+        sweepbox::c_api::fail(SWEEPBOX_BAD_ARGUMENT, "which = %d is not a sweepbox_event_list", int(which));
+}
+} // namespace
+
+sweepbox_status sweepbox_update_events(sweepbox_world* world) {
+    return guarded(world, "sweepbox_update_events", [&] {
+        world->world.update_events();
+        return SWEEPBOX_OK;
+    });
+}
+
+namespace {
+// One list of the last update's events into the caller's array.
+template <class Out, class Pick, class Convert>
+sweepbox_status read_events(const sweepbox_world* world, const char* name, std::int32_t which, Out* out,
+                            std::size_t capacity, std::size_t* count, Pick pick, Convert convert) {
+    return guarded(world, name, [&] {
+        require_array(out, capacity, count);
+        require_list(which);
+        return copy_events(pick(world->world.events(), which == SWEEPBOX_EVENTS_BEGIN), out, capacity, count, convert);
+    });
+}
+} // namespace
+
+sweepbox_status sweepbox_sensor_events(const sweepbox_world* world, std::int32_t which, sweepbox_sensor_event* out,
+                                       std::size_t capacity, std::size_t* count) {
+    return read_events(
+        world, "sweepbox_sensor_events", which, out, capacity, count,
+        [](const sweepbox::Events& e, bool begin) { return begin ? e.sensor_begin : e.sensor_end; },
+        [](const sweepbox::SensorEvent& s) {
+        return sweepbox_sensor_event{from_other(s.sensor), from_id(s.visitor)};
+        });
+}
+
+sweepbox_status sweepbox_contact_events(const sweepbox_world* world, std::int32_t which, sweepbox_contact_event* out,
+                                        std::size_t capacity, std::size_t* count) {
+    return read_events(
+        world, "sweepbox_contact_events", which, out, capacity, count,
+        [](const sweepbox::Events& e, bool begin) { return begin ? e.contact_begin : e.contact_end; },
+        [](const sweepbox::ContactEvent& c) {
+        return sweepbox_contact_event{from_id(c.body), from_other(c.other)};
+        });
 }

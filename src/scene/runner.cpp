@@ -136,11 +136,19 @@ SceneRunner::SceneRunner(Scene scene, std::string file, bool record)
         def.mask = t.mask;
         try {
             world_.set_tile_map(def);
+            // Kinds 3-5: the other one-way directions; then the scene's own (scene_tile_kind).
+            for (int k = 0; k < 3; ++k)
+                world_.set_tile_kind(3 + k, {TileShape(int(TileShape::one_way_up) + k), def.category, def.mask, false});
+            for (std::size_t k = 0; k < t.kinds.size(); ++k) {
+                const SceneKind& sk = t.kinds[k];
+                world_.set_tile_kind(scene_tile_kind(t, sk.name), {sk.shape, sk.category.value_or(def.category),
+                                                                   sk.mask.value_or(def.mask), sk.sensor});
+            }
             for (std::int32_t r = 0; r < def.rows; ++r)
                 for (std::int32_t c = 0; c < def.columns; ++c) {
-                    const char ch = t.rows[std::size_t(r)][std::size_t(c)];
-                    const Tile tile = ch == '#' ? Tile::solid : ch == '=' ? Tile::one_way : Tile::empty;
-                    if (tile != Tile::empty) world_.set_tile({c, r}, tile);
+                    const std::int32_t kind = scene_tile_kind(t,
+                                                              std::string(1, t.rows[std::size_t(r)][std::size_t(c)]));
+                    if (kind != 0) world_.set_tile({c, r}, kind);
                 }
         } catch (const Error& e) {
             throw SceneError(file_, "tiles", problem_of(e));
@@ -159,6 +167,7 @@ void SceneRunner::add_body(const SceneBody& b, const std::string& where) {
     def.category = b.category;
     def.mask = b.mask;
     def.user_data = b.user_data;
+    def.is_sensor = b.is_sensor;
     BodyId id;
     try {
         id = world_.add(def);
@@ -167,6 +176,7 @@ void SceneRunner::add_body(const SceneBody& b, const std::string& where) {
     }
     ids_[b.name] = id;
     names_[id.index] = b.name;
+    ever_[{id.index, id.generation}] = b.name;
 }
 
 bool SceneRunner::trace_move(std::size_t step, std::size_t moves) {
@@ -225,6 +235,7 @@ QueryFilter SceneRunner::filter_of(const SceneStep& s, std::size_t step) const {
     f.mask = s.mask;
     f.bodies = s.bodies;
     f.tiles = s.tiles;
+    f.sensors = s.sensors;
     if (!s.ignore.empty()) f.ignore = id_of(s.ignore, step);
     return f;
 }
@@ -549,6 +560,37 @@ std::string SceneRunner::run_step(std::size_t i) {
             l.close(']');
             break;
         }
+        case SceneOp::events: {
+            world_.update_events();
+            const Events e = world_.events();
+            auto name = [&](BodyId id) {
+                auto it = ever_.find({id.index, id.generation});
+                return it != ever_.end() ? it->second : name_of(Other::of(id));
+            };
+            auto other = [&](const Other& o) {
+                if (!o.is_body()) return other_json(o);
+                Line n;
+                n.str(name(o.body));
+                return n.take();
+            };
+            auto sensor_list = [&](const char* key, std::span<const SensorEvent> list) {
+                l.key(key).open('[');
+                for (const SensorEvent& ev : list)
+                    l.open('[').raw(other(Other::of(ev.visitor))).raw(other(ev.sensor)).close(']');
+                l.close(']');
+            };
+            auto contact_list = [&](const char* key, std::span<const ContactEvent> list) {
+                l.key(key).open('[');
+                for (const ContactEvent& ev : list)
+                    l.open('[').raw(other(Other::of(ev.body))).raw(other(ev.other)).close(']');
+                l.close(']');
+            };
+            sensor_list("sensor_begin", e.sensor_begin);
+            sensor_list("sensor_end", e.sensor_end);
+            contact_list("contact_begin", e.contact_begin);
+            contact_list("contact_end", e.contact_end);
+            break;
+        }
         case SceneOp::teleport: {
             const BodyId id = id_of(s.body, i);
             world_.teleport(id, s.box);
@@ -557,9 +599,9 @@ std::string SceneRunner::run_step(std::size_t i) {
             break;
         }
         case SceneOp::set_tile: {
-            world_.set_tile(s.cell, s.tile);
+            world_.set_tile(s.cell, scene_tile_kind(*scene_.tiles, s.tile));
             l.key("cell").open('[').integer(s.cell.column).integer(s.cell.row).close(']');
-            l.key("tile").str(s.tile == Tile::solid ? "#" : s.tile == Tile::one_way ? "=" : ".");
+            l.key("tile").str(s.tile);
             break;
         }
         case SceneOp::add: {

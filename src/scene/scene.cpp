@@ -26,6 +26,10 @@ using json = nlohmann::json;
 
 namespace {
 
+// The kind index of a scene's first own kind (SceneKind): 0-2 are the defaults, 3-5 the other
+// one-way directions.
+constexpr std::int32_t first_scene_kind = 6;
+
 std::string join_message(const std::string& file, const std::string& where, const std::string& problem) {
     std::string m;
     for (const std::string* part : {&file, &where, &problem}) {
@@ -172,14 +176,18 @@ private:
     std::set<std::string> seen_;
 };
 
-Tile tile_of(char c, bool& ok) {
-    ok = true;
-    switch (c) {
-    case '.': return Tile::empty;
-    case '#': return Tile::solid;
-    case '=': return Tile::one_way;
-    default: ok = false; return Tile::empty;
+// A shape name of the scene files ("one_way" is one_way_down); false when unknown.
+bool shape_of(const std::string& name, TileShape& out) {
+    if (name == "one_way") {
+        out = TileShape::one_way_down;
+        return true;
     }
+    for (int k = 0; k <= int(TileShape::one_way_right); ++k)
+        if (name == to_string(TileShape(k))) {
+            out = TileShape(k);
+            return true;
+        }
+    return false;
 }
 
 bool response_of(const std::string& s, Response& r) {
@@ -195,7 +203,7 @@ constexpr SceneOp all_ops[] = {SceneOp::move,        SceneOp::frames,        Sce
                                SceneOp::cast_box,    SceneOp::cast_all,      SceneOp::query_rect,
                                SceneOp::query_point, SceneOp::query_segment, SceneOp::overlapping_pairs,
                                SceneOp::teleport,    SceneOp::set_tile,      SceneOp::add,
-                               SceneOp::remove,      SceneOp::particles};
+                               SceneOp::remove,      SceneOp::particles,     SceneOp::events};
 
 void read_body_fields(Fields& f, SceneBody& b) {
     f.read("name", b.name, true);
@@ -207,11 +215,12 @@ void read_body_fields(Fields& f, SceneBody& b) {
         if (kind == "static") {
             if (f.has("static") && !b.is_static) f.fail("kind", "\"static\" contradicts \"static\": false");
             b.is_static = true;
-        } else if (kind == "dynamic" || kind == "platform") {
+        } else if (kind == "dynamic" || kind == "platform" || kind == "sensor") {
             if (b.is_static) f.fail("kind", in_quotes(kind) + " contradicts \"static\": true");
             b.is_platform = kind == "platform";
+            b.is_sensor = kind == "sensor";
         } else {
-            f.fail("kind", "unknown kind " + in_quotes(kind) + " (static, dynamic, platform)");
+            f.fail("kind", "unknown kind " + in_quotes(kind) + " (static, dynamic, platform, sensor)");
         }
     }
     f.read_bits("category", b.category);
@@ -226,6 +235,8 @@ void read_query_filter(Fields& f, SceneStep& s) {
     f.read("bodies", s.bodies);
     f.read("tiles", s.tiles);
 }
+
+void read_query_sensors(Fields& f, SceneStep& s) { f.read("sensors", s.sensors); }
 
 void read_motion(Fields& f, SceneStep& s) {
     std::string response;
@@ -329,15 +340,18 @@ SceneStep read_step(const json& j, std::size_t index) {
     case SceneOp::query_rect:
         f.read("box", s.box, true);
         read_query_filter(f, s);
+        read_query_sensors(f, s);
         break;
     case SceneOp::query_point:
         f.read("point", s.point, true);
         read_query_filter(f, s);
+        read_query_sensors(f, s);
         break;
     case SceneOp::query_segment:
         f.read("from", s.from, true);
         f.read("to", s.to, true);
         read_query_filter(f, s);
+        read_query_sensors(f, s);
         break;
     case SceneOp::overlapping_pairs: break;
     case SceneOp::teleport:
@@ -349,11 +363,7 @@ SceneStep read_step(const json& j, std::size_t index) {
         if (!cell->is_array() || cell->size() != 2) f.fail("cell", "expected [column, row]");
         s.cell.column = std::int32_t(f.integer((*cell)[0], "cell", 0, std::numeric_limits<std::int32_t>::max()));
         s.cell.row = std::int32_t(f.integer((*cell)[1], "cell", 0, std::numeric_limits<std::int32_t>::max()));
-        std::string t;
-        f.read("tile", t, true);
-        bool ok = t.size() == 1;
-        if (ok) s.tile = tile_of(t[0], ok);
-        if (!ok) f.fail("tile", "expected \".\", \"#\" or \"=\", got " + in_quotes(t));
+        f.read("tile", s.tile, true); // a name the tiles know (check_names)
         break;
     }
     case SceneOp::add: read_body_fields(f, s.add); break;
@@ -370,6 +380,7 @@ SceneStep read_step(const json& j, std::size_t index) {
         f.read_bits("category", s.category);
         f.read_bits("mask", s.mask);
         break;
+    case SceneOp::events: break;
     }
     f.finish();
     return s;
@@ -415,6 +426,9 @@ void check_names(const Scene& scene) {
                 bad(where, "field \"cell\": [" + std::to_string(s.cell.column) + ", " + std::to_string(s.cell.row) +
                                "] is outside the tile map (" + std::to_string(cols) + " columns, " +
                                std::to_string(rows) + " rows)");
+            if (scene_tile_kind(*scene.tiles, s.tile) < 0)
+                bad(where, "field \"tile\": unknown tile " + in_quotes(s.tile) +
+                               " (a legend character, a shape or a kind name)");
             break;
         }
         case SceneOp::particles:
@@ -435,6 +449,45 @@ void check_names(const Scene& scene) {
     }
 }
 
+// The tiles' "kinds" and "legend" (before the rows, whose characters they name).
+void read_kinds(Fields& tf, SceneTiles& tiles) {
+    if (const json* kinds = tf.get("kinds", false)) {
+        if (!kinds->is_array()) tf.fail("kinds", "expected an array of kinds");
+        if (kinds->size() > std::size_t(max_tile_kinds - first_scene_kind))
+            tf.fail("kinds", "at most " + std::to_string(max_tile_kinds - first_scene_kind) + " kinds");
+        for (std::size_t i = 0; i < kinds->size(); ++i) {
+            Fields kf((*kinds)[i], tf.where() + ": kinds[" + std::to_string(i) + "]");
+            SceneKind k;
+            kf.read("name", k.name, true);
+            TileShape unused{};
+            if (k.name.empty() || shape_of(k.name, unused)) kf.fail("name", "must not be empty or a shape name");
+            for (const SceneKind& o : tiles.kinds)
+                if (o.name == k.name) kf.fail("name", "duplicate kind name " + in_quotes(k.name));
+            std::string shape;
+            if (kf.read("shape", shape) && !shape_of(shape, k.shape))
+                kf.fail("shape", "unknown shape " + in_quotes(shape));
+            std::uint32_t bits = 0;
+            if (kf.read_bits("category", bits)) k.category = bits;
+            if (kf.read_bits("mask", bits)) k.mask = bits;
+            kf.read("sensor", k.sensor);
+            if (k.sensor && k.shape != TileShape::solid) kf.fail("shape", "a sensor kind's shape must be solid");
+            kf.finish();
+            tiles.kinds.push_back(std::move(k));
+        }
+    }
+    if (const json* legend = tf.get("legend", false)) {
+        if (!legend->is_object()) tf.fail("legend", "expected an object of one-character keys");
+        for (auto it = legend->begin(); it != legend->end(); ++it) {
+            if (it.key().size() != 1) tf.fail("legend", "key " + in_quotes(it.key()) + " is not one character");
+            if (!it.value().is_string()) tf.fail("legend", "the value of " + in_quotes(it.key()) + " is not a string");
+            tiles.legend[it.key()] = it.value().get<std::string>();
+        }
+        for (const auto& [key, name] : tiles.legend)
+            if (name.size() == 1 || scene_tile_kind(tiles, name) < 0)
+                tf.fail("legend", "unknown shape or kind " + in_quotes(name) + " for " + in_quotes(key));
+    }
+}
+
 Scene read_scene(const json& root) {
     Fields f(root, "scene");
     Scene scene;
@@ -445,6 +498,7 @@ Scene read_scene(const json& root) {
         SceneTiles tiles;
         tf.read("origin", tiles.origin);
         if (tf.read("size", tiles.size) && !(tiles.size > 0)) tf.fail("size", "must be > 0");
+        read_kinds(tf, tiles);
         const json* rows = tf.get("rows", true);
         if (!rows->is_array()) tf.fail("rows", "expected an array of strings");
         for (std::size_t r = 0; r < rows->size(); ++r) {
@@ -452,11 +506,9 @@ Scene read_scene(const json& root) {
             if (!row.is_string()) tf.fail("rows", "row " + std::to_string(r) + " is not a string");
             std::string text = row.get<std::string>();
             for (std::size_t c = 0; c < text.size(); ++c) {
-                bool ok = false;
-                (void)tile_of(text[c], ok);
-                if (!ok)
+                if (scene_tile_kind(tiles, std::string(1, text[c])) < 0)
                     tf.fail("rows", "row " + std::to_string(r) + ", column " + std::to_string(c) + ": unknown tile " +
-                                        in_quotes(std::string(1, text[c])) + " (use '.', '#' or '=')");
+                                        in_quotes(std::string(1, text[c])) + " (use '.', '#', '=' or the legend)");
             }
             if (!tiles.rows.empty() && text.size() != tiles.rows[0].size())
                 tf.fail("rows", "row " + std::to_string(r) + " has " + std::to_string(text.size()) +
@@ -488,6 +540,20 @@ Scene read_scene(const json& root) {
 }
 
 } // namespace
+
+std::int32_t scene_tile_kind(const SceneTiles& tiles, const std::string& name) {
+    if (name.size() == 1) {
+        static const std::map<std::string, std::string> defaults{{".", "empty"}, {"#", "solid"}, {"=", "one_way"}};
+        if (auto it = tiles.legend.find(name); it != tiles.legend.end())
+            return it->second.size() == 1 ? -1 : scene_tile_kind(tiles, it->second);
+        if (auto it = defaults.find(name); it != defaults.end()) return scene_tile_kind(tiles, it->second);
+    }
+    TileShape shape{};
+    if (shape_of(name, shape)) return std::int32_t(shape); // kinds 0-5 are the shapes, in TileShape's order
+    for (std::size_t i = 0; i < tiles.kinds.size(); ++i)
+        if (tiles.kinds[i].name == name) return first_scene_kind + std::int32_t(i);
+    return -1;
+}
 
 SceneError::SceneError(const std::string& file, const std::string& where, const std::string& problem)
     : std::runtime_error(join_message(file, where, problem)), file_(file), where_(where), problem_(problem) {}

@@ -16,9 +16,6 @@ using json = nlohmann::json;
 
 namespace {
 
-// The characters of a tile row, by Tile (the reader's tile_of is the inverse).
-const char* tile_chars = ".#=";
-
 // A real as a JSON number that prints in its shortest round-trip form: integers as integers,
 // others as the double nearest to the shortest decimal of the real.
 json num(real v) {
@@ -36,6 +33,7 @@ json body_json(const SceneBody& b) {
     j["box"] = box(b.box);
     if (b.is_static) j["static"] = true;
     if (b.is_platform) j["kind"] = "platform";
+    if (b.is_sensor) j["kind"] = "sensor";
     if (b.category != 1) j["category"] = b.category;
     if (b.mask != 0xffffffffu) j["mask"] = b.mask;
     if (b.user_data != 0) j["user_data"] = b.user_data;
@@ -102,6 +100,7 @@ json step_json(const SceneStep& s) {
         if (!s.ignore.empty()) j["ignore"] = s.ignore;
         if (!s.bodies) j["bodies"] = false;
         if (!s.tiles) j["tiles"] = false;
+        if (s.sensors) j["sensors"] = true;
     };
     switch (s.op) {
     case SceneOp::move:
@@ -141,14 +140,15 @@ json step_json(const SceneStep& s) {
         j["to"] = vec(s.to);
         filter();
         break;
-    case SceneOp::overlapping_pairs: break;
+    case SceneOp::overlapping_pairs:
+    case SceneOp::events: break;
     case SceneOp::teleport:
         j["body"] = s.body;
         j["box"] = box(s.box);
         break;
     case SceneOp::set_tile:
         j["cell"] = json::array({s.cell.column, s.cell.row});
-        j["tile"] = std::string(1, tile_chars[int(s.tile)]);
+        j["tile"] = s.tile;
         break;
     case SceneOp::add: {
         json b = body_json(s.add);
@@ -207,6 +207,7 @@ const char* to_string(SceneOp op) {
     case SceneOp::add: return "add";
     case SceneOp::remove: return "remove";
     case SceneOp::particles: return "particles";
+    case SceneOp::events: return "events";
     }
     return "?";
 }
@@ -229,6 +230,22 @@ std::string save_scene(const Scene& scene) {
         out += ",\n  \"tiles\": {\"origin\": " + compact(vec(t.origin)) + ", \"size\": " + num(t.size).dump();
         if (t.category != 1) out += ", \"category\": " + std::to_string(t.category);
         if (t.mask != 0xffffffffu) out += ", \"mask\": " + std::to_string(t.mask);
+        if (!t.kinds.empty()) {
+            json kinds = json::array();
+            for (const SceneKind& k : t.kinds) {
+                json kj = json::object();
+                kj["name"] = k.name;
+                kj["shape"] = to_string(k.shape);
+                if (k.category) kj["category"] = *k.category;
+                if (k.mask) kj["mask"] = *k.mask;
+                if (k.sensor) kj["sensor"] = true;
+                kinds.push_back(ordered(kj, {"name", "shape", "category", "mask", "sensor"}));
+            }
+            out += ", \"kinds\": [";
+            for (std::size_t i = 0; i < kinds.size(); ++i) out += (i ? ", " : "") + kinds[i].get<std::string>();
+            out += "]";
+        }
+        if (!t.legend.empty()) out += ", \"legend\": " + compact(json(t.legend));
         out += ", \"rows\": [";
         for (std::size_t r = 0; r < t.rows.size(); ++r)
             out += std::string(r ? ",\n    " : "\n    ") + json(t.rows[r]).dump();

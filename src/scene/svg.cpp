@@ -41,6 +41,7 @@ constexpr const char* c_normal = "#109a3a";
 constexpr const char* c_velocity = "#f08a00";
 constexpr const char* c_cast = "#8e3fb8";
 constexpr const char* c_query = "#129a9a";
+constexpr const char* c_sensor = "#3a7bd5"; // sensor bodies and tiles, translucent
 constexpr const char* c_spark = "#d9480f";
 constexpr const char* c_ground = "#f2c200";
 constexpr const char* c_platform = "#2e8b57";
@@ -142,17 +143,20 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     const double vx = bb.x0 - margin, vy = bb.y0 - margin;
     const double vw = w + 2 * margin + legend_w;
     // The legend lists only what the picture shows.
-    bool has_solid = false, has_one_way = false, has_static = false, has_movable = false, has_platform = false;
-    for (std::int32_t r = 0; r < tiles.rows() && !(has_solid && has_one_way); ++r)
+    bool has_solid = false, has_one_way = false, has_static = false, has_movable = false, has_platform = false,
+         has_sensor = false;
+    for (std::int32_t r = 0; r < tiles.rows(); ++r)
         for (std::int32_t c = 0; c < tiles.columns(); ++c) {
             has_solid = has_solid || tiles.get({c, r}) == Tile::solid;
             has_one_way = has_one_way || tiles.get({c, r}) == Tile::one_way;
+            has_sensor = has_sensor || tiles.kind(tiles.kind_at({c, r})).sensor;
         }
     for (const NamedBody& b : bodies) {
         const BodyInfo info = world.info(b.id);
         has_static = has_static || info.is_static;
         has_platform = has_platform || info.is_platform;
-        has_movable = has_movable || (!info.is_static && !info.is_platform);
+        has_sensor = has_sensor || info.is_sensor;
+        has_movable = has_movable || (!info.is_static && !info.is_platform && !info.is_sensor);
     }
     bool has_contacts = false, has_velocity = false, has_single_contact_box = false, has_ground = false;
     for (std::size_t k = 0; k < trace.moves.size(); ++k) {
@@ -171,9 +175,9 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     for (const ParticleTrace& t : trace.particles) has_bounces = has_bounces || !t.bounces.empty();
     const bool has_riders = !trace.riders.empty();
     const int legend_rows = int(has_solid) + int(has_one_way) + int(has_static) + int(has_movable) + int(has_platform) +
-                            int(has_riders) + 2 * int(has_moves) + int(has_single_contact_box) + int(has_contacts) +
-                            int(has_contacts || has_hits) + int(has_velocity) + int(has_casts) + int(has_hits) +
-                            int(has_queries) + int(has_sparks) + int(has_bounces) + int(has_ground);
+                            int(has_sensor) + int(has_riders) + 2 * int(has_moves) + int(has_single_contact_box) +
+                            int(has_contacts) + int(has_contacts || has_hits) + int(has_velocity) + int(has_casts) +
+                            int(has_hits) + int(has_queries) + int(has_sparks) + int(has_bounces) + int(has_ground);
     const double legend_h = 3.4 * u * (legend_rows + 2) + 2 * u;
     const double vh = std::max(h + 2 * margin, options.legend ? legend_h + 2 * margin : 0.0);
     const double px = options.pixels > 0 ? options.pixels : 1000;
@@ -201,8 +205,12 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         for (std::int32_t r = 0; r < tiles.rows(); ++r)
             for (std::int32_t c = 0; c < tiles.columns(); ++c) {
                 const Tile t = tiles.get({c, r});
-                if (t == Tile::empty) continue;
                 const Aabb cb = tiles.cell_box({c, r});
+                if (tiles.kind(tiles.kind_at({c, r})).sensor) {
+                    svg.box(cb, std::string("fill=\"") + c_sensor + "\" fill-opacity=\"0.3\"");
+                    continue;
+                }
+                if (t == Tile::empty) continue;
                 if (t == Tile::solid) {
                     svg.box(cb, std::string("fill=\"") + c_solid + "\"");
                 } else {
@@ -222,8 +230,11 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         const BodyInfo info = world.info(b.id);
         const Aabb& bx = info.box;
         const bool thin_x = bx.size().x == 0, thin_y = bx.size().y == 0;
-        const char* fill = info.is_static ? c_static_edge : c_body;
-        if (thin_x && thin_y) {
+        const char* fill = info.is_sensor ? c_sensor : info.is_static ? c_static_edge : c_body;
+        if (info.is_sensor && !thin_x && !thin_y) {
+            svg.box(bx, std::string("fill=\"") + c_sensor + "\" fill-opacity=\"0.3\" stroke=\"" + c_sensor +
+                            "\" stroke-width=\"" + thin + "\" stroke-dasharray=\"" + n(u) + "\"");
+        } else if (thin_x && thin_y) {
             // A point body (a bullet): a dot.
             svg.circle(d(bx.min.x), d(bx.min.y), 0.6 * u, std::string("fill=\"") + fill + "\"");
         } else if (thin_x || thin_y) {
@@ -463,6 +474,10 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         if (has_static)
             entry("static body", sw_rect(std::string("fill=\"") + c_static + "\" stroke=\"" + c_static_edge +
                                          "\" stroke-width=\"" + thin + "\""));
+        if (has_sensor)
+            entry("sensor (tile; body: dashed edge)",
+                  sw_rect(std::string("fill=\"") + c_sensor + "\" fill-opacity=\"0.3\" stroke=\"" + c_sensor +
+                          "\" stroke-width=\"" + thin + "\" stroke-dasharray=\"" + n(u) + "\""));
         if (has_movable)
             entry("movable body, where it ends",
                   sw_rect(std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" + c_body +

@@ -254,6 +254,9 @@ static void test_null_world(void) {
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_point(w, 0, 0, NULL, others, 4, &count));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_query_segment(w, 0, 0, 1, 1, NULL, others, 4, &count));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_overlapping_pairs(w, pairs, 4, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_update_events(w));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_sensor_events(w, SWEEPBOX_EVENTS_BEGIN, NULL, 0, &count));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_contact_events(w, SWEEPBOX_EVENTS_BEGIN, NULL, 0, &count));
 }
 
 /* ---- bodies ---- */
@@ -417,8 +420,8 @@ static void test_tiles(void) {
     EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, 3, 7, SWEEPBOX_TILE_SOLID));
     EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, 4, 7, SWEEPBOX_TILE_ONE_WAY));
     take(w, &before);
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile(w, 5, 7, 3));
-    EXPECT_MESSAGE(w, "not a sweepbox_tile");
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile(w, 5, 7, 256));
+    EXPECT_MESSAGE(w, "not a kind index");
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile(w, 5, 7, -1));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile(w, 20, 0, SWEEPBOX_TILE_SOLID));
     EXPECT_MESSAGE(w, "outside the tile map");
@@ -437,6 +440,64 @@ static void test_tiles(void) {
     EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, 3, 7, SWEEPBOX_TILE_EMPTY));
     EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile(w, 3, 7, &tile));
     CHECK(tile == SWEEPBOX_TILE_EMPTY);
+    sweepbox_world_destroy(w);
+}
+
+/* ---- sensors, tile kinds and events ---- */
+
+static void test_sensors_and_events(void) {
+    sweepbox_world* w = new_world();
+    sweepbox_tile_map_def map = sweepbox_tile_map_def_default();
+    sweepbox_tile_kind water = {SWEEPBOX_SHAPE_SOLID, 2, 0xffffffffu, 1};
+    sweepbox_tile_kind bad = {SWEEPBOX_SHAPE_ONE_WAY_UP, 2, 0xffffffffu, 1};
+    sweepbox_body_def def = sweepbox_body_def_default();
+    sweepbox_body_def got;
+    sweepbox_body_id trigger = {0, 0}, bullet = {0, 0};
+    sweepbox_sensor_event se[4];
+    sweepbox_contact_event ce[4];
+    sweepbox_contact contacts[4];
+    sweepbox_move_result r;
+    size_t count = 99;
+    memset(&r, 0, sizeof r);
+    r.contacts = contacts;
+    r.capacity = 4;
+    map.columns = 10;
+    map.rows = 10;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile_map(w, &map));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile_kind(w, 5, &water));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_kind(w, 5, &bad));
+    EXPECT_MESSAGE(w, "sensor");
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_kind(w, 256, &water));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_kind(w, 5, NULL));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, 6, 1, 5)); /* water at x 96..112, y 16..32 */
+    def.box = box4(40, 0, 41, 160);
+    def.is_sensor = 1;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_add(w, &def, &trigger));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, &trigger, &got));
+    CHECK(got.is_sensor == 1);
+    bullet = add_body(w, box4(0, 20, 0, 20), 0, 1, 0);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_update_events(w));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_sensor_events(w, SWEEPBOX_EVENTS_BEGIN, se, 4, &count));
+    CHECK(count == 0);
+    /* Through the trigger and the water in one move: each begins and ends; neither blocks. */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &bullet, 150, 0, NULL, &r));
+    CHECK(r.count == 0);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_update_events(w));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_sensor_events(w, SWEEPBOX_EVENTS_BEGIN, se, 4, &count));
+    CHECK(count == 2);
+    CHECK(is_body(&se[0].sensor, trigger) && same_id(se[0].visitor, bullet));
+    CHECK(is_tile(&se[1].sensor, 6, 1) && same_id(se[1].visitor, bullet));
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_sensor_events(w, SWEEPBOX_EVENTS_END, se, 1, &count));
+    CHECK(count == 2);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_sensor_events(w, 7, se, 4, &count));
+    /* Onto a solid tile: a contact begins. */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, 9, 2, SWEEPBOX_TILE_SOLID));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, &bullet, &(sweepbox_box){{150, 30}, {150, 32}}));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_update_events(w));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_contact_events(w, SWEEPBOX_EVENTS_BEGIN, ce, 4, &count));
+    CHECK(count == 1 && same_id(ce[0].body, bullet) && is_tile(&ce[0].other, 9, 2));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_contact_events(w, SWEEPBOX_EVENTS_END, ce, 4, &count));
+    CHECK(count == 0);
     sweepbox_world_destroy(w);
 }
 
@@ -1199,6 +1260,7 @@ int main(void) {
     test_null_world();
     test_bodies();
     test_tiles();
+    test_sensors_and_events();
     test_grenade();
     test_check();
     test_ground_state();

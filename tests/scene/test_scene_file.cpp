@@ -69,7 +69,7 @@ BOOST_AUTO_TEST_CASE(every_op_parses_with_its_fields) {
     BOOST_TEST(!s.steps[1].has_velocity);
     BOOST_TEST(s.steps[2].ignore == "g");
     BOOST_TEST(!s.steps[2].bodies);
-    BOOST_TEST((s.steps[10].tile == Tile::one_way));
+    BOOST_TEST(s.steps[10].tile == "=");
     BOOST_TEST(s.steps[10].cell.column == 2);
     BOOST_TEST(s.steps[11].add.name == "h");
     BOOST_TEST(s.steps[11].add.is_static);

@@ -155,6 +155,29 @@ BOOST_AUTO_TEST_CASE(bullets_by_hand) {
     BOOST_TEST(near_all(r.at("point"), {160, 10}, 0));
 }
 
+BOOST_AUTO_TEST_CASE(water_scene_events_make_sense) {
+    const auto lines = run_file("water");
+    // The player walks through the pool (tiles 10-13, rows 7-8) within the frames of step 3 and
+    // stops in the ladder (column 19): each pool tile begins and ends, the ladder only begins.
+    const json e = line(lines, 4);
+    const json pool_and_ladder = json::parse(R"([["player", {"tile": [10, 7]}], ["player", {"tile": [11, 7]}],
+        ["player", {"tile": [12, 7]}], ["player", {"tile": [13, 7]}], ["player", {"tile": [19, 7]}],
+        ["player", {"tile": [10, 8]}], ["player", {"tile": [11, 8]}], ["player", {"tile": [12, 8]}],
+        ["player", {"tile": [13, 8]}], ["player", {"tile": [19, 8]}]])");
+    BOOST_TEST(e.at("sensor_begin") == pool_and_ladder);
+    json pool = pool_and_ladder;
+    pool.erase(9);
+    pool.erase(4);
+    BOOST_TEST(e.at("sensor_end") == pool);
+    // The bullet crosses the trigger within one move: a begin and an end.
+    const json b = line(lines, 6);
+    BOOST_TEST(b.at("sensor_begin") == json::parse(R"([["bullet", "trigger"]])"));
+    BOOST_TEST(b.at("sensor_end") == json::parse(R"([["bullet", "trigger"]])"));
+    // Walking on the floor, the player touches the two floor tiles under it.
+    BOOST_TEST(line(lines, 0).at("contact_begin") ==
+               json::parse(R"([["player", {"tile": [1, 9]}], ["player", {"tile": [2, 9]}]])"));
+}
+
 BOOST_AUTO_TEST_CASE(grenade_rests_inside_the_room) {
     const std::string path = scene_test::scenes_dir() + "/grenade_room.json";
     SceneRunner runner(load_scene(path), path);

@@ -228,6 +228,15 @@ BOOST_AUTO_TEST_CASE(picture_shows_platforms_and_riders) {
     BOOST_TEST(bullets.find(">rode a platform<") == std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(picture_shows_sensors) {
+    // water.json: water and ladder tiles and a trigger body, translucent in the sensor colour,
+    // the trigger with a dashed edge, and the legend's row; a scene without sensors has no row.
+    const std::string svg = svg_of("water");
+    BOOST_TEST(count(svg, "fill=\"#3a7bd5\" fill-opacity=\"0.3\"") >= 3u);
+    BOOST_TEST(svg.find(">sensor (tile; body: dashed edge)<") != std::string::npos);
+    BOOST_TEST(svg_of("bullets").find(">sensor (tile; body: dashed edge)<") == std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(empty_scene_still_draws) {
     SceneRunner runner(parse_scene("{}"));
     const std::string svg = render_svg(runner);

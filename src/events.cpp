@@ -1,0 +1,209 @@
+// Sensor and contact events (docs/events.md): the overlapping and touching pairs of now against
+// those of the last update_events, plus the sensors a move's path passed through in between
+// (Box2D v3's begin and end events). Every list is kept between calls and sorted.
+
+#include <sweepbox/world.hpp>
+
+#include <algorithm>
+#include <iterator>
+
+#include "exact.hpp"
+#include "obstacle.hpp"
+#include "tile_obstacles.hpp"
+
+namespace sweepbox {
+
+using detail::wide;
+
+namespace {
+
+// A time num / den, den > 0, each an exact difference of two coordinates.
+struct Time {
+    detail::Exact num, den;
+};
+// a < b exactly: the sign of a.num * b.den - b.num * a.den, every product split exactly and the
+// sixteen parts summed as an expansion (src/exact.hpp).
+bool less(const Time& a, const Time& b) {
+    wide v[16];
+    int n = 0;
+    auto products = [&](const detail::Exact& x, const detail::Exact& y, wide sign) {
+        for (const wide xi : {x.hi, x.lo})
+            for (const wide yi : {y.hi, y.lo}) {
+                wide p, e;
+                detail::two_product(xi, yi, p, e);
+                v[n++] = sign * p;
+                v[n++] = sign * e;
+            }
+    };
+    products(a.num, b.den, 1);
+    products(b.num, a.den, -1);
+    return detail::sign_of_sum(v) < 0;
+}
+
+// True when the box `from` moved by t * (to.min - from.min), for some t in [0, 1], has its
+// interior overlapping b's: per moving axis the open interval (enter, leave) of t where the
+// projections overlap; their intersection (latest enter, earliest leave) must be non-empty and
+// meet [0, 1]. Exact.
+bool path_overlaps(const Aabb& from, const Aabb& to, const Aabb& b) {
+    const detail::Exact one{1, 0}, zero{0, 0};
+    Time enter{{-1, 0}, one}, leave{{2, 0}, one}; // outside [0, 1] until an axis moves
+    for (int k = 0; k < 2; ++k) {
+        const real a0 = from.min[k], a1 = from.max[k], b0 = b.min[k], b1 = b.max[k];
+        if (to.min[k] == a0) {
+            if (!(a0 < b1 && b0 < a1)) return false;
+            continue;
+        }
+        const bool forward = to.min[k] > a0;
+        const detail::Exact d = forward ? detail::exact_diff(to.min[k], a0) : detail::exact_diff(a0, to.min[k]);
+        const Time in{forward ? detail::exact_diff(b0, a1) : detail::exact_diff(a0, b1), d};
+        const Time out{forward ? detail::exact_diff(b1, a0) : detail::exact_diff(a1, b0), d};
+        if (less(enter, in)) enter = in;
+        if (less(out, leave)) leave = out;
+    }
+    return less(enter, leave) && less(enter, Time{one, one}) && less(Time{zero, one}, leave);
+}
+
+bool filters_meet(std::uint32_t category_a, std::uint32_t mask_a, std::uint32_t category_b, std::uint32_t mask_b) {
+    return (category_a & mask_b) != 0 && (category_b & mask_a) != 0;
+}
+
+template <class T> void sort_unique(std::vector<T>& v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+// begin = now - before, end = before - now (sorted lists in, sorted lists out, memory reused).
+template <class T>
+void differences(const std::vector<T>& before, const std::vector<T>& now, std::vector<T>& begin, std::vector<T>& end) {
+    begin.clear();
+    end.clear();
+    std::set_difference(now.begin(), now.end(), before.begin(), before.end(), std::back_inserter(begin));
+    std::set_difference(before.begin(), before.end(), now.begin(), now.end(), std::back_inserter(end));
+}
+
+} // namespace
+
+// The path: from the box before the move (not yet replaced), through each contact's box, to the end.
+__attribute__((noinline, cold)) void World::note_path(BodyId id, const MoveResult& out) {
+    const Body& b = bodies_[id.index];
+    Aabb at = b.box;
+    auto leg = [&](const Aabb& to) {
+        if (to == at) return;
+        legs_.push_back({id, at, to, b.category, masks_[id.index], b.is_sensor});
+        at = to;
+    };
+    for (const Contact& c : out.contacts) leg(c.box);
+    leg(out.box);
+}
+
+void World::update_events() {
+    // Everything of the world that meets the closed box `reach`: every body and every tile in
+    // reference mode (brute_force), else the grid's and the map's candidates.
+    auto each_body = [&](const Aabb& reach, auto&& f) {
+        if (def_.brute_force) {
+            for (std::uint32_t j = 1; j < bodies_.size(); ++j) f(j);
+        } else {
+            grid_.for_each_candidate(reach, f);
+        }
+    };
+    auto each_tile = [&](const Aabb& reach, auto&& f) {
+        if (tiles_.is_empty()) return;
+        const CellRange r = def_.brute_force ? CellRange{0, 0, tiles_.columns() - 1, tiles_.rows() - 1}
+                                             : tiles_.cells_of(reach);
+        for (std::int32_t row = r.y0; row <= r.y1; ++row)
+            for (std::int32_t col = r.x0; col <= r.x1; ++col) f(TileCell{col, row});
+    };
+    auto id_of = [&](std::uint32_t i) { return BodyId{i, bodies_[i].generation}; };
+    const bool sensor_tiles = tiles_.sensor_count() != 0;
+
+    // The sensor pairs of now.
+    sensor_next_.clear();
+    for (std::uint32_t i = 1; i < bodies_.size(); ++i) {
+        const Body& v = bodies_[i];
+        if (!v.alive) continue;
+        if (v.is_sensor) {
+            each_body(v.box, [&](std::uint32_t j) {
+                const Body& o = bodies_[j];
+                if (o.alive && !o.is_sensor && overlaps(v.box, o.box) &&
+                    filters_meet(v.category, masks_[i], o.category, o.mask))
+                    sensor_next_.push_back({Other::of(id_of(i)), id_of(j)});
+            });
+        } else if (sensor_tiles) {
+            each_tile(v.box, [&](TileCell c) {
+                const TileKind& k = tiles_.kind(tiles_.kind_at(c));
+                if (k.sensor && overlaps(tiles_.cell_box(c), v.box) &&
+                    filters_meet(k.category, k.mask, v.category, v.mask))
+                    sensor_next_.push_back({Other::of(c), id_of(i)});
+            });
+        }
+    }
+    sort_unique(sensor_next_);
+
+    // The pairs the paths passed through.
+    crossed_.clear();
+    for (const PathLeg& l : legs_) {
+        const Aabb hull = merge(l.from, l.to);
+        each_body(hull, [&](std::uint32_t j) {
+            const Body& o = bodies_[j];
+            if (!o.alive || j == l.id.index || o.is_sensor == l.is_sensor || !path_overlaps(l.from, l.to, o.box))
+                return;
+            if (l.is_sensor && filters_meet(l.category, l.mask, o.category, o.mask))
+                crossed_.push_back({Other::of(l.id), id_of(j)});
+            else if (!l.is_sensor && filters_meet(o.category, masks_[j], l.category, l.mask))
+                crossed_.push_back({Other::of(id_of(j)), l.id});
+        });
+        if (!l.is_sensor && sensor_tiles)
+            each_tile(hull, [&](TileCell c) {
+                const TileKind& k = tiles_.kind(tiles_.kind_at(c));
+                if (k.sensor && filters_meet(k.category, k.mask, l.category, l.mask) &&
+                    path_overlaps(l.from, l.to, tiles_.cell_box(c)))
+                    crossed_.push_back({Other::of(c), l.id});
+            });
+    }
+    legs_.clear();
+    sort_unique(crossed_);
+
+    // A pair passed through that is in neither list also begins and ends.
+    differences(sensor_pairs_, sensor_next_, sensor_begin_, sensor_end_);
+    const std::size_t begins = sensor_begin_.size(), ends = sensor_end_.size();
+    for (const SensorEvent& e : crossed_) {
+        if (std::binary_search(sensor_pairs_.begin(), sensor_pairs_.end(), e) ||
+            std::binary_search(sensor_next_.begin(), sensor_next_.end(), e))
+            continue;
+        sensor_begin_.push_back(e);
+        sensor_end_.push_back(e);
+    }
+    // Sorted again (std::sort allocates nothing; std::inplace_merge may).
+    if (sensor_begin_.size() != begins) std::sort(sensor_begin_.begin(), sensor_begin_.end());
+    if (sensor_end_.size() != ends) std::sort(sensor_end_.begin(), sensor_end_.end());
+    sensor_pairs_.assign(sensor_next_.begin(), sensor_next_.end()); // a copy, not a swap: each keeps its memory
+
+    // The contact pairs of now: each movable body with what its closed box meets.
+    contact_next_.clear();
+    const bool tiles_meet_any = !tiles_.is_empty() && tiles_.blocking_count() != 0;
+    for (std::uint32_t i = 1; i < bodies_.size(); ++i) {
+        const Body& a = bodies_[i];
+        if (!a.alive || a.is_static || a.is_sensor) continue;
+        each_body(a.box, [&](std::uint32_t j) {
+            const Body& o = bodies_[j];
+            if (j == i || !o.alive || o.is_sensor || (!o.is_static && j < i)) return;
+            if (intersects_closed(a.box, o.box) && filters_meet(a.category, a.mask, o.category, o.mask))
+                contact_next_.push_back({id_of(i), Other::of(id_of(j))});
+        });
+        if (!tiles_meet_any || !filters_meet(a.category, a.mask, tiles_.def().category, tiles_.def().mask)) continue;
+        each_tile(a.box, [&](TileCell c) {
+            const std::uint8_t bits = tiles_.bits_in_map(c.column, c.row);
+            if ((bits & 3) == 0) return;
+            const Aabb tb = tiles_.cell_box(c);
+            if (!intersects_closed(a.box, tb)) return;
+            if (Tile(bits & 3) == Tile::one_way && !detail::one_way_blocks(a.box, tb, detail::tile_faces(bits).faces))
+                return;
+            contact_next_.push_back({id_of(i), Other::of(c)});
+        });
+    }
+    sort_unique(contact_next_);
+    differences(contact_pairs_, contact_next_, contact_begin_, contact_end_);
+    contact_pairs_.assign(contact_next_.begin(), contact_next_.end());
+}
+
+} // namespace sweepbox
