@@ -64,6 +64,9 @@ template <class F> SWEEPBOX_FORCE_INLINE void emit_body(const World& w, std::uin
     ob.category = b.category;
     ob.mask = b.mask;
     ob.is_static = b.is_static;
+    ob.one_way = b.one_way;
+    if (b.one_way) [[unlikely]]
+        ob.faces = one_way_face(b.one_way);
     f(ob);
 }
 

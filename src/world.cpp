@@ -58,8 +58,26 @@ bool World::is_valid(BodyId id) const {
     return b.alive && b.generation == id.generation;
 }
 
+namespace {
+void require_one_way(const char* where, OneWay w) {
+    if (std::uint8_t(w) > std::uint8_t(OneWay::right)) throw Error(where, "one_way is not a OneWay value");
+}
+} // namespace
+
+const char* to_string(OneWay w) {
+    switch (w) {
+    case OneWay::none: return "none";
+    case OneWay::down: return "down";
+    case OneWay::up: return "up";
+    case OneWay::left: return "left";
+    case OneWay::right: return "right";
+    }
+    return "invalid";
+}
+
 BodyId World::add(const BodyDef& def) {
     require_box("add", def.box);
+    require_one_way("add", def.one_way);
     std::uint32_t index;
     if (free_head_ != 0) {
         index = free_head_;
@@ -81,6 +99,7 @@ BodyId World::add(const BodyDef& def) {
     b.category = def.category;
     b.mask = def.mask;
     b.is_static = def.is_static;
+    b.one_way = std::uint8_t(def.one_way);
     b.alive = true;
     if (b.generation == 0) b.generation = 1; // a live id is never null
     grid_.insert(index, b.box);
@@ -112,7 +131,7 @@ void World::teleport(BodyId id, const Aabb& box) {
 
 BodyInfo World::info(BodyId id) const {
     const Body& b = checked(id, "info");
-    return {b.box, b.is_static, b.category, b.mask, user_data_[id.index]};
+    return {b.box, b.is_static, b.category, b.mask, user_data_[id.index], OneWay(b.one_way)};
 }
 
 void World::set_user_data(BodyId id, std::uint64_t user_data) {
@@ -124,6 +143,12 @@ void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
     checked(id, "set_filter");
     bodies_[id.index].category = category;
     bodies_[id.index].mask = mask;
+}
+
+void World::set_one_way(BodyId id, OneWay one_way) {
+    checked(id, "set_one_way");
+    require_one_way("set_one_way", one_way);
+    bodies_[id.index].one_way = std::uint8_t(one_way);
 }
 
 void World::body_ids(std::vector<BodyId>& out) const {

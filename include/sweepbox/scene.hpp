@@ -59,6 +59,7 @@ struct SceneBody {
     std::uint32_t category = 1;       ///< category bits
     std::uint32_t mask = 0xffffffffu; ///< mask bits
     std::uint64_t user_data = 0;      ///< the opaque word (integer)
+    OneWay one_way = OneWay::none;    ///< "one_way": "down", "up", "left" or "right"
     /// Exact equality.
     friend bool operator==(const SceneBody&, const SceneBody&) = default;
 };
@@ -117,6 +118,7 @@ struct SceneStep {
     std::int32_t max_iterations = 8;      ///< move, frames, particles: contacts resolved per move
     real rest_speed = 0;                  ///< move, frames, particles: MoveOptions::rest_speed
     bool check = false;                   ///< move: the answer only, the body stays (World::check)
+    bool drop_through = false;            ///< move, frames: MoveOptions::drop_through
     Vec2 up{0, -1};                       ///< move, frames: the ground state's up (GroundRules)
     real max_floor_angle = 45;            ///< move, frames: the ground state's steepest floor, degrees
     bool has_velocity = false;            ///< move, frames: "velocity" was given

@@ -39,6 +39,20 @@ struct WorldDef {
     bool brute_force = false;
 };
 
+/// Which way a one-way body blocks: the direction a mover must move to be blocked, which it must
+/// start fully on the near side of (down: a jump-through platform, met from above). A body that
+/// is not one-way blocks from every side.
+enum class OneWay : std::uint8_t {
+    none,  ///< blocks from every side
+    down,  ///< blocks movers moving +y that start fully above it
+    up,    ///< blocks movers moving -y that start fully below it
+    left,  ///< blocks movers moving -x that start fully right of it
+    right, ///< blocks movers moving +x that start fully left of it
+};
+
+/// The name of a one-way direction ("none", "down", "up", "left", "right"; "invalid" otherwise).
+[[nodiscard]] SWEEPBOX_API const char* to_string(OneWay w);
+
 /// How to add a body.
 struct BodyDef {
     Aabb box{};                       ///< where the body is; zero width or height is legal
@@ -46,6 +60,7 @@ struct BodyDef {
     std::uint32_t category = 1;       ///< what the body is (bits)
     std::uint32_t mask = 0xffffffffu; ///< what the body interacts with (bits)
     std::uint64_t user_data = 0;      ///< one opaque word for the game
+    OneWay one_way = OneWay::none;    ///< a one-way body blocks only movers coming its way
 };
 
 /// A read-only view of a body.
@@ -55,6 +70,7 @@ struct BodyInfo {
     std::uint32_t category = 1;       ///< category bits
     std::uint32_t mask = 0xffffffffu; ///< mask bits
     std::uint64_t user_data = 0;      ///< the game's word
+    OneWay one_way = OneWay::none;    ///< as added or set
 };
 
 /// Picks the response for one obstacle. `context` is MoveOptions::filter_context. It may read
@@ -91,6 +107,9 @@ struct MoveOptions {
     /// bouncing body comes to rest. 0 (the default) always reflects. (Last, so that braced
     /// initialisers of the fields before it keep their meaning.)
     real rest_speed = 0;
+    /// When set, one-way tiles and bodies never block this move: the body drops (or jumps)
+    /// through them. Solid obstacles still block.
+    bool drop_through = false;
 };
 
 /// One contact of a move, in the order met.
@@ -177,6 +196,9 @@ public:
     void set_user_data(BodyId id, std::uint64_t user_data);
     /// Changes a body's category and mask. Throws Error on a stale id.
     void set_filter(BodyId id, std::uint32_t category, std::uint32_t mask);
+    /// Makes a body one-way (or solid again, OneWay::none): a jump-through platform that a game
+    /// turns on and off. Throws Error on a bad id or a value outside the enum.
+    void set_one_way(BodyId id, OneWay one_way);
     /// Number of live bodies.
     [[nodiscard]] std::size_t body_count() const { return live_; }
     /// Appends the ids of all live bodies, by index, to out (cleared first).
@@ -247,6 +269,7 @@ private:
         std::uint32_t mask = 0xffffffffu; // when dead: the next free slot
         bool alive = false;
         bool is_static = false;
+        std::uint8_t one_way = 0; // 0, or 1 + the OneWay direction - 1 (as Obstacle::one_way)
     };
     friend struct WorldAccess; // the implementation's helpers (src/)
     // The live body of id, or throws Error naming `where` (null, foreign or stale id).

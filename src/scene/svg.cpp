@@ -123,10 +123,12 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
             has_solid = has_solid || tiles.get({c, r}) == Tile::solid;
             has_one_way = has_one_way || tiles.get({c, r}) == Tile::one_way;
         }
+    bool has_one_way_body = false;
     for (const NamedBody& b : bodies) {
-        const bool st = world.info(b.id).is_static;
-        has_static = has_static || st;
-        has_movable = has_movable || !st;
+        const BodyInfo bi = world.info(b.id);
+        has_static = has_static || bi.is_static;
+        has_movable = has_movable || !bi.is_static;
+        has_one_way_body = has_one_way_body || bi.one_way != OneWay::none;
     }
     bool has_contacts = false, has_velocity = false, has_single_contact_box = false;
     for (const MoveTrace& t : trace.moves) {
@@ -141,9 +143,9 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     bool has_bounces = false;
     for (const ParticleTrace& t : trace.particles) has_bounces = has_bounces || !t.bounces.empty();
     const int legend_rows = int(has_solid) + int(has_one_way) + int(has_static) + int(has_movable) +
-                            2 * int(has_moves) + int(has_single_contact_box) + int(has_contacts) +
-                            int(has_contacts || has_hits) + int(has_velocity) + int(has_casts) + int(has_hits) +
-                            int(has_queries) + int(has_sparks) + int(has_bounces);
+                            int(has_one_way_body) + 2 * int(has_moves) + int(has_single_contact_box) +
+                            int(has_contacts) + int(has_contacts || has_hits) + int(has_velocity) + int(has_casts) +
+                            int(has_hits) + int(has_queries) + int(has_sparks) + int(has_bounces);
     const double legend_h = 3.4 * u * (legend_rows + 2) + 2 * u;
     const double vh = std::max(h + 2 * margin, options.legend ? legend_h + 2 * margin : 0.0);
     const double px = options.pixels > 0 ? options.pixels : 1000;
@@ -207,6 +209,17 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         } else {
             svg.box(bx, std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" + c_body +
                             "\" stroke-width=\"" + n(0.35 * u) + "\"");
+        }
+        // A one-way body: the face it is entered through, in the one-way colour.
+        if (info.one_way != OneWay::none) {
+            const double x0 = d(bx.min.x), y0 = d(bx.min.y), x1 = d(bx.max.x), y1 = d(bx.max.y);
+            const std::array<double, 4> f = info.one_way == OneWay::down ? std::array<double, 4>{x0, y0, x1, y0}
+                                          : info.one_way == OneWay::up   ? std::array<double, 4>{x0, y1, x1, y1}
+                                          : info.one_way == OneWay::left ? std::array<double, 4>{x1, y0, x1, y1}
+                                                                         : std::array<double, 4>{x0, y0, x0, y1};
+            svg.line(f[0], f[1], f[2], f[3],
+                     std::string("stroke=\"") + c_one_way + "\" stroke-width=\"" + n(0.7 * u) +
+                         "\" stroke-linecap=\"butt\"");
         }
     }
 
@@ -422,6 +435,11 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         if (has_static)
             entry("static body", sw_rect(std::string("fill=\"") + c_static + "\" stroke=\"" + c_static_edge +
                                          "\" stroke-width=\"" + thin + "\""));
+        if (has_one_way_body)
+            entry("one-way body: the face it blocks", [&](double x, double y) {
+                svg.line(x, y + 0.9 * u, x + 4 * u, y + 0.9 * u,
+                         std::string("stroke=\"") + c_one_way + "\" stroke-width=\"" + n(0.7 * u) + "\"");
+            });
         if (has_movable)
             entry("movable body, where it ends",
                   sw_rect(std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" + c_body +
