@@ -13,7 +13,8 @@
 ///   starting inside a wall of tiles may move within it, and rule 7 lets it out);
 /// - one-way tiles only for a body starting fully above the tile (max.y <= tile top), only
 ///   through the top edge (the tile's only surface), and only when the tile above is empty
-///   (a stacked tile's top edge is no surface; the contract is silent there).
+///   (a stacked tile's top edge is no surface; the contract is silent there); one-way bodies
+///   (jump-through platforms, OneWay::down) likewise, their top edge always a surface.
 ///
 /// Checked after every move (any violation aborts with a message):
 /// 1. never into (rule 6): the end box overlaps no blocking obstacle it did not overlap at the
@@ -21,8 +22,8 @@
 /// 2. never through (rule 6): the path rebuilt from the start box, the box of every contact
 ///    that changed the motion (not cross) and the end box goes through no blocking obstacle not overlapped at the start (path_check.hpp:
 ///    exact, with a rounding tolerance of 2^-20 of the magnitudes involved at corners; thin
-///    walls and lines are checked by side); a one-way tile's top edge is never crossed
-///    downward within its x range;
+///    walls and lines are checked by side); a one-way tile's or body's top edge is never
+///    crossed downward within its x range;
 /// 3. never deeper (rule 7): for a blocking body overlapped at the start, the overlap depth
 ///    (the smaller of the two axis overlaps, exact) is never larger at the end or at a contact;
 /// 4. contacts: times finite, in [0, 1] and non-decreasing; normals unit axis vectors; the
@@ -30,7 +31,8 @@
 ///    (tracked through slides and bounces); a one-way contact has normal (0, -1); the other is
 ///    a live, interacting obstacle, never the body itself; the response is the one the options
 ///    pick and never `ignore`; nothing follows a touch except contacts at the same time; a
-///    crossing is reported once per entry (never twice for one obstacle at the same time);
+///    crossing is reported once per entry (never twice for one obstacle at the same time through
+///    the same face: a body bounced back through a thin obstacle at once enters it again);
 /// 5. flush (rule 5): a contact's box touches its obstacle (closed boxes meet, interiors do not
 ///    overlap) and its touching edge equals the obstacle's edge exactly; the contact point lies
 ///    on that face, within the segment where the faces meet (rule 8);
@@ -244,7 +246,7 @@ private:
             if (j == mover_ || !body_interacts(j)) continue;
             const Other o = Other::of(ids_[j]);
             if (is_blocking(expected_response(op_, o, before_.categories[j])))
-                obstacles_.push_back({before_.boxes[j], o, false});
+                obstacles_.push_back({before_.boxes[j], o, w_.info(ids_[j]).one_way == OneWay::down});
         }
         const TileMap& tm = w_.tiles();
         if (tm.is_empty() || !tile_interacts()) return;
@@ -323,6 +325,7 @@ private:
                 if (!body_interacts(j)) fail_move("contact %zu: met a body whose category/mask do not interact", i);
                 obox = before_.boxes[j];
                 ocat = before_.categories[j];
+                one_way = w_.info(ids_[j]).one_way == OneWay::down;
             } else if (c.other.is_tile()) {
                 if (!tm.in_map(c.other.tile)) fail_move("contact %zu: a tile outside the map", i);
                 const Tile t = tm.get(c.other.tile);
@@ -339,7 +342,7 @@ private:
             if (c.response == Response::cross)
                 for (std::size_t q = 0; q < i; ++q)
                     if (r.contacts[q].response == Response::cross && r.contacts[q].other == c.other &&
-                        r.contacts[q].time == c.time)
+                        r.contacts[q].time == c.time && r.contacts[q].normal == c.normal)
                         fail_move("contact %zu: the crossing of contact %zu reported again at the same time", i, q);
             if (c.response != want)
                 fail_move("contact %zu: response %s, but the options say %s", i, to_string(c.response),
@@ -364,7 +367,7 @@ private:
                     fail_move("contact %zu: the normal %s does not point against the motion of its leg (signs %d, %d)",
                               i, str(n).c_str(), s[0], s[1]);
                 if (one_way && !(n.x == 0 && n.y == -1))
-                    fail_move("contact %zu: a one-way tile met with normal %s (only its top is a surface)", i,
+                    fail_move("contact %zu: a one-way obstacle met with normal %s (only its top is a surface)", i,
                               str(n).c_str());
                 // Flush (rule 5) and the contact point (rule 8).
                 if (overlaps(c.box, obox))

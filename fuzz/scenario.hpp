@@ -146,6 +146,7 @@ inline Scenario decode_scenario(ByteReader& in, bool query_ops) {
         b.is_static = (f & 1) != 0;
         b.category = fuzz_categories[(f >> 1) & 7];
         b.mask = fuzz_masks[(f >> 4) & 7];
+        if ((f & 0x80) != 0) b.one_way = OneWay::down; // a jump-through platform
         b.user_data = i;
         s.bodies.push_back(b);
     }

@@ -456,6 +456,36 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
     return {S, v};
 }
 
+// MoveOptions::drop_through, kept out of the movement loop (the crowd's hot path): the move runs
+// with a filter that ignores one-way obstacles and answers for every other obstacle as the
+// caller's options do. The obstacle is rebuilt as the walk built it, for its one-way direction
+// and category.
+struct DropThrough {
+    const MoveOptions* options;
+};
+
+Response drop_through_filter(void* context, const World& w, BodyId self, const Other& other) {
+    Obstacle ob;
+    if (other.is_body()) {
+        detail::emit_body(w, other.body.index, [&](const Obstacle& o) { ob = o; });
+    } else {
+        const TileMap& tiles = w.tiles();
+        ob = detail::tile_obstacle(tiles, other.tile, tiles.bits_in_map(other.tile.column, other.tile.row));
+    }
+    if (ob.one_way) return Response::ignore;
+    return response_for(w, self, ob, *static_cast<const DropThrough*>(context)->options);
+}
+
+// Calls move_or_check with the options of a drop-through move (out of line: rare).
+template <class Call> [[gnu::noinline]] void dropping_through(const MoveOptions& o, Call&& move_or_check) {
+    DropThrough context{&o};
+    MoveOptions through = o;
+    through.drop_through = false;
+    through.filter = drop_through_filter;
+    through.filter_context = &context;
+    move_or_check(through);
+}
+
 } // namespace
 
 // Inlined into move and check (one source, the move keeps its own code); `dry` picks the lists.
@@ -481,6 +511,10 @@ MoveResult World::move(BodyId id, Vec2 delta, const MoveOptions& options) {
 }
 
 void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
+    if (o.drop_through) [[unlikely]] {
+        dropping_through(o, [&](const MoveOptions& through) { move(id, delta, through, out); });
+        return;
+    }
     resolve_move(id, delta, o, out, false);
     if (record_paths_) [[unlikely]]
         note_path(id, out); // cold: only while a sensor exists
@@ -496,6 +530,10 @@ MoveResult World::check(BodyId id, Vec2 delta, const MoveOptions& options) const
 }
 
 void World::check(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) const {
+    if (o.drop_through) [[unlikely]] {
+        dropping_through(o, [&](const MoveOptions& through) { check(id, delta, through, out); });
+        return;
+    }
     resolve_move(id, delta, o, out, true);
 }
 

@@ -59,10 +59,28 @@ bool World::is_valid(BodyId id) const {
     return b.alive && b.generation == id.generation;
 }
 
+namespace {
+void require_one_way(const char* where, OneWay w) {
+    if (std::uint8_t(w) > std::uint8_t(OneWay::right)) throw Error(where, "one_way is not a OneWay value");
+}
+} // namespace
+
+const char* to_string(OneWay w) {
+    switch (w) {
+    case OneWay::none: return "none";
+    case OneWay::down: return "down";
+    case OneWay::up: return "up";
+    case OneWay::left: return "left";
+    case OneWay::right: return "right";
+    }
+    return "invalid";
+}
+
 BodyId World::add(const BodyDef& def) {
     require_box("add", def.box);
     if (def.is_static && def.is_platform) throw Error("add", "a body cannot be both static and a platform");
     if (def.is_sensor && def.is_platform) throw Error("add", "a body cannot be both a sensor and a platform");
+    require_one_way("add", def.one_way);
     std::uint32_t index;
     if (free_head_ != 0) {
         index = free_head_;
@@ -93,6 +111,7 @@ BodyId World::add(const BodyDef& def) {
     b.is_static = def.is_static;
     b.is_platform = def.is_platform;
     b.is_sensor = def.is_sensor;
+    b.one_way = std::uint8_t(def.one_way);
     b.alive = true;
     if (def.is_sensor) {
         ++sensor_bodies_;
@@ -133,7 +152,8 @@ void World::teleport(BodyId id, const Aabb& box) {
 
 BodyInfo World::info(BodyId id) const {
     const Body& b = checked(id, "info");
-    return {b.box, b.is_static, b.is_platform, b.category, masks_[id.index], user_data_[id.index], b.is_sensor};
+    return {b.box,       b.is_static,      b.is_platform, b.category, masks_[id.index], user_data_[id.index],
+            b.is_sensor, OneWay(b.one_way)};
 }
 
 void World::set_user_data(BodyId id, std::uint64_t user_data) {
@@ -146,6 +166,12 @@ void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
     bodies_[id.index].category = category;
     bodies_[id.index].mask = bodies_[id.index].is_sensor ? 0 : mask;
     masks_[id.index] = mask;
+}
+
+void World::set_one_way(BodyId id, OneWay one_way) {
+    checked(id, "set_one_way");
+    require_one_way("set_one_way", one_way);
+    bodies_[id.index].one_way = std::uint8_t(one_way);
 }
 
 void World::body_ids(std::vector<BodyId>& out) const {

@@ -266,7 +266,19 @@ namespace {
 struct Obstacle {
     Other other{};
     Aabb box{};
+    TileShape one_way = TileShape::empty; // a one-way body: its direction as a one-way tile's shape
 };
+
+// A body's one-way direction as the shape of a one-way tile of that direction.
+TileShape shape_of(OneWay w) {
+    switch (w) {
+    case OneWay::down: return TileShape::one_way_down;
+    case OneWay::up: return TileShape::one_way_up;
+    case OneWay::left: return TileShape::one_way_left;
+    case OneWay::right: return TileShape::one_way_right;
+    default: return TileShape::empty;
+    }
+}
 
 // Rays and quadrants around q, counter-clockwise: ray i is +x, +y, -x, -y for i = 0..3;
 // quadrant i lies between ray i and ray i + 1: (+,+), (-,+), (-,-), (+,-).
@@ -500,7 +512,7 @@ Candidates candidates(const World& w, const Aabb& box, Vec2 delta, const QueryFi
             const BodyInfo info = w.info(id);
             if (!passes(f, info.category, info.mask)) continue;
             if (!may_touch(trip, info.box)) continue;
-            c.bodies.push_back({Other::of(id), info.box});
+            c.bodies.push_back({Other::of(id), info.box, shape_of(info.one_way)});
         }
     }
     const TileMap& m = w.tiles();
@@ -511,7 +523,9 @@ Candidates candidates(const World& w, const Aabb& box, Vec2 delta, const QueryFi
 }
 
 std::vector<Obstacle> solid_obstacles(const Candidates& c) {
-    std::vector<Obstacle> out = c.bodies;
+    std::vector<Obstacle> out;
+    for (const Obstacle& b : c.bodies)
+        if (b.one_way == TileShape::empty) out.push_back(b);
     for (const TileBox& t : c.tile_boxes)
         if (t.tile == Tile::solid) out.push_back({Other::of(t.cell), t.box});
     return out;
@@ -526,7 +540,14 @@ std::optional<RefHit> junction_stop(const World& w, const Aabb& box, Vec2 delta,
 std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& f) {
     std::vector<RefHit> out;
     const Candidates c = candidates(w, box, delta, f);
-    for (const Obstacle& b : c.bodies) add_hit(out, b.other, b.box, sweep(box, delta, b.box));
+    for (const Obstacle& b : c.bodies) {
+        // A one-way body as a one-way tile of its direction, whose entry face is always a surface.
+        if (b.one_way == TileShape::empty) {
+            add_hit(out, b.other, b.box, sweep(box, delta, b.box));
+        } else if (one_way_blocks(box, delta, b.box, b.one_way)) {
+            add_hit(out, b.other, b.box, sweep(box, delta, b.box, one_way_entry_face(b.one_way), 0));
+        }
+    }
     for (const TileBox& t : c.tile_boxes) {
         if (t.tile == Tile::one_way && !one_way_blocks(box, delta, t.box, t.shape)) continue;
         // A solid tile may be entered through every face, its non-surfaces are seams; a

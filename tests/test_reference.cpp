@@ -106,6 +106,7 @@ void populate(ref::Rng& rng, const WorldParams& p, std::vector<World*> worlds, s
         d.category = 1u << rng.uniform_int(0, 3);
         d.mask = rng.chance(0.7) ? 0xffffffffu : (rng.bits() | 1u);
         d.user_data = rng.bits();
+        if (rng.chance(0.1)) d.one_way = OneWay(rng.uniform_int(1, 4));
         BodyId id{};
         for (World* w : worlds) id = w->add(d);
         if (!d.is_static) movers.push_back(id);
@@ -792,6 +793,7 @@ BOOST_AUTO_TEST_CASE(random_moves_grid_equals_brute_force) {
             o.max_iterations = rng.chance(0.1) ? rng.uniform_int(1, 3) : (rng.chance(0.1) ? 64 : 8);
             o.has_velocity = rng.chance(0.5);
             o.velocity = {rng.uniform(-100, 100), rng.uniform(-100, 100)};
+            o.drop_through = rng.chance(0.1);
             const Vec2 d = random_delta(rng, p);
             const Aabb start = grid.box(m);
             // The dry run first: it must give the move's answer and leave the body where it is.
@@ -838,6 +840,10 @@ BOOST_AUTO_TEST_CASE(random_moves_grid_equals_brute_force) {
                 const Tile t = Tile(rng.uniform_int(0, 2));
                 grid.set_tile(c, t);
                 brute.set_tile(c, t);
+            } else if (ev < 0.035) {
+                const OneWay w = OneWay(rng.uniform_int(0, 4));
+                grid.set_one_way(m, w);
+                brute.set_one_way(m, w);
             } else if (ev < 0.04) {
                 BodyDef bdef;
                 bdef.box = random_box(rng, p);

@@ -42,7 +42,7 @@ using BlocksFn = std::function<bool(const sweepbox::Other&)>;
 /// Checks rule 6 and the contact list after `w.move(id, ...)` from `start` gave `r`:
 /// - r.box is the stored box; contact times are in [0, 1] and non-decreasing;
 /// - the final box and every blocking contact's box overlap no blocking obstacle (interacting
-///   body, or solid tile; one-way tiles are checked in their own tests) that `start` did not
+///   body, or solid tile; one-way tiles and bodies are checked in their own tests) that `start` did not
 ///   overlap;
 /// - no leg of the path (start, then each blocking contact's box, then the final box) went from
 ///   fully on one side of such an obstacle to fully on the other side through it (the exact
@@ -79,7 +79,7 @@ inline std::string move_violation(const sweepbox::World& w, sweepbox::BodyId id,
         const BodyInfo bi = w.info(o);
         if (!((me.category & bi.mask) && (bi.category & me.mask))) continue;
         if (!blocks(Other::of(o))) continue;
-        if (overlaps(start, bi.box)) continue;
+        if (overlaps(start, bi.box) || bi.one_way != OneWay::none) continue; // one-way: their own tests
         obstacles.push_back({Other::of(o), bi.box});
     }
     const TileMap& m = w.tiles();

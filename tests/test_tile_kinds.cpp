@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 #include <boost/test/unit_test.hpp>
+#include "one_way_directions.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -14,17 +15,6 @@ using namespace sweepbox;
 using sbt::add_mover;
 using sbt::box;
 using sbt::v2;
-
-/// One one-way direction: its shape, the motion that is blocked and the normal of the hit.
-struct Direction {
-    TileShape shape;
-    Vec2 motion; // unit motion in the blocked direction
-    Vec2 normal; // the normal of the hit: against the motion
-};
-constexpr std::array<Direction, 4> directions{{{TileShape::one_way_down, {0, 1}, {0, -1}},
-                                               {TileShape::one_way_up, {0, -1}, {0, 1}},
-                                               {TileShape::one_way_left, {-1, 0}, {1, 0}},
-                                               {TileShape::one_way_right, {1, 0}, {-1, 0}}}};
 
 /// A 9 x 9 map of 16-unit tiles with kind 3 = shape at the middle tile (4, 4): [64, 80]^2.
 World one_tile_world(TileShape shape) {
@@ -35,12 +25,6 @@ World one_tile_world(TileShape shape) {
     w.set_tile_kind(3, {shape, td.category, td.mask, false});
     w.set_tile({4, 4}, 3);
     return w;
-}
-
-/// The 8 x 8 box centred 24 units from the middle of the tile, against `motion`.
-Aabb start_box(Vec2 motion) {
-    const real cx = 72 - 24 * motion.x, cy = 72 - 24 * motion.y;
-    return {{cx - 4, cy - 4}, {cx + 4, cy + 4}};
 }
 
 /// Every kind, and every tile's kind and faces, to check that a failed call changed nothing.
@@ -88,33 +72,34 @@ BOOST_AUTO_TEST_CASE(default_kinds_are_empty_solid_and_one_way_down) {
 }
 
 BOOST_AUTO_TEST_CASE(one_way_tiles_block_only_their_direction) {
-    for (const Direction& dir : directions) {
+    for (const sbt::OneWayDirection& dir : sbt::one_way_directions) {
         BOOST_TEST_CONTEXT("shape " << to_string(dir.shape)) {
             World w = one_tile_world(dir.shape);
-            const BodyId m = add_mover(w, start_box(dir.motion));
+            const BodyId m = add_mover(w, sbt::one_way_start_box(dir.motion));
             // Moving in the direction from the near side: stopped flush on the entry face.
             MoveResult r = w.move(m, dir.motion * real(40), {Response::touch});
             BOOST_TEST_REQUIRE(r.contacts.size() == 1u);
             SB_CHECK_VEC(r.contacts[0].normal, dir.normal);
             BOOST_TEST((r.contacts[0].other == Other::of(TileCell{4, 4})));
-            const Vec2 flush = start_box(dir.motion).min + dir.motion * real(12);
+            const Vec2 flush = sbt::one_way_start_box(dir.motion).min + dir.motion * real(12);
             SB_CHECK_VEC(r.box.min, flush);
             QueryFilter tiles_only;
             tiles_only.bodies = false;
-            const CastHit h = w.cast_box(start_box(dir.motion), dir.motion * real(40), tiles_only);
+            const CastHit h = w.cast_box(sbt::one_way_start_box(dir.motion), dir.motion * real(40), tiles_only);
             BOOST_TEST(h.hit);
             SB_CHECK_VEC(h.normal, dir.normal);
             // A ray in the direction hits it too; a ray against it does not.
-            const Vec2 c = (start_box(dir.motion).min + start_box(dir.motion).max) * real(0.5);
+            const Aabb near = sbt::one_way_start_box(dir.motion);
+            const Vec2 c = (near.min + near.max) * real(0.5);
             BOOST_TEST(w.cast_ray(c, dir.motion * real(40), tiles_only).hit);
             BOOST_TEST(!w.cast_ray(c + dir.motion * real(48), dir.motion * real(-40), tiles_only).hit);
             // From the far side, against the direction: passes through.
-            w.teleport(m, start_box(dir.motion * real(-1)));
+            w.teleport(m, sbt::one_way_start_box(dir.motion * real(-1)));
             r = w.move(m, dir.motion * real(-40), {Response::touch});
             BOOST_TEST(r.contacts.empty());
             // Across it, sideways: passes through.
             const Vec2 side{dir.motion.y, dir.motion.x};
-            w.teleport(m, start_box(side));
+            w.teleport(m, sbt::one_way_start_box(side));
             r = w.move(m, side * real(40), {Response::touch});
             BOOST_TEST(r.contacts.empty());
         }
@@ -124,9 +109,9 @@ BOOST_AUTO_TEST_CASE(one_way_tiles_block_only_their_direction) {
 BOOST_AUTO_TEST_CASE(one_way_entry_face_is_no_surface_under_a_solid_tile) {
     const std::array<TileCell, 4> beyond{{{4, 3}, {4, 5}, {5, 4}, {3, 4}}};
     const std::array<std::uint8_t, 4> face{{face_neg_y, face_pos_y, face_pos_x, face_neg_x}};
-    for (std::size_t i = 0; i < directions.size(); ++i) {
-        BOOST_TEST_CONTEXT("shape " << to_string(directions[i].shape)) {
-            World w = one_tile_world(directions[i].shape);
+    for (std::size_t i = 0; i < sbt::one_way_directions.size(); ++i) {
+        BOOST_TEST_CONTEXT("shape " << to_string(sbt::one_way_directions[i].shape)) {
+            World w = one_tile_world(sbt::one_way_directions[i].shape);
             BOOST_TEST(int(w.tiles().faces({4, 4})) == int(face[i]));
             w.set_tile(beyond[i], Tile::solid);
             BOOST_TEST(int(w.tiles().faces({4, 4})) == 0);

@@ -83,6 +83,7 @@ struct SceneBody {
     std::uint32_t mask = 0xffffffffu; ///< mask bits
     std::uint64_t user_data = 0;      ///< the opaque word (integer)
     bool is_sensor = false;           ///< "kind": "sensor"
+    OneWay one_way = OneWay::none;    ///< "one_way": "down", "up", "left" or "right"
     /// Exact equality.
     friend bool operator==(const SceneBody&, const SceneBody&) = default;
 };
@@ -144,6 +145,7 @@ struct SceneStep {
     bool check = false;                   ///< move: the answer only, the body stays (World::check)
     Crush crush = Crush::stop;            ///< move, frames of a platform: "crush", "stop" or "pass"
     real snap = 0;                        ///< move, frames: floor snap, units (move_and_snap; not with check)
+    bool drop_through = false;            ///< move, frames: MoveOptions::drop_through
     Vec2 up{0, -1};                       ///< move, frames: the ground state's up (GroundRules)
     real max_floor_angle = 45;            ///< move, frames: the ground state's steepest floor, degrees
     bool has_velocity = false;            ///< move, frames: "velocity" was given

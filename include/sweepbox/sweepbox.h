@@ -85,6 +85,16 @@ enum sweepbox_tile {
     SWEEPBOX_TILE_ONE_WAY = 2, ///< blocks only a mover that starts fully above it (smaller y), through its top
 };
 
+/// Which way a one-way body blocks (sweepbox_body_def::one_way): the direction a mover must move
+/// to be blocked, starting fully on the near side.
+enum sweepbox_one_way {
+    SWEEPBOX_ONE_WAY_NONE = 0,  ///< blocks from every side
+    SWEEPBOX_ONE_WAY_DOWN = 1,  ///< blocks movers moving +y from above (a jump-through platform)
+    SWEEPBOX_ONE_WAY_UP = 2,    ///< blocks movers moving -y from below
+    SWEEPBOX_ONE_WAY_LEFT = 3,  ///< blocks movers moving -x from its right
+    SWEEPBOX_ONE_WAY_RIGHT = 4, ///< blocks movers moving +x from its left
+};
+
 /// The shape of a tile kind (sweepbox_tile_kind); a one-way shape is named for the direction a
 /// body must move to be blocked.
 enum sweepbox_tile_shape {
@@ -161,6 +171,7 @@ typedef struct sweepbox_body_def {
     int32_t is_platform; ///< nonzero: a moving platform (sweepbox_move_platform); not with is_static (last, so
                          ///< braced initialisers of the fields before it keep their meaning)
     int32_t is_sensor;   ///< nonzero: never blocks, is never pushed; reports who overlaps it (default 0)
+    int32_t one_way;     ///< a sweepbox_one_way (default SWEEPBOX_ONE_WAY_NONE)
 } sweepbox_body_def;
 
 /// A tile kind: what the tiles of one kind index (0 to 255) are.
@@ -219,6 +230,7 @@ typedef struct sweepbox_move_options {
     sweepbox_filter filter;            ///< NULL, or called per obstacle; its answer wins over the two above
     void* filter_context;              ///< passed to filter
     double rest_speed;                 ///< bounce: slower into the face than this, no bounce; >= 0 (default 0)
+    int32_t drop_through;              ///< nonzero: one-way tiles and bodies never block this move (default 0)
 } sweepbox_move_options;
 
 /// One contact of a move, in the order met.
@@ -405,6 +417,8 @@ SWEEPBOX_C_API sweepbox_status sweepbox_set_user_data(sweepbox_world* world, con
 /// Changes a body's category and mask.
 SWEEPBOX_C_API sweepbox_status sweepbox_set_category_mask(sweepbox_world* world, const sweepbox_body_id* id,
                                                           uint32_t category, uint32_t mask);
+/// Makes a body one-way (a sweepbox_one_way) or solid again (SWEEPBOX_ONE_WAY_NONE).
+SWEEPBOX_C_API sweepbox_status sweepbox_set_one_way(sweepbox_world* world, const sweepbox_body_id* id, int32_t one_way);
 /// Writes the number of live bodies to *count.
 SWEEPBOX_C_API sweepbox_status sweepbox_body_count(const sweepbox_world* world, size_t* count);
 /// The ids of every live body, by index, into out[0 .. capacity); *count is their number.

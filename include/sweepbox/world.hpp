@@ -40,6 +40,20 @@ struct WorldDef {
     bool brute_force = false;
 };
 
+/// Which way a one-way body blocks: the direction a mover must move to be blocked, which it must
+/// start fully on the near side of (down: a jump-through platform, met from above). A body that
+/// is not one-way blocks from every side.
+enum class OneWay : std::uint8_t {
+    none,  ///< blocks from every side
+    down,  ///< blocks movers moving +y that start fully above it
+    up,    ///< blocks movers moving -y that start fully below it
+    left,  ///< blocks movers moving -x that start fully right of it
+    right, ///< blocks movers moving +x that start fully left of it
+};
+
+/// The name of a one-way direction ("none", "down", "up", "left", "right"; "invalid" otherwise).
+[[nodiscard]] SWEEPBOX_API const char* to_string(OneWay w);
+
 /// How to add a body.
 struct BodyDef {
     Aabb box{};                       ///< where the body is; zero width or height is legal
@@ -50,6 +64,7 @@ struct BodyDef {
     std::uint64_t user_data = 0;      ///< one opaque word for the game
     bool is_sensor = false;           ///< never blocks, is never pushed, moves through everything; reports
                                       ///< the bodies overlapping it (update_events)
+    OneWay one_way = OneWay::none;    ///< a one-way body blocks only movers coming its way
 };
 
 /// A read-only view of a body.
@@ -61,6 +76,7 @@ struct BodyInfo {
     std::uint32_t mask = 0xffffffffu; ///< mask bits
     std::uint64_t user_data = 0;      ///< the game's word
     bool is_sensor = false;           ///< as added
+    OneWay one_way = OneWay::none;    ///< as added or set
 };
 
 /// Picks the response for one obstacle. `context` is MoveOptions::filter_context. It may read
@@ -97,6 +113,9 @@ struct MoveOptions {
     /// bouncing body comes to rest. 0 (the default) always reflects. (Last, so that braced
     /// initialisers of the fields before it keep their meaning.)
     real rest_speed = 0;
+    /// When set, one-way tiles and bodies never block this move: the body drops (or jumps)
+    /// through them. Solid obstacles still block.
+    bool drop_through = false;
 };
 
 /// One contact of a move, in the order met.
@@ -211,6 +230,9 @@ public:
     void set_user_data(BodyId id, std::uint64_t user_data);
     /// Changes a body's category and mask. Throws Error on a stale id.
     void set_filter(BodyId id, std::uint32_t category, std::uint32_t mask);
+    /// Makes a body one-way (or solid again, OneWay::none): a jump-through platform that a game
+    /// turns on and off. Throws Error on a bad id or a value outside the enum.
+    void set_one_way(BodyId id, OneWay one_way);
     /// Number of live bodies.
     [[nodiscard]] std::size_t body_count() const { return live_; }
     /// Appends the ids of all live bodies, by index, to out (cleared first).
@@ -290,8 +312,9 @@ private:
         std::uint32_t mask = 0xffffffffu; // when dead: the next free slot
         bool alive = false;
         bool is_static = false;
-        bool is_platform = false;
-        bool is_sensor = false; // then `mask` is 0, so no selector ever meets it; masks_ holds the game's
+        std::uint8_t one_way = 0;     // 0, or the OneWay (emit_body gives a one-way obstacle its entry face)
+        bool is_platform : 1 = false; // (bit fields: the body stays 32 bytes, the walks read its fields)
+        bool is_sensor : 1 = false;   // then `mask` is 0, so no selector ever meets it; masks_ holds the game's
     };
     // One straight piece of a move's path, for the sensors it may have passed (update_events).
     struct PathLeg {

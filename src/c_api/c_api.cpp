@@ -104,8 +104,8 @@ sweepbox_world_def sweepbox_world_def_default() {
 
 sweepbox_body_def sweepbox_body_def_default() {
     const sweepbox::BodyDef d;
-    return {from_box(d.box), d.is_static ? 1 : 0,   d.category,         d.mask,
-            d.user_data,     d.is_platform ? 1 : 0, d.is_sensor ? 1 : 0};
+    return {from_box(d.box), d.is_static ? 1 : 0,   d.category,          d.mask,
+            d.user_data,     d.is_platform ? 1 : 0, d.is_sensor ? 1 : 0, std::int32_t(d.one_way)};
 }
 
 sweepbox_tile_map_def sweepbox_tile_map_def_default() {
@@ -122,6 +122,7 @@ sweepbox_move_options sweepbox_move_options_default() {
     o.friction = double(d.friction);
     o.velocity = from_vec(d.velocity);
     o.rest_speed = double(d.rest_speed);
+    o.drop_through = d.drop_through ? 1 : 0;
     return o;
 }
 
@@ -161,7 +162,8 @@ sweepbox_status sweepbox_add(sweepbox_world* world, const sweepbox_body_def* def
                                   .category = def->category,
                                   .mask = def->mask,
                                   .user_data = def->user_data,
-                                  .is_sensor = def->is_sensor != 0};
+                                  .is_sensor = def->is_sensor != 0,
+                                  .one_way = to_one_way(def->one_way)};
         *out = from_id(world->world.add(d));
         return SWEEPBOX_OK;
     });
@@ -206,8 +208,8 @@ sweepbox_status sweepbox_get_body(const sweepbox_world* world, const sweepbox_bo
         require(out, "out");
         require_id(world->world, to_id(id));
         const sweepbox::BodyInfo b = world->world.info(to_id(id));
-        *out = {from_box(b.box), b.is_static ? 1 : 0,   b.category,         b.mask,
-                b.user_data,     b.is_platform ? 1 : 0, b.is_sensor ? 1 : 0};
+        *out = {from_box(b.box), b.is_static ? 1 : 0,   b.category,          b.mask,
+                b.user_data,     b.is_platform ? 1 : 0, b.is_sensor ? 1 : 0, std::int32_t(b.one_way)};
         return SWEEPBOX_OK;
     });
 }
@@ -225,6 +227,14 @@ sweepbox_status sweepbox_set_category_mask(sweepbox_world* world, const sweepbox
     return guarded(world, "sweepbox_set_category_mask", [&] {
         require_id(world->world, to_id(id));
         world->world.set_filter(to_id(id), category, mask);
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_set_one_way(sweepbox_world* world, const sweepbox_body_id* id, std::int32_t one_way) {
+    return guarded(world, "sweepbox_set_one_way", [&] {
+        require_id(world->world, to_id(id));
+        world->world.set_one_way(to_id(id), to_one_way(one_way));
         return SWEEPBOX_OK;
     });
 }
@@ -319,6 +329,7 @@ sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* movin
         m.friction = to_real(o.friction);
         m.velocity = to_vec(o.velocity);
         m.rest_speed = to_real(o.rest_speed);
+        m.drop_through = o.drop_through != 0;
         std::array<Response, 32> table{};
         if (o.category_responses) {
             for (std::size_t i = 0; i < table.size(); ++i) {

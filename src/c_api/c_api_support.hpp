@@ -144,6 +144,12 @@ inline void require_id(const sweepbox::World& world, BodyId id) {
     fail(SWEEPBOX_BAD_ID, "body id (%" PRIu32 ", %" PRIu32 ") is not valid", id.index, id.generation);
 }
 
+inline sweepbox::OneWay to_one_way(std::int32_t w) {
+    if (w < SWEEPBOX_ONE_WAY_NONE || w > SWEEPBOX_ONE_WAY_RIGHT)
+        fail(SWEEPBOX_BAD_ARGUMENT, "one_way %d is not a sweepbox_one_way", int(w));
+    return sweepbox::OneWay(w);
+}
+
 inline sweepbox::QueryFilter to_filter(const sweepbox_query_filter* f) {
     sweepbox::QueryFilter q;
     if (!f) return q;

@@ -168,6 +168,7 @@ void SceneRunner::add_body(const SceneBody& b, const std::string& where) {
     def.mask = b.mask;
     def.user_data = b.user_data;
     def.is_sensor = b.is_sensor;
+    def.one_way = b.one_way;
     BodyId id;
     try {
         id = world_.add(def);
@@ -301,6 +302,7 @@ MoveOptions options_of(const SceneStep& s) {
     o.rest_speed = s.rest_speed;
     o.has_velocity = s.has_velocity;
     o.velocity = s.velocity;
+    o.drop_through = s.drop_through;
     return o;
 }
 

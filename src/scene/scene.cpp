@@ -226,6 +226,15 @@ void read_body_fields(Fields& f, SceneBody& b) {
     f.read_bits("category", b.category);
     f.read_bits("mask", b.mask);
     f.read_u64("user_data", b.user_data);
+    std::string one_way;
+    if (f.read("one_way", one_way)) {
+        constexpr OneWay ways[] = {OneWay::down, OneWay::up, OneWay::left, OneWay::right};
+        const auto it = std::find_if(std::begin(ways), std::end(ways),
+                                     [&](OneWay w) { return one_way == to_string(w); });
+        if (it == std::end(ways))
+            f.fail("one_way", "unknown direction " + in_quotes(one_way) + " (down, up, left, right)");
+        b.one_way = *it;
+    }
 }
 
 void read_query_filter(Fields& f, SceneStep& s) {
@@ -247,6 +256,7 @@ void read_motion(Fields& f, SceneStep& s) {
     f.read_int("max_iterations", s.max_iterations, 1, 1 << 20);
     if (f.read("rest_speed", s.rest_speed) && !(s.rest_speed >= 0)) f.fail("rest_speed", "must be >= 0");
     s.has_velocity = f.read("velocity", s.velocity);
+    f.read("drop_through", s.drop_through);
     if (f.read("up", s.up) && s.up.x == 0 && s.up.y == 0) f.fail("up", "must not be [0, 0]");
     if (f.read("max_floor_angle", s.max_floor_angle) && !(s.max_floor_angle >= 0 && s.max_floor_angle < 90))
         f.fail("max_floor_angle", "must be in [0, 90) degrees");

@@ -37,6 +37,7 @@ json body_json(const SceneBody& b) {
     if (b.category != 1) j["category"] = b.category;
     if (b.mask != 0xffffffffu) j["mask"] = b.mask;
     if (b.user_data != 0) j["user_data"] = b.user_data;
+    if (b.one_way != OneWay::none) j["one_way"] = to_string(b.one_way);
     return j;
 }
 
@@ -89,6 +90,7 @@ json step_json(const SceneStep& s) {
         if (s.max_iterations != d.max_iterations) j["max_iterations"] = s.max_iterations;
         if (s.rest_speed != d.rest_speed) j["rest_speed"] = num(s.rest_speed);
         if (s.has_velocity) j["velocity"] = vec(s.velocity);
+        if (s.drop_through) j["drop_through"] = true;
         if (s.up != d.up) j["up"] = vec(s.up);
         if (s.max_floor_angle != d.max_floor_angle) j["max_floor_angle"] = num(s.max_floor_angle);
         if (s.crush != d.crush) j["crush"] = "pass";
@@ -254,24 +256,39 @@ std::string save_scene(const Scene& scene) {
     out += ",\n  \"bodies\": [";
     for (std::size_t i = 0; i < scene.bodies.size(); ++i)
         out += std::string(i ? ",\n    " : "\n    ") +
-               ordered(body_json(scene.bodies[i]), {"name", "box", "static", "kind", "category", "mask", "user_data"});
+               ordered(body_json(scene.bodies[i]),
+                       {"name", "box", "static", "kind", "category", "mask", "user_data", "one_way"});
     out += scene.bodies.empty() ? "]" : "\n  ]";
     out += ",\n  \"steps\": [";
     // The order of a saved step's fields (any others follow).
     const auto step_keys = {
-        "op",       "comment",
-        "body",     "name",
-        "count",    "from",
-        "to",       "point",
-        "box",      "delta",
-        "response", "restitution",
-        "friction", "rest_speed",
-        "velocity", "emit",
-        "frames",   "gravity",
-        "dt",       "max_iterations",
-        "up",       "max_floor_angle",
-        "snap",     "check",
-        "crush",    "cell",
+        "op",
+        "comment",
+        "body",
+        "name",
+        "count",
+        "from",
+        "to",
+        "point",
+        "box",
+        "delta",
+        "response",
+        "restitution",
+        "friction",
+        "rest_speed",
+        "velocity",
+        "drop_through",
+        "emit",
+        "frames",
+        "gravity",
+        "dt",
+        "max_iterations",
+        "up",
+        "max_floor_angle",
+        "snap",
+        "check",
+        "crush",
+        "cell",
         "tile",
     };
     for (std::size_t i = 0; i < scene.steps.size(); ++i)

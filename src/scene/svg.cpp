@@ -151,12 +151,14 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
             has_one_way = has_one_way || tiles.get({c, r}) == Tile::one_way;
             has_sensor = has_sensor || tiles.kind(tiles.kind_at({c, r})).sensor;
         }
+    bool has_one_way_body = false;
     for (const NamedBody& b : bodies) {
         const BodyInfo info = world.info(b.id);
         has_static = has_static || info.is_static;
         has_platform = has_platform || info.is_platform;
         has_sensor = has_sensor || info.is_sensor;
         has_movable = has_movable || (!info.is_static && !info.is_platform && !info.is_sensor);
+        has_one_way_body = has_one_way_body || info.one_way != OneWay::none;
     }
     bool has_contacts = false, has_velocity = false, has_single_contact_box = false, has_ground = false;
     for (std::size_t k = 0; k < trace.moves.size(); ++k) {
@@ -177,7 +179,8 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     const int legend_rows = int(has_solid) + int(has_one_way) + int(has_static) + int(has_movable) + int(has_platform) +
                             int(has_sensor) + int(has_riders) + 2 * int(has_moves) + int(has_single_contact_box) +
                             int(has_contacts) + int(has_contacts || has_hits) + int(has_velocity) + int(has_casts) +
-                            int(has_hits) + int(has_queries) + int(has_sparks) + int(has_bounces) + int(has_ground);
+                            int(has_hits) + int(has_queries) + int(has_sparks) + int(has_bounces) + int(has_ground) +
+                            int(has_one_way_body);
     const double legend_h = 3.4 * u * (legend_rows + 2) + 2 * u;
     const double vh = std::max(h + 2 * margin, options.legend ? legend_h + 2 * margin : 0.0);
     const double px = options.pixels > 0 ? options.pixels : 1000;
@@ -254,6 +257,17 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         }
         if (std::find(trace.riders.begin(), trace.riders.end(), b.name) != trace.riders.end())
             svg.box(bx, std::string("fill=\"none\" stroke=\"") + c_rider + "\" stroke-width=\"" + n(0.45 * u) + "\"");
+        // A one-way body: the face it is entered through, in the one-way colour.
+        if (info.one_way != OneWay::none) {
+            const double x0 = d(bx.min.x), y0 = d(bx.min.y), x1 = d(bx.max.x), y1 = d(bx.max.y);
+            const std::array<double, 4> f = info.one_way == OneWay::down ? std::array<double, 4>{x0, y0, x1, y0}
+                                          : info.one_way == OneWay::up   ? std::array<double, 4>{x0, y1, x1, y1}
+                                          : info.one_way == OneWay::left ? std::array<double, 4>{x1, y0, x1, y1}
+                                                                         : std::array<double, 4>{x0, y0, x0, y1};
+            svg.line(f[0], f[1], f[2], f[3],
+                     std::string("stroke=\"") + c_one_way + "\" stroke-width=\"" + n(0.7 * u) +
+                         "\" stroke-linecap=\"butt\"");
+        }
     }
 
     // ---- moves: start box (dashed), path through every contact box, end box ----
@@ -478,6 +492,11 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
             entry("sensor (tile; body: dashed edge)",
                   sw_rect(std::string("fill=\"") + c_sensor + "\" fill-opacity=\"0.3\" stroke=\"" + c_sensor +
                           "\" stroke-width=\"" + thin + "\" stroke-dasharray=\"" + n(u) + "\""));
+        if (has_one_way_body)
+            entry("one-way body: the face it blocks", [&](double x, double y) {
+                svg.line(x, y + 0.9 * u, x + 4 * u, y + 0.9 * u,
+                         std::string("stroke=\"") + c_one_way + "\" stroke-width=\"" + n(0.7 * u) + "\"");
+            });
         if (has_movable)
             entry("movable body, where it ends",
                   sw_rect(std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" + c_body +

@@ -137,7 +137,8 @@ static int unchanged(const sweepbox_world* w, const snapshot* before) {
         const sweepbox_body_def* a = &now.bodies[i];
         const sweepbox_body_def* b = &before->bodies[i];
         if (!same_id(now.ids[i], before->ids[i]) || !same_box(a->box, b->box) || a->is_static != b->is_static ||
-            a->category != b->category || a->mask != b->mask || a->user_data != b->user_data)
+            a->category != b->category || a->mask != b->mask || a->user_data != b->user_data ||
+            a->one_way != b->one_way)
             return 0;
     }
     return memcmp(now.tiles, before->tiles, sizeof now.tiles) == 0;
@@ -983,6 +984,55 @@ static void test_emit_sparks(void) {
     sweepbox_world_destroy(w);
 }
 
+/* A jump-through ledge (a one-way body): passed from below, landed on from above, dropped
+ * through with drop_through; switched solid; bad values change nothing. */
+static void test_one_way(void) {
+    sweepbox_world* w = new_world();
+    sweepbox_body_def def = sweepbox_body_def_default();
+    sweepbox_move_options o = sweepbox_move_options_default();
+    sweepbox_move_result r;
+    sweepbox_contact contacts[4];
+    sweepbox_body_id ledge, hero, floor_id;
+    sweepbox_body_def got;
+    sweepbox_box at;
+    snapshot before;
+    CHECK(def.one_way == SWEEPBOX_ONE_WAY_NONE && o.drop_through == 0);
+    def.box = box4(0, 50, 100, 54);
+    def.is_static = 1;
+    def.one_way = SWEEPBOX_ONE_WAY_DOWN;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_add(w, &def, &ledge));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, &ledge, &got));
+    CHECK(got.one_way == SWEEPBOX_ONE_WAY_DOWN);
+    def.box = box4(0, 120, 100, 130);
+    def.one_way = SWEEPBOX_ONE_WAY_NONE;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_add(w, &def, &floor_id));
+    hero = add_body(w, box4(40, 70, 50, 90), 0, 1, 0);
+    memset(&r, 0, sizeof r);
+    r.contacts = contacts;
+    r.capacity = 4;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &hero, 0, -60, NULL, &r));
+    CHECK(r.count == 0 && r.box.min.y == 10);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &hero, 0, 40, NULL, &r));
+    CHECK(r.count == 1 && r.box.max.y == 50);
+    o.drop_through = 1;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &hero, 0, 100, &o, &r));
+    CHECK(r.count == 1 && r.box.max.y == 120 && is_body(&r.contacts[0].other, floor_id));
+    /* Solid again: a jump from below stops under it. */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_one_way(w, &ledge, SWEEPBOX_ONE_WAY_NONE));
+    at = box4(40, 70, 50, 90);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, &hero, &at));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &hero, 0, -60, NULL, &r));
+    CHECK(r.count == 1 && r.box.min.y == 54);
+    take(w, &before);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_one_way(w, &ledge, 5));
+    EXPECT_MESSAGE(w, "one_way");
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_one_way(w, NULL, 1));
+    def.one_way = -1;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_add(w, &def, &floor_id));
+    CHECK(unchanged(w, &before));
+    sweepbox_world_destroy(w);
+}
+
 typedef struct filter_state {
     int calls;
     int answer; /* returned for every obstacle when >= 0 or < -1; -1: cross bodies with user_data 7 */
@@ -1269,6 +1319,7 @@ int main(void) {
     test_tile_level();
     test_particles();
     test_emit_sparks();
+    test_one_way();
     test_move_errors();
     test_casts();
     test_queries();

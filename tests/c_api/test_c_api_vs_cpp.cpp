@@ -158,7 +158,7 @@ std::string compare_bodies(const Twin& t) {
         const BodyInfo b = t.cpp.info(ids[i]);
         if (sweepbox_get_body(t.c, &c_ids[i], &c) != SWEEPBOX_OK || !same(c.box, b.box) ||
             c.is_static != (b.is_static ? 1 : 0) || c.category != b.category || c.mask != b.mask ||
-            c.user_data != b.user_data)
+            c.user_data != b.user_data || c.one_way != std::int32_t(b.one_way))
             return "body " + std::to_string(ids[i].index) + " differs";
     }
     return "";
@@ -205,6 +205,7 @@ void run_scene(unsigned seed, Tally& tally) {
         d.category = 1u << rng.below(3);
         d.mask = rng.chance(0.8) ? ~0u : 1u | (1u << rng.below(3));
         d.user_data = std::uint64_t(rng.below(1000));
+        if (rng.chance(0.1)) d.one_way = OneWay(1 + rng.below(4));
         const BodyId id = t.cpp.add(d);
         sweepbox_body_def c = sweepbox_body_def_default();
         c.box = c_box(d.box);
@@ -212,6 +213,7 @@ void run_scene(unsigned seed, Tally& tally) {
         c.category = d.category;
         c.mask = d.mask;
         c.user_data = d.user_data;
+        c.one_way = std::int32_t(d.one_way);
         sweepbox_body_id c_out{};
         BOOST_REQUIRE_EQUAL(sweepbox_add(t.c, &c, &c_out), SWEEPBOX_OK);
         BOOST_REQUIRE(c_out.index == id.index && c_out.generation == id.generation);
@@ -244,6 +246,7 @@ void run_scene(unsigned seed, Tally& tally) {
             o.velocity = rng.delta();
             o.rest_speed = rng.chance(0.3) ? real(rng.uniform(0, 50)) : real(0);
             if (rng.chance(0.02)) o.rest_speed = real(-1);
+            o.drop_through = rng.chance(0.1);
             if (rng.chance(0.2)) {
                 for (std::size_t i = 0; i < 32; ++i) table[i] = Response(rng.below(5));
                 o.category_responses = &table;
@@ -260,6 +263,7 @@ void run_scene(unsigned seed, Tally& tally) {
             c.max_iterations = o.max_iterations;
             c.velocity = c_vec(o.velocity);
             c.rest_speed = double(o.rest_speed);
+            c.drop_through = o.drop_through ? 1 : 0;
             if (o.category_responses) {
                 for (std::size_t i = 0; i < 32; ++i) c_table[i] = std::int32_t(table[i]);
                 c.category_responses = c_table.data();

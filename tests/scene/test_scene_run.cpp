@@ -582,4 +582,33 @@ BOOST_AUTO_TEST_CASE(check_answers_without_moving) {
     BOOST_TEST(json::parse(lines[4]).at("velocity") == moved.at("velocity"));
 }
 
+// A jump-through platform (a one-way body): jumped through from below, landed on from above,
+// dropped through with "drop_through"; its "one_way" is saved with the scene.
+BOOST_AUTO_TEST_CASE(one_way_body_and_drop_through) {
+    const std::string text = R"({
+      "bodies": [{"name": "ledge", "box": [0, 50, 100, 54], "static": true, "one_way": "down"},
+                 {"name": "floor", "box": [0, 120, 100, 130], "static": true},
+                 {"name": "hero", "box": [40, 70, 50, 90]}],
+      "steps": [
+        {"op": "move", "body": "hero", "delta": [0, -60]},
+        {"op": "move", "body": "hero", "delta": [0, 40]},
+        {"op": "move", "body": "hero", "delta": [0, 100], "drop_through": true}
+      ]})";
+    const auto lines = scene_test::run_text(text);
+    BOOST_REQUIRE(lines.size() == 3u);
+    BOOST_TEST(json::parse(lines[0]).at("box") == json::parse("[40, 10, 50, 30]"));
+    BOOST_TEST(json::parse(lines[0]).at("contacts").empty());
+    const json landed = json::parse(lines[1]);
+    BOOST_TEST(landed.at("box") == json::parse("[40, 30, 50, 50]"));
+    BOOST_TEST(landed.at("on_floor") == true);
+    BOOST_TEST(landed.at("floor") == json("ledge"));
+    const json dropped = json::parse(lines[2]);
+    BOOST_TEST(dropped.at("box") == json::parse("[40, 100, 50, 120]"));
+    BOOST_TEST(dropped.at("floor") == json("floor"));
+    const std::string saved = save_scene(parse_scene(text));
+    BOOST_TEST(saved.find("\"one_way\": \"down\"") != std::string::npos);
+    BOOST_TEST(saved.find("\"drop_through\": true") != std::string::npos);
+    BOOST_TEST((parse_scene(saved) == parse_scene(text)));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

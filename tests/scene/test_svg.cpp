@@ -237,6 +237,16 @@ BOOST_AUTO_TEST_CASE(picture_shows_sensors) {
     BOOST_TEST(svg_of("bullets").find(">sensor (tile; body: dashed edge)<") == std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(picture_shows_one_way_bodies) {
+    // A jump-through ledge: its top face in the one-way colour, and the legend's row.
+    SceneRunner runner(parse_scene(R"({"bodies": [{"name": "ledge", "box": [0, 50, 100, 54], "static": true,
+                                                   "one_way": "down"}]})"));
+    runner.run_all();
+    const std::string svg = render_svg(runner);
+    BOOST_TEST(svg.find("<line x1=\"0\" y1=\"50\" x2=\"100\" y2=\"50\" stroke=\"#b07a1e\"") != std::string::npos);
+    BOOST_TEST(svg.find(">one-way body: the face it blocks<") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(empty_scene_still_draws) {
     SceneRunner runner(parse_scene("{}"));
     const std::string svg = render_svg(runner);
