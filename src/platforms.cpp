@@ -62,8 +62,7 @@ real clearing_push(const Aabb& b, const Aabb& t, int a, real s) {
 // A body the platform moves: movable, not a platform nor a sensor (never pushed), interacting
 // with the platform both ways.
 bool movable_by(const BodyInfo& p, const BodyInfo& b) {
-    return !b.is_static && !b.is_platform && !b.is_sensor && (p.category & b.mask) != 0 &&
-           (b.category & p.mask) != 0;
+    return !b.is_static && !b.is_platform && !b.is_sensor && (p.category & b.mask) != 0 && (b.category & p.mask) != 0;
 }
 
 // The displacement that stops the platform flush against a crushed body's reachable box e: the
