@@ -202,8 +202,9 @@ void run(const Scenario& sc, bool check, Run& out) {
                              str(ob).c_str(), str(path[k]).c_str(), str(path[k + 1]).c_str());
                 }
             };
-            for (const BodyDef& s : statics)
-                if ((s.category & b.mask[i]) && (b.category[i] & s.mask)) check_obstacle(s.box, "static body");
+            for (const BodyDef& s : statics) // (one-way bodies, as one-way tiles: in fuzz_world)
+                if ((s.category & b.mask[i]) && (b.category[i] & s.mask) && s.one_way == OneWay::none)
+                    check_obstacle(s.box, "static body");
             if (sc.has_tiles && (wp.tiles().def().category & b.mask[i]) && (b.category[i] & wp.tiles().def().mask))
                 for (std::int32_t row = 0; row < wp.tiles().rows(); ++row)
                     for (std::int32_t col = 0; col < wp.tiles().columns(); ++col)
