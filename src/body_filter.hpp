@@ -65,9 +65,8 @@ template <class F> SWEEPBOX_FORCE_INLINE void emit_body(const World& w, std::uin
     ob.mask = b.mask;
     ob.is_static = b.is_static;
     if (b.one_way) [[unlikely]] { // a one-way body: entered through the one face of its direction
-        constexpr std::uint8_t entry[5] = {face_all, face_neg_y, face_pos_y, face_pos_x, face_neg_x};
         ob.one_way = true;
-        ob.faces = entry[b.one_way];
+        ob.faces = one_way_entry_face[b.one_way - 1];
     }
     f(ob);
 }

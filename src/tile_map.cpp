@@ -9,6 +9,7 @@
 #include <sweepbox/error.hpp>
 
 #include "platform.hpp"
+#include "tile_tables.hpp"
 #include "tolerances.hpp"
 
 namespace sweepbox {
@@ -159,10 +160,9 @@ void TileMap::refresh_faces(TileCell c) {
     } else if (t == Tile::one_way) {
         // Only the face a blocked mover enters is a surface (down: the top), unless a solid
         // tile covers it.
-        static constexpr std::uint8_t face[4] = {face_neg_y, face_pos_y, face_pos_x, face_neg_x};
         static constexpr std::int32_t dc[4] = {0, 0, 1, -1}, dr[4] = {-1, 1, 0, 0};
         const int dir = cell >> 6;
-        if (!solid(dc[dir], dr[dir])) faces |= face[dir];
+        if (!solid(dc[dir], dr[dir])) faces |= detail::one_way_entry_face[dir];
     }
     cell = std::uint8_t((cell & 0xc3u) | (faces << 2));
 }

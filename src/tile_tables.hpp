@@ -8,6 +8,10 @@
 
 namespace sweepbox::detail {
 
+/// The face a one-way tile or body is entered through, by its direction in the order of
+/// TileShape's one-way shapes (down, up, left, right), which is OneWay's after `none`.
+inline constexpr std::uint8_t one_way_entry_face[4] = {face_neg_y, face_pos_y, face_pos_x, face_neg_x};
+
 /// Friend of TileMap: its tables as the walks read them.
 struct TileTables {
     /// The edges of the columns, edge_x(0) to edge_x(columns()), as one table; null when the

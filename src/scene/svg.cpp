@@ -51,6 +51,15 @@ constexpr const char* c_rider = "#d81b60";
 // In double: min + max overflows a real near the largest one.
 Pt centre(const Aabb& b) { return {(d(b.min.x) + d(b.max.x)) * 0.5, (d(b.min.y) + d(b.max.y)) * 0.5}; }
 
+// The face of box b whose outward normal is the axis vector `out`, as a segment.
+std::array<Pt, 2> face_of(const Aabb& b, Vec2 out) {
+    const double x0 = d(b.min.x), y0 = d(b.min.y), x1 = d(b.max.x), y1 = d(b.max.y);
+    if (out.y < 0) return {Pt{x0, y0}, Pt{x1, y0}};
+    if (out.y > 0) return {Pt{x0, y1}, Pt{x1, y1}};
+    if (out.x < 0) return {Pt{x0, y0}, Pt{x0, y1}};
+    return {Pt{x1, y0}, Pt{x1, y1}};
+}
+
 // Where a move touched a floor, a wall or a ceiling (the ground state of each of its blocking
 // contacts under the step's rules): the face of the box at that contact, as a segment. Points
 // (bullets) have no face to show.
@@ -61,11 +70,7 @@ std::vector<std::array<Pt, 2>> ground_faces(const MoveTrace& t, const SceneStep&
         const Aabb& b = c.box;
         const GroundState g = ground_state(std::span<const Contact>(&c, 1), rules);
         if (!(g.on_floor || g.on_wall || g.on_ceiling) || (b.min.x == b.max.x && b.min.y == b.max.y)) continue;
-        // The face against the obstacle: the one the normal points into.
-        if (c.normal.y < 0) faces.push_back({Pt{d(b.min.x), d(b.max.y)}, Pt{d(b.max.x), d(b.max.y)}});
-        if (c.normal.y > 0) faces.push_back({Pt{d(b.min.x), d(b.min.y)}, Pt{d(b.max.x), d(b.min.y)}});
-        if (c.normal.x < 0) faces.push_back({Pt{d(b.max.x), d(b.min.y)}, Pt{d(b.max.x), d(b.max.y)}});
-        if (c.normal.x > 0) faces.push_back({Pt{d(b.min.x), d(b.min.y)}, Pt{d(b.min.x), d(b.max.y)}});
+        faces.push_back(face_of(b, -c.normal)); // the face against the obstacle
     }
     return faces;
 }
@@ -257,14 +262,11 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
         }
         if (std::find(trace.riders.begin(), trace.riders.end(), b.name) != trace.riders.end())
             svg.box(bx, std::string("fill=\"none\" stroke=\"") + c_rider + "\" stroke-width=\"" + n(0.45 * u) + "\"");
-        // A one-way body: the face it is entered through, in the one-way colour.
+        // A one-way body: the face it is entered through (a down body's top), in the one-way colour.
         if (info.one_way != OneWay::none) {
-            const double x0 = d(bx.min.x), y0 = d(bx.min.y), x1 = d(bx.max.x), y1 = d(bx.max.y);
-            const std::array<double, 4> f = info.one_way == OneWay::down ? std::array<double, 4>{x0, y0, x1, y0}
-                                          : info.one_way == OneWay::up   ? std::array<double, 4>{x0, y1, x1, y1}
-                                          : info.one_way == OneWay::left ? std::array<double, 4>{x1, y0, x1, y1}
-                                                                         : std::array<double, 4>{x0, y0, x0, y1};
-            svg.line(f[0], f[1], f[2], f[3],
+            constexpr Vec2 entry_out[4] = {{0, -1}, {0, 1}, {1, 0}, {-1, 0}}; // down, up, left, right
+            const auto [a, e] = face_of(bx, entry_out[int(info.one_way) - 1]);
+            svg.line(a.x, a.y, e.x, e.y,
                      std::string("stroke=\"") + c_one_way + "\" stroke-width=\"" + n(0.7 * u) +
                          "\" stroke-linecap=\"butt\"");
         }
