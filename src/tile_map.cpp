@@ -9,6 +9,7 @@
 #include <sweepbox/error.hpp>
 
 #include "platform.hpp"
+#include "slope.hpp"
 #include "tile_tables.hpp"
 #include "tolerances.hpp"
 
@@ -58,6 +59,26 @@ const char* to_string(TileShape s) {
     case TileShape::one_way_up: return "one_way_up";
     case TileShape::one_way_left: return "one_way_left";
     case TileShape::one_way_right: return "one_way_right";
+    case TileShape::slope45_ul: return "slope45_ul";
+    case TileShape::slope45_ur: return "slope45_ur";
+    case TileShape::slope45_dl: return "slope45_dl";
+    case TileShape::slope45_dr: return "slope45_dr";
+    case TileShape::shallow_ul_low: return "shallow_ul_low";
+    case TileShape::shallow_ul_high: return "shallow_ul_high";
+    case TileShape::shallow_ur_low: return "shallow_ur_low";
+    case TileShape::shallow_ur_high: return "shallow_ur_high";
+    case TileShape::shallow_dl_low: return "shallow_dl_low";
+    case TileShape::shallow_dl_high: return "shallow_dl_high";
+    case TileShape::shallow_dr_low: return "shallow_dr_low";
+    case TileShape::shallow_dr_high: return "shallow_dr_high";
+    case TileShape::steep_ul_low: return "steep_ul_low";
+    case TileShape::steep_ul_high: return "steep_ul_high";
+    case TileShape::steep_ur_low: return "steep_ur_low";
+    case TileShape::steep_ur_high: return "steep_ur_high";
+    case TileShape::steep_dl_low: return "steep_dl_low";
+    case TileShape::steep_dl_high: return "steep_dl_high";
+    case TileShape::steep_dr_low: return "steep_dr_low";
+    case TileShape::steep_dr_high: return "steep_dr_high";
     }
     return "invalid";
 }
@@ -71,10 +92,11 @@ std::vector<TileKind> default_kinds(std::uint32_t category, std::uint32_t mask) 
 }
 
 // The walk bits of a tile of kind k, before its faces: how it blocks (a sensor blocks nothing)
-// and a one-way tile's direction in bits 6-7.
+// and a one-way tile's direction in bits 6-7 (a slope's shape is its kind's).
 std::uint8_t walk_bits(const TileKind& k) {
     if (k.sensor || k.shape == TileShape::empty) return std::uint8_t(Tile::empty);
     if (k.shape == TileShape::solid) return std::uint8_t(Tile::solid);
+    if (is_slope(k.shape)) return std::uint8_t(Tile::slope);
     const int dir = int(k.shape) - int(TileShape::one_way_down);
     return std::uint8_t(std::uint8_t(Tile::one_way) | (dir << 6));
 }
@@ -146,23 +168,39 @@ CellRange TileMap::cells_of(const Aabb& box) const {
     return r;
 }
 
+TileShape TileMap::blocking_shape(TileCell c) const {
+    if (!in_map(c)) return TileShape::empty;
+    const TileKind& k = kinds_[kinds_of_[index(c)]];
+    return k.sensor ? TileShape::empty : k.shape;
+}
+
 void TileMap::refresh_faces(TileCell c) {
     if (!in_map(c)) return;
     std::uint8_t& cell = cells_[index(c)];
     const Tile t = Tile(cell & 3);
+    const TileShape shape = blocking_shape(c);
     std::uint8_t faces = 0;
-    auto solid = [&](std::int32_t dc, std::int32_t dr) { return get({c.column + dc, c.row + dr}) == Tile::solid; };
-    if (t == Tile::solid) {
-        if (!solid(-1, 0)) faces |= face_neg_x;
-        if (!solid(1, 0)) faces |= face_pos_x;
-        if (!solid(0, -1)) faces |= face_neg_y;
-        if (!solid(0, 1)) faces |= face_pos_y;
+    // A side is a seam where the neighbour's solid part of the shared side covers this tile's
+    // (a solid tile against a solid tile or a ramp's full back; a ramp's pieces; not a solid
+    // tile against a ramp's half side).
+    static constexpr std::uint8_t opposite[9] = {0, face_pos_x, face_neg_x, 0, face_pos_y, 0, 0, 0, face_neg_y};
+    auto covered = [&](std::int32_t dc, std::int32_t dr, std::uint8_t face) {
+        const detail::SideCover mine = detail::side_cover(shape, face);
+        const detail::SideCover theirs = detail::side_cover(blocking_shape({c.column + dc, c.row + dr}),
+                                                            opposite[face]);
+        return mine.lo <= mine.hi && theirs.lo <= mine.lo && mine.hi <= theirs.hi;
+    };
+    if (t == Tile::solid || t == Tile::slope) {
+        if (!covered(-1, 0, face_neg_x)) faces |= face_neg_x;
+        if (!covered(1, 0, face_pos_x)) faces |= face_pos_x;
+        if (!covered(0, -1, face_neg_y)) faces |= face_neg_y;
+        if (!covered(0, 1, face_pos_y)) faces |= face_pos_y;
     } else if (t == Tile::one_way) {
         // Only the face a blocked mover enters is a surface (down: the top), unless a solid
         // tile covers it.
         static constexpr std::int32_t dc[4] = {0, 0, 1, -1}, dr[4] = {-1, 1, 0, 0};
         const int dir = cell >> 6;
-        if (!solid(dc[dir], dr[dir])) faces |= detail::one_way_entry_face[dir];
+        if (get({c.column + dc[dir], c.row + dr[dir]}) != Tile::solid) faces |= detail::one_way_entry_face[dir];
     }
     cell = std::uint8_t((cell & 0xc3u) | (faces << 2));
 }
@@ -209,7 +247,7 @@ const TileKind& TileMap::kind(std::int32_t index) const {
 
 void TileMap::set_kind(std::int32_t index, const TileKind& k) {
     if (index < 0 || index >= max_tile_kinds) throw Error("set_tile_kind", "kind index must be 0 to 255");
-    if (int(k.shape) > int(TileShape::one_way_right)) throw Error("set_tile_kind", "unknown tile shape");
+    if (int(k.shape) >= tile_shape_count) throw Error("set_tile_kind", "unknown tile shape");
     if (k.sensor && k.shape != TileShape::solid) throw Error("set_tile_kind", "a sensor kind's shape must be solid");
     if (!k.sensor && k.shape != TileShape::empty && (k.category != def_.category || k.mask != def_.mask))
         throw Error("set_tile_kind", "a blocking kind takes the map's category and mask");

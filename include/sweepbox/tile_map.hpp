@@ -22,6 +22,7 @@ enum class Tile : std::uint8_t {
     empty,   ///< blocks nothing (an empty or sensor tile)
     solid,   ///< blocks from every side
     one_way, ///< blocks only movers moving in its direction that start fully on the near side of it
+    slope,   ///< the part of the cell on one side of a sloped line (TileShape's slope shapes)
 };
 
 /// The shape of a tile kind. A one-way shape is named for the direction a body must move to be
@@ -33,7 +34,56 @@ enum class TileShape : std::uint8_t {
     one_way_up,    ///< blocks movers moving -y that start fully below it
     one_way_left,  ///< blocks movers moving -x that start fully right of it
     one_way_right, ///< blocks movers moving +x that start fully left of it
+    // Slopes (docs/contract.md, "Slopes"): the cell cut by a line whose ends lie on the cell's
+    // border at heights 0, 1/2 or 1. In tile units (u right, v down, 0 to 1 across the cell) the
+    // `_ul` shapes are solid where a*u + b*v >= c; `_ur` mirrors u (u -> 1 - u), `_dl` mirrors v
+    // (a ceiling), `_dr` both. A ramp's floor rises to the right for `_ul`, to the left for `_ur`.
+    slope45_ul,      ///< u + v >= 1: 45 degrees
+    slope45_ur,      ///< mirror of slope45_ul in u
+    slope45_dl,      ///< mirror of slope45_ul in v
+    slope45_dr,      ///< mirror of slope45_ul in u and v
+    shallow_ul_low,  ///< u + 2v >= 2: the low piece (a triangle) of a ramp rising 1 over 2 tiles
+    shallow_ul_high, ///< u + 2v >= 1: the high piece (a trapezoid) of that ramp
+    shallow_ur_low,  ///< mirror of shallow_ul_low in u
+    shallow_ur_high, ///< mirror of shallow_ul_high in u
+    shallow_dl_low,  ///< mirror of shallow_ul_low in v
+    shallow_dl_high, ///< mirror of shallow_ul_high in v
+    shallow_dr_low,  ///< mirror of shallow_ul_low in u and v
+    shallow_dr_high, ///< mirror of shallow_ul_high in u and v
+    steep_ul_low,    ///< 2u + v >= 1: the lower piece (a trapezoid) of a ramp rising 2 over 1 tile
+    steep_ul_high,   ///< 2u + v >= 2: the upper piece (a triangle) of that ramp
+    steep_ur_low,    ///< mirror of steep_ul_low in u
+    steep_ur_high,   ///< mirror of steep_ul_high in u
+    steep_dl_low,    ///< mirror of steep_ul_low in v
+    steep_dl_high,   ///< mirror of steep_ul_high in v
+    steep_dr_low,    ///< mirror of steep_ul_low in u and v
+    steep_dr_high,   ///< mirror of steep_ul_high in u and v
 };
+
+/// The number of shapes (TileShape's values are 0 to tile_shape_count - 1).
+inline constexpr int tile_shape_count = int(TileShape::steep_dr_high) + 1;
+
+/// True for the 20 slope shapes.
+[[nodiscard]] constexpr bool is_slope(TileShape s) {
+    return int(s) >= int(TileShape::slope45_ul) && int(s) < tile_shape_count;
+}
+
+/// A slope shape's line and solid side, in tile units (u right, v down, 0 to 1 across the
+/// cell): the solid part is where a*u + b*v >= c, and the line passes through the two lattice
+/// corners p and q (integer u, v, perhaps outside the cell), which is how the map places it
+/// exactly: through the tile edges of those corners.
+struct SlopeLine {
+    std::int32_t a = 0, b = 0, c = 0;
+    std::int32_t pu = 0, pv = 0, qu = 0, qv = 0;
+};
+/// The line of a slope shape (a zero line for any other shape).
+[[nodiscard]] SWEEPBOX_API SlopeLine slope_line(TileShape s);
+/// The outward unit normal of a slope shape's sloped face, correctly rounded: (+-1, +-1)/sqrt(2),
+/// (+-1, +-2)/sqrt(5) or (+-2, +-1)/sqrt(5). (0, 0) for any other shape.
+[[nodiscard]] SWEEPBOX_API Vec2 slope_normal(TileShape s);
+/// The corners of a slope shape's solid part in tile units, in order around it: 3 (a triangle)
+/// or 4 (a trapezoid); the count is returned. 0 for any other shape.
+[[nodiscard]] SWEEPBOX_API int slope_polygon(TileShape s, Vec2 (&out)[4]);
 
 /// The name of a shape ("empty", "solid", "one_way_down", ...; "invalid" for any other value).
 [[nodiscard]] SWEEPBOX_API const char* to_string(TileShape s);
@@ -133,7 +183,10 @@ public:
     [[nodiscard]] std::uint8_t bits_in_map(std::int32_t column, std::int32_t row) const {
         return cells_[std::size_t(row) * std::size_t(def_.columns) + std::size_t(column)];
     }
-    /// Number of solid and one-way tiles (sensor tiles do not block).
+    /// The shape of the tile at c as it blocks: its kind's shape, empty for a sensor tile or
+    /// outside the map.
+    [[nodiscard]] TileShape shape_at(TileCell c) const { return blocking_shape(c); }
+    /// Number of solid, one-way and slope tiles (sensor tiles do not block).
     [[nodiscard]] std::size_t blocking_count() const { return blocking_; }
 
 private:
@@ -147,6 +200,7 @@ private:
         return std::size_t(c.row) * std::size_t(def_.columns) + std::size_t(c.column);
     }
     void refresh_faces(TileCell c);
+    [[nodiscard]] TileShape blocking_shape(TileCell c) const; // empty for sensors and outside
     void write_tile(std::size_t i, std::uint8_t kind, bool was_sensor);
 
     TileMapDef def_{};
