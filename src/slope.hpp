@@ -25,14 +25,14 @@ struct SlopeTile {
 };
 
 /// The slope tile at c (inside the map) of shape s (a slope shape).
-SlopeTile slope_tile(const TileMap& tiles, TileCell c, TileShape s);
+SWEEPBOX_API SlopeTile slope_tile(const TileMap& tiles, TileCell c, TileShape s);
 
 /// The sweep of box a by d against the slope tile (rules S1-S2): the first time the interiors
 /// overlap, the face entered last (at a tie the slope's face, then the box rules of
 /// sweep_box_box with `faces` and `seams` for the cell's four sides). A hit on the slope's face
 /// has the slope's normal; a hit on a side, an axis normal. A start inside gives the way out of
 /// least depth among the tile's axes (ties: -y, +y, -x, +x, the slope).
-Sweep sweep_slope(const Aabb& a, Vec2 d, const SlopeTile& s, std::uint8_t faces, std::uint8_t seams);
+SWEEPBOX_API Sweep sweep_slope(const Aabb& a, Vec2 d, const SlopeTile& s, std::uint8_t faces, std::uint8_t seams);
 
 /// True when the normal is a slope's (neither component zero): every box face is an axis's.
 inline bool is_slope_normal(Vec2 n) { return n.x != 0 && n.y != 0; }
@@ -41,25 +41,25 @@ inline bool is_slope_normal(Vec2 n) { return n.x != 0 && n.y != 0; }
 /// at a + t*d for the exact time, rounded, then stepped out by units of the last place until
 /// its leading corner is on the line or on the free side (rule S3). The box keeps its size as
 /// place_flush does.
-Aabb slope_contact_box(const Aabb& a, Vec2 d, const SlopeTile& s);
+SWEEPBOX_API Aabb slope_contact_box(const Aabb& a, Vec2 d, const SlopeTile& s);
 
 /// The corner of box a that touches the slope's face (its leading corner along the normal).
-Vec2 slope_corner(const Aabb& a, const SlopeTile& s);
+SWEEPBOX_API Vec2 slope_corner(const Aabb& a, const SlopeTile& s);
 
 /// The contact point of box c touching the slope tile with normal n: the leading corner for
 /// the slope's face, else the middle of where c's face meets the solid part of the tile's side.
-Vec2 slope_contact_point(const Aabb& c, const SlopeTile& s, Vec2 n);
+SWEEPBOX_API Vec2 slope_contact_point(const Aabb& c, const SlopeTile& s, Vec2 n);
 
 /// True when the interiors of box a and the slope tile overlap.
-bool slope_overlaps(const Aabb& a, const SlopeTile& s);
+SWEEPBOX_API bool slope_overlaps(const Aabb& a, const SlopeTile& s);
 /// True when the closed box a and the closed polygon share a point.
-bool slope_intersects_closed(const Aabb& a, const SlopeTile& s);
+SWEEPBOX_API bool slope_intersects_closed(const Aabb& a, const SlopeTile& s);
 
 /// v with the part going into the slope's face removed (a slide), and then stepped by units of
 /// the last place until it goes exactly along or away from the exact line (never into it).
-Vec2 slope_slide(Vec2 v, const SlopeTile& s);
+SWEEPBOX_API Vec2 slope_slide(Vec2 v, const SlopeTile& s);
 /// v stepped by units of the last place until it does not go into the exact line.
-Vec2 slope_not_into(Vec2 v, const SlopeTile& s);
+SWEEPBOX_API Vec2 slope_not_into(Vec2 v, const SlopeTile& s);
 
 /// The solid part of side `face` of a tile of shape s, as an interval [lo, hi] of the side's
 /// length in tile units (0 to 1, along x for the top and bottom sides, along y for the left and
@@ -68,6 +68,6 @@ Vec2 slope_not_into(Vec2 v, const SlopeTile& s);
 struct SideCover {
     real lo = 1, hi = 0;
 };
-SideCover side_cover(TileShape s, std::uint8_t face);
+SWEEPBOX_API SideCover side_cover(TileShape s, std::uint8_t face);
 
 } // namespace sweepbox::detail
