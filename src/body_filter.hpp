@@ -63,9 +63,8 @@ template <class F> SWEEPBOX_FORCE_INLINE void emit_body(const World& w, std::uin
     ob.box = b.box;
     ob.category = b.category;
     ob.mask = b.mask;
-    ob.is_static = b.is_static;
     if (b.one_way) [[unlikely]] { // a one-way body: entered through the one face of its direction
-        ob.one_way = true;
+        ob.special = true;
         ob.faces = one_way_entry_face[b.one_way - 1];
     }
     f(ob);

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "junction.hpp"
+#include "narrow_phase.hpp"
 #include "sweep.hpp"
 #include "platform.hpp"
 #include "ranking.hpp"
@@ -46,9 +47,8 @@ SWEEPBOX_FORCE_INLINE void require_cast(const char* where, const Aabb& box, Vec2
 }
 
 // The sweep of one obstacle as a cast sees it, or false when it is not met.
-bool cast_one(const detail::SweepQuery& q, const Obstacle& ob, CastHit& h) {
-    if (ob.one_way && !detail::one_way_blocks(q.a, ob.box, ob.faces)) return false;
-    const Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
+bool cast_one(const TileMap& tiles, const detail::SweepQuery& q, const Obstacle& ob, CastHit& h) {
+    const Sweep sw = detail::sweep_obstacle(tiles, q, ob);
     if (sw.state == SweepState::miss) return false;
     h.hit = true;
     h.started_overlapping = sw.state == SweepState::started_overlapping;
@@ -94,13 +94,31 @@ template <int k> SWEEPBOX_FORCE_INLINE void finish_on(const Aabb& box, Vec2 d, c
     h.point = face_point<k>(h.box, obstacle, neg);
 }
 
-// The contact box and point of a hit (h holds its time, normal and start). Inline: a call spills
-// and reloads at the end of every hit.
-SWEEPBOX_FORCE_INLINE void finish(const Aabb& box, Vec2 d, const Aabb& obstacle, CastHit& h) {
-    if (box.min == box.max && !h.started_overlapping) {
-        if (h.normal.x != 0 && obstacle.min.x != obstacle.max.x) return finish_ray_on<0>(box.min, d, obstacle, h);
-        if (h.normal.y != 0 && obstacle.min.y != obstacle.max.y) return finish_ray_on<1>(box.min, d, obstacle, h);
+// finish for a hit on a slope tile's face, or on a side of a slope tile (whose solid part may
+// be only a part of the side).
+[[gnu::noinline]] void finish_slope(const TileMap& tiles, const Aabb& box, Vec2 d, CastHit& h) {
+    const detail::SlopeTile s = detail::slope_tile(tiles, h.other.tile, tiles.shape_at(h.other.tile));
+    if (h.started_overlapping) {
+        h.box = box;
+    } else if (detail::is_slope_normal(h.normal)) {
+        h.box = detail::slope_contact_box(box, d, s);
+    } else {
+        h.box = detail::contact_box(box, d, s.cell, h.normal);
     }
+    h.point = detail::slope_contact_point(h.box, s, h.normal);
+}
+
+// The contact box and point of a hit (h holds its time, normal and start; `slope`: the obstacle
+// is a slope tile). Inline: a call spills and reloads at the end of every hit.
+SWEEPBOX_FORCE_INLINE void finish(const TileMap& tiles, const Aabb& box, Vec2 d, const Aabb& obstacle, bool slope,
+                                  CastHit& h) {
+    // (A slope's face has neither component of its normal zero: it takes none of the axis cases.)
+    if (box.min == box.max && !h.started_overlapping) {
+        if (h.normal.y == 0 && obstacle.min.x != obstacle.max.x) return finish_ray_on<0>(box.min, d, obstacle, h);
+        if (h.normal.x == 0 && obstacle.min.y != obstacle.max.y) return finish_ray_on<1>(box.min, d, obstacle, h);
+    }
+    if (slope) [[unlikely]]
+        return finish_slope(tiles, box, d, h);
     if (!h.started_overlapping) {
         // A hit's normal lies along one axis (axis_normal in geometry.cpp).
         if (h.normal.y == 0) return finish_on<0>(box, d, obstacle, h);
@@ -117,6 +135,7 @@ struct Best {
     bool any = false;
     bool corner = false;
     bool started = false;
+    bool slope = false; // the obstacle is a slope tile
     real time = 1;
     Vec2 normal{0, 0};
     Aabb box{};
@@ -128,7 +147,7 @@ struct Best {
 
 // Keeps the obstacle with this box in b if its contact ranks before b's (rule 4).
 SWEEPBOX_FORCE_INLINE void take(Best& b, const Aabb& box, Vec2 delta, const Sweep& sw, const Aabb& ob_box,
-                                const Other& other) {
+                                const Other& other, bool slope = false) {
     if (sw.state == SweepState::miss) return;
     const bool started = sw.state == SweepState::started_overlapping;
     const real time = started ? real(0) : sw.time;
@@ -146,6 +165,7 @@ SWEEPBOX_FORCE_INLINE void take(Best& b, const Aabb& box, Vec2 delta, const Swee
     b.started = started;
     b.box = ob_box;
     b.other = other;
+    b.slope = slope;
 }
 
 // What a ray's fast walk over the tiles found.
@@ -229,6 +249,11 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
     const detail::SweepQuery q(box, delta);
     auto take = [&](Best& b, const Sweep& sw, const Aabb& ob_box, const Other& other)
                     SWEEPBOX_FORCE_INLINE_LAMBDA { ::sweepbox::take(b, box, delta, sw, ob_box, other); };
+    auto take_special = [&](Best& b, const Obstacle& ob) {
+        const Sweep sw = detail::sweep_special(w.tiles(), q, ob);
+        ::sweepbox::take(b, box, delta, sw, ob.box, ob.other, ob.shape != 0);
+        return sw;
+    };
     auto consider = [&](Best& b, const Aabb& ob_box, const Other& other, std::uint8_t faces, std::uint8_t seams)
                         SWEEPBOX_FORCE_INLINE_LAMBDA {
         take(b, detail::sweep(q, ob_box, faces, seams), ob_box, other);
@@ -276,7 +301,10 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
             auto tile = [&](std::int32_t col, std::int32_t row, std::uint8_t bits) SWEEPBOX_FORCE_INLINE_LAMBDA {
                 const Aabb tb = detail::tile_box(ex, ey, col, row);
                 const detail::TileFaces f = detail::tile_faces(bits);
-                if (Tile(bits & 3) == Tile::one_way && !detail::one_way_blocks(box, tb, f.faces)) return;
+                if ((bits & 3) >= std::uint8_t(Tile::one_way)) [[unlikely]] {
+                    take_special(best, detail::tile_obstacle(tiles, detail::packed_cell(col, row), bits));
+                    return;
+                }
                 consider(best, tb, Other::of(detail::packed_cell(col, row)), f.faces, f.seams);
             };
             constexpr wide slack = detail::tol::walk_slack;
@@ -296,7 +324,11 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
     if (sel.tiles | sel.bodies) {
         Best walked = best;
         auto visit = [&](const Obstacle& ob) {
-            if (ob.one_way && !detail::one_way_blocks(box, ob.box, ob.faces)) return;
+            if (ob.special) [[unlikely]] {
+                const Sweep sw = take_special(walked, ob);
+                junction_possible |= (sw.state == SweepState::miss) & sw.corner;
+                return;
+            }
             const Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
             junction_possible |= (sw.state == SweepState::miss) & sw.corner;
             take(walked, sw, ob.box, ob.other);
@@ -322,7 +354,7 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
     h.other.body.generation = kept.other.body.generation;
     h.other.tile.column = kept.other.tile.column;
     h.other.tile.row = kept.other.tile.row;
-    finish(box, delta, best.box, h);
+    finish(tiles, box, delta, best.box, best.slope, h);
     return h;
 }
 
@@ -347,7 +379,7 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
     hits.clear();
     auto visit = [&](const Obstacle& ob) {
         CastHit h;
-        if (!cast_one(q, ob, h)) return;
+        if (!cast_one(tiles_, q, ob, h)) return;
         hits.emplace_back(h, ob.box);
     };
     detail::walk_path(*this, box, delta, detail::selector_of(filter), visit, [] { return real(2); });
@@ -380,7 +412,7 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
             if (placed) continue;
             placed = true; // met as a plain hit first
         }
-        finish(box, delta, ob_box, h);
+        finish(tiles_, box, delta, ob_box, h.other.is_tile() && tiles_.get(h.other.tile) == Tile::slope, h);
         out.push_back(h);
     }
     if (!placed) junction_hit(js, out.emplace_back());

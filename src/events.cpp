@@ -9,6 +9,7 @@
 
 #include "exact.hpp"
 #include "obstacle.hpp"
+#include "slope.hpp"
 #include "tile_obstacles.hpp"
 
 namespace sweepbox {
@@ -197,6 +198,9 @@ void World::update_events() {
             const Aabb tb = tiles_.cell_box(c);
             if (!intersects_closed(a.box, tb)) return;
             if (Tile(bits & 3) == Tile::one_way && !detail::one_way_blocks(a.box, tb, detail::tile_faces(bits).faces))
+                return;
+            if (Tile(bits & 3) == Tile::slope &&
+                !detail::slope_intersects_closed(a.box, detail::slope_tile(tiles_, c, tiles_.shape_at(c))))
                 return;
             contact_next_.push_back({id_of(i), Other::of(c)});
         });

@@ -75,7 +75,7 @@ void gather_solids(const World& w, const Aabb& a, Vec2 d, const Selector& sel, s
                    bool skip_overlapped, Blocks&& blocks) {
     out.clear();
     auto visit = [&](const Obstacle& ob) {
-        if (ob.one_way || (skip_overlapped && overlaps(a, ob.box)) || !blocks(ob)) return;
+        if (ob.special || (skip_overlapped && overlaps(a, ob.box)) || !blocks(ob)) return;
         out.push_back(ob);
     };
     walk_path(

@@ -20,6 +20,7 @@
 #include "junction.hpp"
 #include "move_checks.hpp"
 #include "move_support.hpp"
+#include "narrow_phase.hpp"
 #include "sweep.hpp"
 #include "platform.hpp"
 #include "ranking.hpp"
@@ -98,7 +99,7 @@ bool nothing_to_check(const Aabb& S, const Aabb& F, const std::vector<Obstacle>&
     for (const Obstacle& ob : candidates) {
         const auto b = obstacle_lanes(ob.box);
         const bool in_s = overlaps(s, b), in_f = overlaps(f, b);
-        if (ob.one_way | in_s | in_f) return false;
+        if (ob.special | in_s | in_f) return false;
     }
     return true;
 }
@@ -154,7 +155,7 @@ struct JunctionLeg {
     }
     // The obstacles at the end itself too: rounding may put it on one the exact path never met.
     detail::visit_region(w, out.F, sel, [&](const Obstacle& ob) {
-        if (!ob.one_way && !overlaps(S, ob.box) && is_blocking(response_for(w, self, ob, o))) solids.push_back(ob);
+        if (!ob.special && !overlaps(S, ob.box) && is_blocking(response_for(w, self, ob, o))) solids.push_back(ob);
     });
     out.F = detail::settle_thin(S, d, out.F, solids, best.any && !out.stop ? axis_of(best.sweep.normal) : -1);
     return out;
@@ -171,7 +172,7 @@ struct JunctionLeg {
         const Obstacle* pick = nullptr;
         Obstacle picked;
         detail::visit_region(w, S, sel, [&](const Obstacle& ob) {
-            if (ob.one_way || !overlaps(S, ob.box)) return;
+            if (ob.special || !overlaps(S, ob.box)) return;
             if (pick && !(ob.other < picked.other)) return;
             if (!is_blocking(response_for(w, self, ob, o))) return;
             picked = ob;
@@ -188,16 +189,17 @@ struct JunctionLeg {
         Sweep hs{};
         Obstacle hob{};
         auto visit = [&](const Obstacle& ob) {
-            if (ob.one_way && !detail::one_way_blocks(S, ob.box, ob.faces)) return;
+            if (ob.special && ob.shape == 0 && !detail::one_way_blocks(S, ob.box, ob.faces)) return;
             // (The push is the rounded difference to the target: where it rounds short of a
             // face just beyond, the target itself must still be checked.)
-            if (!overlaps(S, ob.box) && overlaps(target, ob.box) && is_blocking(response_for(w, self, ob, o)))
+            if (!detail::overlaps_obstacle(w.tiles(), S, ob) && detail::overlaps_obstacle(w.tiles(), target, ob) &&
+                is_blocking(response_for(w, self, ob, o)))
                 lands_inside = true;
-            const Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
+            const Sweep sw = detail::sweep_obstacle(w.tiles(), q, ob);
             if (sw.state == SweepState::started_overlapping) {
                 // Another obstacle the body overlaps: a push against its own way out would go
                 // deeper into it.
-                const Vec2 n = minimum_translation(S, ob.box).normal;
+                const Vec2 n = sw.normal;
                 if (ob.other == picked.other || push.x * n.x + push.y * n.y >= 0) return;
                 if (is_blocking(response_for(w, self, ob, o))) deeper = true;
                 return;
@@ -213,7 +215,7 @@ struct JunctionLeg {
         };
         detail::walk_path(w, S, push, sel, visit, [&] { return deeper ? real(0) : hit ? hs.time : real(2); });
         if (deeper || (!hit && lands_inside)) return S;
-        const Aabb F = hit ? detail::contact_box(S, push, hob.box, hs.normal) : target;
+        const Aabb F = hit ? detail::contact_box_of(w.tiles(), S, push, hob, hs.normal) : target;
         Contact& c = out.contacts.emplace_back();
         c.other = picked.other;
         c.time = 0;
@@ -241,6 +243,50 @@ struct JunctionLeg {
     if (std::fabs(v[1 - a]) < o.rest_speed) {
         rest = {0, 0};
         v = {0, 0};
+    }
+}
+
+// A leg that ends on a slope's face: the contact box (rule S3) and what is left of the motion.
+[[gnu::noinline]] void slope_leg_end(const detail::SlopeTile& s, const Aabb& S, Vec2 d, Aabb& F, Vec2& rest) {
+    F = detail::slope_contact_box(S, d, s);
+    for (int k = 0; k < 2; ++k) {
+        rest[k] = real(wide(d[k]) - (wide(F.min[k]) - wide(S.min[k])));
+        if (rest[k] * d[k] < 0) rest[k] = 0; // (rounding carried it past the end)
+    }
+}
+
+// The response on a slope's face (rule S4): as on a side, about the slope's normal; what is left
+// of the motion never goes into the exact line, so the next leg does not meet it again at once.
+[[gnu::noinline]] void slope_response(const detail::SlopeTile& s, Response r, const MoveOptions& o, Vec2& rest,
+                                      Vec2& v) {
+    const Vec2 n = s.normal;
+    const real vn = v.x * n.x + v.y * n.y;
+    const bool v_into = vn < 0;
+    switch (r) {
+    case Response::touch:
+        rest = {0, 0};
+        if (v_into) v = detail::slope_slide(v, s);
+        break;
+    case Response::slide:
+        rest = detail::slope_slide(rest, s);
+        if (v_into) v = detail::slope_slide(v, s);
+        break;
+    case Response::bounce:
+        if (v_into && vn > -o.rest_speed) {
+            // Too slow into the face: the normal part goes, friction acts on the rest, and too
+            // slow along the face as well, the body stops.
+            rest = detail::slope_not_into(reflect(rest, n, 0, o.friction), s);
+            v = reflect(v, n, 0, o.friction);
+            if (std::hypot(v.x, v.y) < o.rest_speed) {
+                rest = {0, 0};
+                v = {0, 0};
+            }
+            break;
+        }
+        rest = detail::slope_not_into(reflect(rest, n, o.restitution, o.friction), s);
+        if (v_into) v = reflect(v, n, o.restitution, o.friction);
+        break;
+    default: break;
     }
 }
 
@@ -279,14 +325,13 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
         // The narrow phase of one candidate. Inlined where the walk meets a candidate: a call
         // per candidate costs as much as the sweep of a clear miss.
         auto consider = [&](const Obstacle& ob) __attribute__((always_inline)) {
-            if (ob.one_way && !detail::one_way_blocks(S, ob.box, ob.faces)) return;
-            Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
+            Sweep sw = detail::sweep_obstacle(w.tiles(), q, ob);
             if (sw.state == SweepState::miss) return;
             const bool started = sw.state == SweepState::started_overlapping;
             real depth = 0;
             if (started) {
                 overlap_seen = true;
-                const Penetration p = minimum_translation(S, ob.box);
+                const Penetration p = detail::penetration_of(w.tiles(), S, ob);
                 // Out of it: free. Into it or along it (a recovery that was blocked): stopped.
                 if (d.x * p.normal.x + d.y * p.normal.y > 0) return;
                 sw.normal = p.normal;
@@ -340,6 +385,8 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
             F = S;
             // Into it, the slide keeps the tangent part; along it, nothing is left.
             if (d.x * best.sweep.normal.x + d.y * best.sweep.normal.y < 0) rest = d;
+        } else if (best.ob.shape != 0 && detail::is_slope_normal(best.sweep.normal)) [[unlikely]] {
+            slope_leg_end(detail::slope_of(w.tiles(), best.ob), S, d, F, rest);
         } else {
             F = detail::contact_box(S, d, best.ob.box, best.sweep.normal);
             // What is left is what was not travelled (d - (F - S)): a slide keeps the whole
@@ -389,8 +436,8 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
             k.other = c.ob.other;
             k.time = time;
             k.normal = c.sweep.normal;
-            k.box = detail::contact_box(S, d, c.ob.box, c.sweep.normal);
-            k.point = contact_point(k.box, c.ob.box, c.sweep.normal);
+            k.box = detail::contact_box_of(w.tiles(), S, d, c.ob, c.sweep.normal);
+            k.point = detail::contact_point_of(w.tiles(), k.box, c.ob, c.sweep.normal);
             k.response = Response::cross;
             k.corner = c.sweep.corner;
         }
@@ -407,6 +454,8 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
         k.normal = best.sweep.normal;
         k.box = F;
         k.point = detail::contact_point(F, best.ob.box, best.sweep.normal);
+        if (best.ob.shape != 0) [[unlikely]]
+            k.point = detail::contact_point_of(w.tiles(), F, best.ob, best.sweep.normal);
         k.response = best.response;
         k.started_overlapping = best.started;
         k.corner = best.sweep.corner;
@@ -422,26 +471,28 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
         const Vec2 n = best.sweep.normal;
         const int a = axis_of(n);
         const bool v_into = v[a] * n[a] < 0;
-        switch (best.response) {
-        case Response::touch:
-            rest = {0, 0};
-            if (v_into) v[a] = 0;
-            break;
-        case Response::slide:
-            if (rest[a] * n[a] < 0) rest[a] = 0;
-            if (v_into) v[a] = 0;
-            break;
-        case Response::bounce:
-            if (rest[a] * n[a] > 0) rest[a] = 0; // (a rounding left it past the face)
-            if (v_into && v[a] * n[a] > -o.rest_speed) [[unlikely]] {
-                come_to_rest(rest, v, n, a, o);
+        if (best.ob.shape != 0 && detail::is_slope_normal(n)) [[unlikely]] {
+            slope_response(detail::slope_of(w.tiles(), best.ob), best.response, o, rest, v);
+        } else switch (best.response) {
+            case Response::touch:
+                rest = {0, 0};
+                if (v_into) v[a] = 0;
                 break;
+            case Response::slide:
+                if (rest[a] * n[a] < 0) rest[a] = 0;
+                if (v_into) v[a] = 0;
+                break;
+            case Response::bounce:
+                if (rest[a] * n[a] > 0) rest[a] = 0; // (a rounding left it past the face)
+                if (v_into && v[a] * n[a] > -o.rest_speed) [[unlikely]] {
+                    come_to_rest(rest, v, n, a, o);
+                    break;
+                }
+                rest = reflect(rest, n, o.restitution, o.friction);
+                if (v_into) v = reflect(v, n, o.restitution, o.friction);
+                break;
+            default: break;
             }
-            rest = reflect(rest, n, o.restitution, o.friction);
-            if (v_into) v = reflect(v, n, o.restitution, o.friction);
-            break;
-        default: break;
-        }
         responded(v);
         t_start = k.time;
         S = F;
@@ -472,7 +523,7 @@ Response drop_through_filter(void* context, const World& w, BodyId self, const O
         const TileMap& tiles = w.tiles();
         ob = detail::tile_obstacle(tiles, other.tile, tiles.bits_in_map(other.tile.column, other.tile.row));
     }
-    if (ob.one_way) return Response::ignore;
+    if (ob.special && ob.shape == 0) return Response::ignore;
     return response_for(w, self, ob, *static_cast<const DropThrough*>(context)->options);
 }
 

@@ -5,6 +5,8 @@
 #include <limits>
 
 #include "move_support.hpp"
+#include "ranking.hpp"
+#include "slope.hpp"
 #include "sweep.hpp"
 
 namespace sweepbox::detail {
@@ -35,7 +37,28 @@ Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const 
     for (int pass = 0; pass < 4; ++pass) {
         bool changed = false;
         for (const Obstacle& ob : candidates) {
-            if (ob.one_way) {
+            if (ob.shape != 0) {
+                // A slope tile: an end inside it (rounding at another contact) goes back along
+                // the leg's own motion to where that motion meets the slope. A start inside it
+                // is the move's rule 7 (motion out of it is free).
+                const SlopeTile s = slope_tile(w.tiles(), ob.other.tile, TileShape(ob.shape));
+                if (slope_overlaps(S, s) || !slope_overlaps(F, s)) continue;
+                if (!is_blocking(response_for(w, self, ob, o))) continue;
+                // Rounding the end of a motion that only runs along the line: out by a step.
+                if (Aabb G = F; slope_step_out(G, s, true, true)) {
+                    F = G;
+                    changed = true;
+                    continue;
+                }
+                const Vec2 dF{real(wide(F.min.x) - wide(S.min.x)), real(wide(F.min.y) - wide(S.min.y))};
+                const Sweep sw = sweep_slope(S, dF, s, ob.faces, ob.seams);
+                if (sw.state != SweepState::hit) return S;
+                F = is_slope_normal(sw.normal) ? slope_contact_box(S, dF, s) : contact_box(S, dF, s.cell, sw.normal);
+                if (slope_overlaps(F, s)) return S;
+                changed = true;
+                continue;
+            }
+            if (ob.special) {
                 // A one-way tile is a surface only on the face of its direction (down: the top):
                 // only a path that went in through that face is a violation. The face must also
                 // be a surface (no solid tile right beyond it), as in the sweep.

@@ -25,8 +25,11 @@ struct Obstacle {
     std::uint32_t mask = 0;
     std::uint8_t faces = face_all; // faces that may be entered (one-way tiles: the top)
     std::uint8_t seams = 0;        // faces shared with another solid tile
-    bool one_way = false;          // then `faces` is the one face it is entered through, or 0
-    bool is_static = false;
+    // One-way or a slope: the rare obstacles each narrow phase tests for first (one flag, so
+    // the usual box pays one test). A one-way obstacle's `faces` is the one face it is entered
+    // through, or 0.
+    bool special = false;
+    std::uint8_t shape = 0; // a slope tile's TileShape; 0 for every other obstacle
 };
 
 /// Which obstacles a walk reports.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "narrow_phase.hpp"
 #include "walk_path.hpp"
 
 namespace sweepbox {
@@ -69,7 +70,9 @@ void World::query_rect(const Aabb& rect, std::vector<Other>& out, const QueryFil
     require_rect("query_rect", rect);
     out.clear();
     detail::visit_region(*this, rect, detail::selector_of(filter), [&](const Obstacle& ob) {
-        if (intersects_closed(ob.box, rect)) out.push_back(ob.other);
+        if (ob.shape != 0 ? detail::slope_intersects_closed(rect, detail::slope_of(tiles_, ob))
+                          : intersects_closed(ob.box, rect))
+            out.push_back(ob.other);
     });
     if (filter.sensors) visit_sensors(*this, rect, filter, [&](const Other& o, const Aabb&) { out.push_back(o); });
     sort_unique(out);
@@ -91,7 +94,9 @@ void World::query_segment(Vec2 a, Vec2 b, std::vector<Other>& out, const QueryFi
         *this, Aabb{a, a}, d, detail::selector_of(filter),
         [&](const Obstacle& ob) {
         wide entry;
-        if (segment_meets(a, d, ob.box, entry)) hits.emplace_back(entry, ob.other);
+        const bool meets = ob.shape != 0 ? detail::slope_segment_meets(a, d, detail::slope_of(tiles_, ob), entry)
+                                         : segment_meets(a, d, ob.box, entry);
+        if (meets) hits.emplace_back(entry, ob.other);
         },
         [] { return real(2); }, true);
     if (filter.sensors)

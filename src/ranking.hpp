@@ -7,6 +7,7 @@
 #include <sweepbox/id.hpp>
 
 #include "exact.hpp"
+#include "slope.hpp"
 #include "platform.hpp"
 #include "sweep.hpp"
 
@@ -57,7 +58,10 @@ struct Ranked {
 // Ties of the rounded time are rare: kept out of line so the common test inlines.
 [[gnu::noinline]] inline bool ranks_before_same_time(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
     int c = 0;
-    if (!x.started && !y.started && x.normal == y.normal) {
+    if (is_slope_normal(x.normal) || is_slope_normal(y.normal)) {
+        // A slope's face: its exact time needs the slope's line, which the ranking does not
+        // see; such ties of the rounded time go by face before corner, then id.
+    } else if (!x.started && !y.started && x.normal == y.normal) {
         // The same face direction (two tiles of one floor, say): the entry numerators are the
         // obstacles' faces minus the same edge of a, so the faces decide, exactly.
         const int k = x.normal.x != 0 ? 0 : 1;

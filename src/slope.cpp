@@ -175,18 +175,7 @@ Sweep sweep_slope(const Aabb& a, Vec2 d, const SlopeTile& s, std::uint8_t faces,
     if (slope_overlaps(a, s)) {
         out.state = SweepState::started_overlapping;
         out.time = 0;
-        // The least of the five ways out (estimated: a recovery's direction, not a contact).
-        const Corners c = corners(a, s);
-        const wide depth[5] = {wide(a.max.y) - wide(s.cell.min.y), wide(s.cell.max.y) - wide(a.min.y),
-                               wide(a.max.x) - wide(s.cell.min.x), wide(s.cell.max.x) - wide(a.min.x),
-                               along_normal(s, c.lead.x, s.p.x, c.lead.y, s.p.y).approx() /
-                                   std::sqrt((s.A.hi + s.A.lo) * (s.A.hi + s.A.lo) +
-                                             (s.B.hi + s.B.lo) * (s.B.hi + s.B.lo))};
-        const Vec2 normals[5] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}, s.normal};
-        int best = 0;
-        for (int i = 1; i < 5; ++i)
-            if (depth[i] < depth[best]) best = i;
-        out.normal = normals[best];
+        out.normal = slope_penetration(a, s).normal;
         return out;
     }
     SlabTime slabs[3];
@@ -289,6 +278,20 @@ Sweep sweep_slope(const Aabb& a, Vec2 d, const SlopeTile& s, std::uint8_t faces,
     return out;
 }
 
+Penetration slope_penetration(const Aabb& a, const SlopeTile& s) {
+    // The least of the five ways out (estimated: a recovery's direction, not a contact).
+    const Corners c = corners(a, s);
+    const wide len = std::sqrt((s.A.hi + s.A.lo) * (s.A.hi + s.A.lo) + (s.B.hi + s.B.lo) * (s.B.hi + s.B.lo));
+    const wide depth[5] = {wide(a.max.y) - wide(s.cell.min.y), wide(s.cell.max.y) - wide(a.min.y),
+                           wide(a.max.x) - wide(s.cell.min.x), wide(s.cell.max.x) - wide(a.min.x),
+                           along_normal(s, c.lead.x, s.p.x, c.lead.y, s.p.y).approx() / len};
+    const Vec2 normals[5] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}, s.normal};
+    int best = 0;
+    for (int i = 1; i < 5; ++i)
+        if (depth[i] < depth[best]) best = i;
+    return {real(depth[best]), normals[best]};
+}
+
 // Separating axes x, y and w: the box's extent along w, [h(trail), h(lead)], against the
 // polygon's, [0, h(far)].
 bool slope_overlaps(const Aabb& a, const SlopeTile& s) {
@@ -307,6 +310,37 @@ bool slope_intersects_closed(const Aabb& a, const SlopeTile& s) {
 
 Vec2 slope_corner(const Aabb& a, const SlopeTile& s) { return corners(a, s).lead; }
 
+bool slope_segment_meets(Vec2 a, Vec2 d, const SlopeTile& s, wide& entry) {
+    const Aabb p{a, a};
+    if (slope_intersects_closed(p, s)) {
+        entry = 0;
+        return true;
+    }
+    // Closed slabs: a slab the segment does not move along must hold it (closed); the latest
+    // entry must come no later than the earliest exit and than 1.
+    SlabTime slabs[3];
+    slabs[0] = axis_slab(a.x, a.x, d.x, s.cell.min.x, s.cell.max.x);
+    slabs[1] = axis_slab(a.y, a.y, d.y, s.cell.min.y, s.cell.max.y);
+    int wd_sign = 0;
+    slabs[2] = normal_slab(p, d, s, wd_sign);
+    if (d.x == 0 && !(s.cell.min.x <= a.x && a.x <= s.cell.max.x)) return false;
+    if (d.y == 0 && !(s.cell.min.y <= a.y && a.y <= s.cell.max.y)) return false;
+    if (wd_sign == 0 && sign(along_normal(s, a.x, s.p.x, a.y, s.p.y)) < 0) return false;
+    int latest = -1;
+    for (int i = 0; i < 3; ++i) {
+        if (slabs[i].kind != SlabTime::moving) continue;
+        if (latest < 0 || compare_times(slabs[i].enter, slabs[i].den, slabs[latest].enter, slabs[latest].den) > 0)
+            latest = i;
+    }
+    if (latest < 0) return false; // (not moving and not inside: apart)
+    const SlabTime& e = slabs[latest];
+    if (sign(e.enter - e.den) > 0) return false;
+    for (const SlabTime& x : slabs)
+        if (x.kind == SlabTime::moving && compare_times(e.enter, e.den, x.exit, x.den) > 0) return false;
+    entry = std::max(wide(0), e.enter.approx() / e.den.approx());
+    return true;
+}
+
 Aabb slope_contact_box(const Aabb& a, Vec2 d, const SlopeTile& s) {
     int wd_sign = 0;
     const SlabTime n = normal_slab(a, d, s, wd_sign);
@@ -319,18 +353,25 @@ Aabb slope_contact_box(const Aabb& a, Vec2 d, const SlopeTile& s) {
         c.min[k] = real(wide(a.min[k]) + t * wide(d[k]));
         c.max[k] = a.max[k] == a.min[k] ? c.min[k] : std::max(real(wide(c.min[k]) + size), c.min[k]);
     }
-    // Never inside: out by a unit of the last place at a time, against the normal w, on the
-    // axes the motion moved (the box came from the free side).
-    for (int i = 0; i < 64 && sign(along_normal(s, slope_corner(c, s).x, s.p.x, slope_corner(c, s).y, s.p.y)) > 0;
-         ++i) {
+    // Never inside: stepped out on the axes the motion moved (it came from the free side).
+    slope_step_out(c, s, d.x != 0, d.y != 0);
+    return c;
+}
+
+bool slope_step_out(Aabb& c, const SlopeTile& s, bool x, bool y) {
+    const bool thin[2] = {c.min.x == c.max.x, c.min.y == c.max.y};
+    const bool axes[2] = {x, y};
+    for (int i = 0; i < 64; ++i) {
+        const Vec2 lead = slope_corner(c, s);
+        if (sign(along_normal(s, lead.x, s.p.x, lead.y, s.p.y)) <= 0) return true;
         for (int k = 0; k < 2; ++k) {
-            if (d[k] == 0) continue;
+            if (!axes[k]) continue;
             const int out_sign = (k == 0 ? s.sx : s.sy) > 0 ? -1 : 1;
             c.min[k] = step(c.min[k], out_sign);
-            c.max[k] = a.max[k] == a.min[k] ? c.min[k] : step(c.max[k], out_sign);
+            c.max[k] = thin[k] ? c.min[k] : step(c.max[k], out_sign);
         }
     }
-    return c;
+    return false;
 }
 
 Vec2 slope_contact_point(const Aabb& c, const SlopeTile& s, Vec2 n) {

@@ -43,6 +43,11 @@ inline bool is_slope_normal(Vec2 n) { return n.x != 0 && n.y != 0; }
 /// place_flush does.
 SWEEPBOX_API Aabb slope_contact_box(const Aabb& a, Vec2 d, const SlopeTile& s);
 
+/// Steps box c out of the slope's half-plane by units of the last place, on x and / or y
+/// (against the normal), until its leading corner is on the line or on the free side; false
+/// when a few steps do not do it (c is then partly moved).
+SWEEPBOX_API bool slope_step_out(Aabb& c, const SlopeTile& s, bool x, bool y);
+
 /// The corner of box a that touches the slope's face (its leading corner along the normal).
 SWEEPBOX_API Vec2 slope_corner(const Aabb& a, const SlopeTile& s);
 
@@ -50,10 +55,19 @@ SWEEPBOX_API Vec2 slope_corner(const Aabb& a, const SlopeTile& s);
 /// the slope's face, else the middle of where c's face meets the solid part of the tile's side.
 SWEEPBOX_API Vec2 slope_contact_point(const Aabb& c, const SlopeTile& s, Vec2 n);
 
+/// The way out of the slope tile for a box a that overlaps it: the least of the five ways
+/// (-y, +y, -x, +x along the cell's sides, or along the slope's normal; ties in that order),
+/// compared on rounded depths.
+SWEEPBOX_API Penetration slope_penetration(const Aabb& a, const SlopeTile& s);
+
 /// True when the interiors of box a and the slope tile overlap.
 SWEEPBOX_API bool slope_overlaps(const Aabb& a, const SlopeTile& s);
 /// True when the closed box a and the closed polygon share a point.
 SWEEPBOX_API bool slope_intersects_closed(const Aabb& a, const SlopeTile& s);
+
+/// True when the closed segment a + t*d, t in [0, 1], meets the closed polygon of the slope
+/// tile (decided exactly); `entry` is then the first such t, rounded.
+SWEEPBOX_API bool slope_segment_meets(Vec2 a, Vec2 d, const SlopeTile& s, wide& entry);
 
 /// v with the part going into the slope's face removed (a slide), and then stepped by units of
 /// the last place until it goes exactly along or away from the exact line (never into it).

@@ -31,10 +31,9 @@ SWEEPBOX_FORCE_INLINE TileFaces tile_faces(std::uint8_t bits) {
 }
 inline void set_tile_faces(Obstacle& ob, std::uint8_t bits) {
     const TileFaces f = tile_faces(bits);
-    ob.one_way = Tile(bits & 3) == Tile::one_way;
+    ob.special = (bits & 3) >= std::uint8_t(Tile::one_way); // one-way or slope
     ob.faces = f.faces;
     ob.seams = f.seams;
-    ob.is_static = true;
 }
 
 /// The obstacle of the tile at c (inside the map) with its bits (TileMap::bits_in_map).
@@ -45,6 +44,8 @@ SWEEPBOX_FORCE_INLINE Obstacle tile_obstacle(const TileMap& tiles, TileCell c, s
     ob.category = tiles.def().category;
     ob.mask = tiles.def().mask;
     set_tile_faces(ob, bits);
+    if (Tile(bits & 3) == Tile::slope) [[unlikely]]
+        ob.shape = std::uint8_t(tiles.shape_at(c));
     return ob;
 }
 
