@@ -41,8 +41,9 @@ private:
     std::string problem_;
 };
 
-/// A tile kind of a scene (an entry of the tiles' "kinds"): the runner gives the kinds indices 6,
-/// 7, ... in order (0-2 are empty, solid and one_way_down, 3-5 one_way_up, _left and _right).
+/// A tile kind of a scene (an entry of the tiles' "kinds"): the runner gives the kinds indices
+/// tile_shape_count, tile_shape_count + 1, ... in order (kind k < tile_shape_count is TileShape(k):
+/// empty, solid, the four one-way shapes, then the 20 slopes).
 struct SceneKind {
     std::string name;                      ///< how the legend and set_tile name it
     TileShape shape = TileShape::solid;    ///< "shape": a shape name (to_string(TileShape)), "one_way" = down
@@ -53,8 +54,8 @@ struct SceneKind {
     friend bool operator==(const SceneKind&, const SceneKind&) = default;
 };
 
-/// The tile map of a scene: rows of characters, top to bottom ('#' solid, '=' one-way, '.' empty
-/// unless the legend says otherwise).
+/// The tile map of a scene: rows of characters, top to bottom ('#' solid, '=' one-way, '.' empty,
+/// '/' slope45_ul, '\\' slope45_ur unless the legend says otherwise).
 struct SceneTiles {
     Vec2 origin{0, 0};                         ///< world position of the min corner of tile (0, 0)
     real size = 16;                            ///< side of a tile in world units, > 0
@@ -68,9 +69,9 @@ struct SceneTiles {
 };
 
 /// The kind index of a tile name in a scene's tiles: a one-character row legend entry ("legend",
-/// else the default '.' empty, '#' solid, '=' one_way), a shape name ("empty", "solid",
-/// "one_way", "one_way_down", "one_way_up", "one_way_left", "one_way_right") or a kind's name;
-/// -1 when it names nothing.
+/// else the default '.' empty, '#' solid, '=' one_way, '/' slope45_ul, '\\' slope45_ur), a shape
+/// name (to_string(TileShape), or "one_way" for one_way_down) or a kind's name; -1 when it names
+/// nothing.
 [[nodiscard]] std::int32_t scene_tile_kind(const SceneTiles& tiles, const std::string& name);
 
 /// A named body of a scene (an entry of "bodies", or the body of an "add" step).

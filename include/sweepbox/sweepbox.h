@@ -83,6 +83,7 @@ enum sweepbox_tile {
     SWEEPBOX_TILE_EMPTY = 0,   ///< nothing
     SWEEPBOX_TILE_SOLID = 1,   ///< blocks from every side
     SWEEPBOX_TILE_ONE_WAY = 2, ///< blocks only a mover that starts fully above it (smaller y), through its top
+    SWEEPBOX_TILE_SLOPE = 3,   ///< a tile of any slope kind (sweepbox_get_tile's answer only)
 };
 
 /// Which way a one-way body blocks (sweepbox_body_def::one_way): the direction a mover must move
@@ -104,6 +105,28 @@ enum sweepbox_tile_shape {
     SWEEPBOX_SHAPE_ONE_WAY_UP = 3,    ///< blocks movers moving -y that start fully below it
     SWEEPBOX_SHAPE_ONE_WAY_LEFT = 4,  ///< blocks movers moving -x that start fully right of it
     SWEEPBOX_SHAPE_ONE_WAY_RIGHT = 5, ///< blocks movers moving +x that start fully left of it
+    // Slopes (docs/scenes.md has the table): in tile units, u right and v down across the cell,
+    // the _UL shapes are solid where a*u + b*v >= c; _UR mirrors u, _DL mirrors v (ceilings).
+    SWEEPBOX_SHAPE_SLOPE45_UL = 6,       ///< u + v >= 1: a 45-degree floor rising to the right
+    SWEEPBOX_SHAPE_SLOPE45_UR = 7,       ///< SWEEPBOX_SHAPE_SLOPE45_UL mirrored in u
+    SWEEPBOX_SHAPE_SLOPE45_DL = 8,       ///< SWEEPBOX_SHAPE_SLOPE45_UL mirrored in v
+    SWEEPBOX_SHAPE_SLOPE45_DR = 9,       ///< SWEEPBOX_SHAPE_SLOPE45_UL mirrored in u and v
+    SWEEPBOX_SHAPE_SHALLOW_UL_LOW = 10,  ///< u + 2v >= 2: the low piece of a floor rising 1 over 2 tiles to the right
+    SWEEPBOX_SHAPE_SHALLOW_UL_HIGH = 11, ///< u + 2v >= 1: the high piece of that floor
+    SWEEPBOX_SHAPE_SHALLOW_UR_LOW = 12,  ///< SWEEPBOX_SHAPE_SHALLOW_UL_LOW mirrored in u
+    SWEEPBOX_SHAPE_SHALLOW_UR_HIGH = 13, ///< SWEEPBOX_SHAPE_SHALLOW_UL_HIGH mirrored in u
+    SWEEPBOX_SHAPE_SHALLOW_DL_LOW = 14,  ///< SWEEPBOX_SHAPE_SHALLOW_UL_LOW mirrored in v
+    SWEEPBOX_SHAPE_SHALLOW_DL_HIGH = 15, ///< SWEEPBOX_SHAPE_SHALLOW_UL_HIGH mirrored in v
+    SWEEPBOX_SHAPE_SHALLOW_DR_LOW = 16,  ///< SWEEPBOX_SHAPE_SHALLOW_UL_LOW mirrored in u and v
+    SWEEPBOX_SHAPE_SHALLOW_DR_HIGH = 17, ///< SWEEPBOX_SHAPE_SHALLOW_UL_HIGH mirrored in u and v
+    SWEEPBOX_SHAPE_STEEP_UL_LOW = 18,    ///< 2u + v >= 1: the lower piece of a floor rising 2 over 1 tile to the right
+    SWEEPBOX_SHAPE_STEEP_UL_HIGH = 19,   ///< 2u + v >= 2: the upper piece of that floor
+    SWEEPBOX_SHAPE_STEEP_UR_LOW = 20,    ///< SWEEPBOX_SHAPE_STEEP_UL_LOW mirrored in u
+    SWEEPBOX_SHAPE_STEEP_UR_HIGH = 21,   ///< SWEEPBOX_SHAPE_STEEP_UL_HIGH mirrored in u
+    SWEEPBOX_SHAPE_STEEP_DL_LOW = 22,    ///< SWEEPBOX_SHAPE_STEEP_UL_LOW mirrored in v
+    SWEEPBOX_SHAPE_STEEP_DL_HIGH = 23,   ///< SWEEPBOX_SHAPE_STEEP_UL_HIGH mirrored in v
+    SWEEPBOX_SHAPE_STEEP_DR_LOW = 24,    ///< SWEEPBOX_SHAPE_STEEP_UL_LOW mirrored in u and v
+    SWEEPBOX_SHAPE_STEEP_DR_HIGH = 25,   ///< SWEEPBOX_SHAPE_STEEP_UL_HIGH mirrored in u and v
 };
 
 /// What a sweepbox_other names.
@@ -439,6 +462,9 @@ SWEEPBOX_C_API sweepbox_status sweepbox_set_tile_kind(sweepbox_world* world, int
 /// Writes the tile at (column, row) to *tile; outside the map every tile is SWEEPBOX_TILE_EMPTY.
 SWEEPBOX_C_API sweepbox_status sweepbox_get_tile(const sweepbox_world* world, int32_t column, int32_t row,
                                                  int32_t* tile);
+/// Writes tile kind `index` (0 to 255) to *kind, as sweepbox_set_tile_kind set it (or the default).
+SWEEPBOX_C_API sweepbox_status sweepbox_get_tile_kind(const sweepbox_world* world, int32_t index,
+                                                      sweepbox_tile_kind* kind);
 
 // ---- movement ----
 

@@ -24,6 +24,15 @@ using sweepbox::real;
 using sweepbox::Response;
 using sweepbox::Vec2;
 
+// The C constants are the C++ values: shapes and tiles pass through as integers.
+static_assert(SWEEPBOX_SHAPE_ONE_WAY_RIGHT == int(sweepbox::TileShape::one_way_right));
+static_assert(SWEEPBOX_SHAPE_SLOPE45_UL == int(sweepbox::TileShape::slope45_ul));
+static_assert(SWEEPBOX_SHAPE_SHALLOW_UL_LOW == int(sweepbox::TileShape::shallow_ul_low));
+static_assert(SWEEPBOX_SHAPE_STEEP_UL_LOW == int(sweepbox::TileShape::steep_ul_low));
+static_assert(SWEEPBOX_SHAPE_STEEP_DR_HIGH == int(sweepbox::TileShape::steep_dr_high));
+static_assert(SWEEPBOX_SHAPE_STEEP_DR_HIGH + 1 == sweepbox::tile_shape_count);
+static_assert(SWEEPBOX_TILE_SLOPE == int(sweepbox::Tile::slope));
+
 namespace {
 
 Response to_response(std::int32_t r, const char* name) {
@@ -286,10 +295,21 @@ sweepbox_status sweepbox_set_tile(sweepbox_world* world, std::int32_t column, st
 sweepbox_status sweepbox_set_tile_kind(sweepbox_world* world, std::int32_t index, const sweepbox_tile_kind* kind) {
     return guarded(world, "sweepbox_set_tile_kind", [&] {
         require(kind, "kind");
-        if (kind->shape < SWEEPBOX_SHAPE_EMPTY || kind->shape > SWEEPBOX_SHAPE_ONE_WAY_RIGHT)
+        if (kind->shape < SWEEPBOX_SHAPE_EMPTY || kind->shape > SWEEPBOX_SHAPE_STEEP_DR_HIGH)
             fail(SWEEPBOX_BAD_ARGUMENT, "shape = %" PRId32 " is not a sweepbox_tile_shape", kind->shape);
         world->world.set_tile_kind(index,
                                    {sweepbox::TileShape(kind->shape), kind->category, kind->mask, kind->sensor != 0});
+        return SWEEPBOX_OK;
+    });
+}
+
+sweepbox_status sweepbox_get_tile_kind(const sweepbox_world* world, std::int32_t index, sweepbox_tile_kind* kind) {
+    return guarded(world, "sweepbox_get_tile_kind", [&] {
+        require(kind, "kind");
+        if (index < 0 || index >= sweepbox::max_tile_kinds)
+            fail(SWEEPBOX_BAD_ARGUMENT, "index = %" PRId32 " is not a kind index (0 to 255)", index);
+        const sweepbox::TileKind& k = world->world.tiles().kind(index);
+        *kind = {std::int32_t(k.shape), k.category, k.mask, k.sensor ? 1 : 0};
         return SWEEPBOX_OK;
     });
 }

@@ -6,6 +6,7 @@
 #include <sweepbox/particles.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -136,9 +137,23 @@ SceneRunner::SceneRunner(Scene scene, std::string file, bool record)
         def.mask = t.mask;
         try {
             world_.set_tile_map(def);
-            // Kinds 3-5: the other one-way directions; then the scene's own (scene_tile_kind).
-            for (int k = 0; k < 3; ++k)
-                world_.set_tile_kind(3 + k, {TileShape(int(TileShape::one_way_up) + k), def.category, def.mask, false});
+            // The kind of each row character (-1: none).
+            std::array<std::int32_t, 256> kind_of{};
+            for (std::size_t ch = 0; ch < kind_of.size(); ++ch)
+                kind_of[ch] = scene_tile_kind(t, std::string(1, char(static_cast<unsigned char>(ch))));
+            // Kind k < tile_shape_count is shape k (0-2 are the map's defaults). Only the shapes the
+            // rows and set_tile steps use are defined: each definition is a pass over the map.
+            std::array<bool, tile_shape_count> used{};
+            for (const std::string& row : t.rows)
+                for (char ch : row)
+                    if (const std::int32_t k = kind_of[static_cast<unsigned char>(ch)]; k >= 0 && k < tile_shape_count)
+                        used[std::size_t(k)] = true;
+            for (const SceneStep& s : scene_.steps)
+                if (s.op == SceneOp::set_tile)
+                    if (const std::int32_t k = scene_tile_kind(t, s.tile); k >= 0 && k < tile_shape_count)
+                        used[std::size_t(k)] = true;
+            for (int k = 3; k < tile_shape_count; ++k)
+                if (used[std::size_t(k)]) world_.set_tile_kind(k, {TileShape(k), def.category, def.mask, false});
             for (std::size_t k = 0; k < t.kinds.size(); ++k) {
                 const SceneKind& sk = t.kinds[k];
                 world_.set_tile_kind(scene_tile_kind(t, sk.name), {sk.shape, sk.category.value_or(def.category),
@@ -146,8 +161,8 @@ SceneRunner::SceneRunner(Scene scene, std::string file, bool record)
             }
             for (std::int32_t r = 0; r < def.rows; ++r)
                 for (std::int32_t c = 0; c < def.columns; ++c) {
-                    const std::int32_t kind = scene_tile_kind(t,
-                                                              std::string(1, t.rows[std::size_t(r)][std::size_t(c)]));
+                    const std::int32_t kind =
+                        kind_of[static_cast<unsigned char>(t.rows[std::size_t(r)][std::size_t(c)])];
                     if (kind != 0) world_.set_tile({c, r}, kind);
                 }
         } catch (const Error& e) {

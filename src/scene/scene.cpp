@@ -26,9 +26,9 @@ using json = nlohmann::json;
 
 namespace {
 
-// The kind index of a scene's first own kind (SceneKind): 0-2 are the defaults, 3-5 the other
-// one-way directions.
-constexpr std::int32_t first_scene_kind = 6;
+// The kind index of a scene's first own kind (SceneKind): kinds 0 to tile_shape_count - 1 are the
+// shapes in TileShape's order (0-2 are also the map's defaults).
+constexpr std::int32_t first_scene_kind = tile_shape_count;
 
 std::string join_message(const std::string& file, const std::string& where, const std::string& problem) {
     std::string m;
@@ -182,7 +182,7 @@ bool shape_of(const std::string& name, TileShape& out) {
         out = TileShape::one_way_down;
         return true;
     }
-    for (int k = 0; k <= int(TileShape::one_way_right); ++k)
+    for (int k = 0; k < tile_shape_count; ++k)
         if (name == to_string(TileShape(k))) {
             out = TileShape(k);
             return true;
@@ -518,7 +518,8 @@ Scene read_scene(const json& root) {
             for (std::size_t c = 0; c < text.size(); ++c) {
                 if (scene_tile_kind(tiles, std::string(1, text[c])) < 0)
                     tf.fail("rows", "row " + std::to_string(r) + ", column " + std::to_string(c) + ": unknown tile " +
-                                        in_quotes(std::string(1, text[c])) + " (use '.', '#', '=' or the legend)");
+                                        in_quotes(std::string(1, text[c])) +
+                                        " (use '.', '#', '=', '/', '\\' or the legend)");
             }
             if (!tiles.rows.empty() && text.size() != tiles.rows[0].size())
                 tf.fail("rows", "row " + std::to_string(r) + " has " + std::to_string(text.size()) +
@@ -553,13 +554,14 @@ Scene read_scene(const json& root) {
 
 std::int32_t scene_tile_kind(const SceneTiles& tiles, const std::string& name) {
     if (name.size() == 1) {
-        static const std::map<std::string, std::string> defaults{{".", "empty"}, {"#", "solid"}, {"=", "one_way"}};
+        static const std::map<std::string, std::string> defaults{
+            {".", "empty"}, {"#", "solid"}, {"=", "one_way"}, {"/", "slope45_ul"}, {"\\", "slope45_ur"}};
         if (auto it = tiles.legend.find(name); it != tiles.legend.end())
             return it->second.size() == 1 ? -1 : scene_tile_kind(tiles, it->second);
         if (auto it = defaults.find(name); it != defaults.end()) return scene_tile_kind(tiles, it->second);
     }
     TileShape shape{};
-    if (shape_of(name, shape)) return std::int32_t(shape); // kinds 0-5 are the shapes, in TileShape's order
+    if (shape_of(name, shape)) return std::int32_t(shape); // the first kinds are the shapes, in TileShape's order
     for (std::size_t i = 0; i < tiles.kinds.size(); ++i)
         if (tiles.kinds[i].name == name) return first_scene_kind + std::int32_t(i);
     return -1;

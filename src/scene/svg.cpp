@@ -48,6 +48,33 @@ constexpr const char* c_platform = "#2e8b57";
 constexpr const char* c_rider = "#d81b60";
 
 
+// A slope tile's solid part (slope_polygon placed on the cell's edges) and the middle of its
+// sloped face, where the picture draws the face's normal.
+struct SlopePicture {
+    std::array<Pt, 4> corners{};
+    std::size_t count = 0;
+    Pt face_middle{0, 0};
+};
+
+SlopePicture slope_picture(const TileMap& tiles, TileCell c, TileShape shape) {
+    const Aabb cb = tiles.cell_box(c);
+    const double x0 = d(cb.min.x), y0 = d(cb.min.y), x1 = d(cb.max.x), y1 = d(cb.max.y);
+    Vec2 uv[4];
+    SlopePicture p;
+    p.count = std::size_t(slope_polygon(shape, uv));
+    const SlopeLine l = slope_line(shape);
+    Pt on_line[2]{};
+    std::size_t n_on = 0;
+    for (std::size_t i = 0; i < p.count; ++i) {
+        const double u = d(uv[i].x), v = d(uv[i].y);
+        // u and v are 0, 1/2 or 1: the cell's own edges at 0 and 1, so neighbours meet exactly.
+        p.corners[i] = {u == 1 ? x1 : x0 + u * (x1 - x0), v == 1 ? y1 : y0 + v * (y1 - y0)};
+        if (l.a * u + l.b * v == l.c && n_on < 2) on_line[n_on++] = p.corners[i];
+    }
+    p.face_middle = {(on_line[0].x + on_line[1].x) * 0.5, (on_line[0].y + on_line[1].y) * 0.5};
+    return p;
+}
+
 // In double: min + max overflows a real near the largest one.
 Pt centre(const Aabb& b) { return {(d(b.min.x) + d(b.max.x)) * 0.5, (d(b.min.y) + d(b.max.y)) * 0.5}; }
 
@@ -148,12 +175,13 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     const double vx = bb.x0 - margin, vy = bb.y0 - margin;
     const double vw = w + 2 * margin + legend_w;
     // The legend lists only what the picture shows.
-    bool has_solid = false, has_one_way = false, has_static = false, has_movable = false, has_platform = false,
-         has_sensor = false;
+    bool has_solid = false, has_one_way = false, has_slope = false, has_static = false, has_movable = false,
+         has_platform = false, has_sensor = false;
     for (std::int32_t r = 0; r < tiles.rows(); ++r)
         for (std::int32_t c = 0; c < tiles.columns(); ++c) {
             has_solid = has_solid || tiles.get({c, r}) == Tile::solid;
             has_one_way = has_one_way || tiles.get({c, r}) == Tile::one_way;
+            has_slope = has_slope || tiles.get({c, r}) == Tile::slope;
             has_sensor = has_sensor || tiles.kind(tiles.kind_at({c, r})).sensor;
         }
     bool has_one_way_body = false;
@@ -181,11 +209,11 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     bool has_bounces = false;
     for (const ParticleTrace& t : trace.particles) has_bounces = has_bounces || !t.bounces.empty();
     const bool has_riders = !trace.riders.empty();
-    const int legend_rows = int(has_solid) + int(has_one_way) + int(has_static) + int(has_movable) + int(has_platform) +
-                            int(has_sensor) + int(has_riders) + 2 * int(has_moves) + int(has_single_contact_box) +
-                            int(has_contacts) + int(has_contacts || has_hits) + int(has_velocity) + int(has_casts) +
-                            int(has_hits) + int(has_queries) + int(has_sparks) + int(has_bounces) + int(has_ground) +
-                            int(has_one_way_body);
+    const int legend_rows = int(has_solid) + int(has_one_way) + int(has_slope) + int(has_static) + int(has_movable) +
+                            int(has_platform) + int(has_sensor) + int(has_riders) + 2 * int(has_moves) +
+                            int(has_single_contact_box) + int(has_contacts) + int(has_contacts || has_hits) +
+                            int(has_velocity) + int(has_casts) + int(has_hits) + int(has_queries) + int(has_sparks) +
+                            int(has_bounces) + int(has_ground) + int(has_one_way_body);
     const double legend_h = 3.4 * u * (legend_rows + 2) + 2 * u;
     const double vh = std::max(h + 2 * margin, options.legend ? legend_h + 2 * margin : 0.0);
     const double px = options.pixels > 0 ? options.pixels : 1000;
@@ -221,6 +249,16 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
                 if (t == Tile::empty) continue;
                 if (t == Tile::solid) {
                     svg.box(cb, std::string("fill=\"") + c_solid + "\"");
+                } else if (t == Tile::slope) {
+                    const TileShape shape = tiles.shape_at({c, r});
+                    const SlopePicture p = slope_picture(tiles, {c, r}, shape);
+                    svg.polygon(p.corners.data(), p.count, std::string("fill=\"") + c_solid + "\"");
+                    // The normal out of the sloped face, a third of the tile long.
+                    const Vec2 nv = slope_normal(shape);
+                    const double len = d(cb.size().x) / 3;
+                    svg.line(p.face_middle.x, p.face_middle.y, p.face_middle.x + d(nv.x) * len,
+                             p.face_middle.y + d(nv.y) * len,
+                             std::string("stroke=\"") + c_solid + "\" stroke-width=\"" + n(0.2 * u) + "\"");
                 } else {
                     const double th = std::max(d(cb.size().y) * 0.25, 0.4 * u);
                     svg.rect(d(cb.min.x), d(cb.min.y), d(cb.max.x), d(cb.min.y) + th,
@@ -481,6 +519,13 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
             return [&svg, style, u](double x, double y) { svg.rect(x, y - 0.2 * u, x + 4 * u, y + 2 * u, style); };
         };
         if (has_solid) entry("solid tile", sw_rect(std::string("fill=\"") + c_solid + "\""));
+        if (has_slope)
+            entry("slope tile and its normal", [&](double x, double y) {
+                const Pt tri[3] = {{x, y + 2 * u}, {x + 4 * u, y - 0.2 * u}, {x + 4 * u, y + 2 * u}};
+                svg.polygon(tri, 3, std::string("fill=\"") + c_solid + "\"");
+                svg.line(x + 2 * u, y + 0.9 * u, x + 1.2 * u, y - 0.55 * u,
+                         std::string("stroke=\"") + c_solid + "\" stroke-width=\"" + n(0.2 * u) + "\"");
+            });
         if (has_one_way)
             entry("one-way tile (blocks from above)", [&](double x, double y) {
                 svg.rect(x, y - 0.2 * u, x + 4 * u, y + 2 * u,

@@ -89,6 +89,18 @@ public:
         }
         out += "\" fill=\"none\" " + style + "/>\n";
     }
+    void polygon(const Pt* pts, std::size_t count, const std::string& style) {
+        out += "<polygon points=\"";
+        for (std::size_t i = 0; i < count; ++i) {
+            if (i) out += ' ';
+            out += n(pts[i].x);
+            out += ',';
+            out += n(pts[i].y);
+        }
+        out += "\" ";
+        out += style;
+        out += "/>\n";
+    }
     // An arrow from (x, y) along (dx, dy), with a filled head.
     void arrow(double x, double y, double dx, double dy, const char* colour, double width) {
         const double len = std::hypot(dx, dy);

@@ -247,6 +247,7 @@ static void test_null_world(void) {
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_map(w, &map));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile(w, 0, 0, SWEEPBOX_TILE_SOLID));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_tile(w, 0, 0, &value));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_tile_kind(w, 0, NULL));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &id, 1, 0, NULL, &result));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_ray(w, 0, 0, 1, 0, NULL, &hit));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_cast_box(w, &b, 1, 0, NULL, &hit));
@@ -441,6 +442,63 @@ static void test_tiles(void) {
     EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, 3, 7, SWEEPBOX_TILE_EMPTY));
     EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile(w, 3, 7, &tile));
     CHECK(tile == SWEEPBOX_TILE_EMPTY);
+    sweepbox_world_destroy(w);
+}
+
+/* ---- slope kinds ---- */
+
+static void test_slope_kinds(void) {
+    sweepbox_world* w = new_world();
+    sweepbox_tile_map_def map = sweepbox_tile_map_def_default();
+    sweepbox_tile_kind kind = {SWEEPBOX_SHAPE_EMPTY, 1, 0xffffffffu, 0};
+    sweepbox_tile_kind got = {-1, 0, 0, -1};
+    int32_t shape = 0, tile = -1;
+    map.columns = 30;
+    map.rows = 4;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile_map(w, &map));
+    /* The defaults read back: 0 empty, 1 solid, 2 one-way down, 3 (and the rest) empty. */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile_kind(w, 2, &got));
+    CHECK(got.shape == SWEEPBOX_SHAPE_ONE_WAY_DOWN && got.category == 1u && got.mask == 0xffffffffu && got.sensor == 0);
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile_kind(w, 255, &got));
+    CHECK(got.shape == SWEEPBOX_SHAPE_EMPTY);
+    /* Every slope shape as its own kind, 10 + shape: set, read back, a tile of it is a slope. */
+    for (shape = SWEEPBOX_SHAPE_SLOPE45_UL; shape <= SWEEPBOX_SHAPE_STEEP_DR_HIGH; ++shape) {
+        kind.shape = shape;
+        EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile_kind(w, 10 + shape, &kind));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile_kind(w, 10 + shape, &got));
+        CHECK(got.shape == shape && got.category == 1u && got.mask == 0xffffffffu && got.sensor == 0);
+        EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, shape, 2, 10 + shape));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile(w, shape, 2, &tile));
+        CHECK(tile == SWEEPBOX_TILE_SLOPE);
+    }
+    CHECK(SWEEPBOX_SHAPE_SLOPE45_UL == 6 && SWEEPBOX_SHAPE_SHALLOW_UL_LOW == 10 && SWEEPBOX_SHAPE_STEEP_UL_LOW == 18 &&
+          SWEEPBOX_SHAPE_STEEP_DR_HIGH == 25);
+    /* Past the last shape, and below the first: refused, the kind unchanged. */
+    kind.shape = SWEEPBOX_SHAPE_STEEP_DR_HIGH + 1;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_kind(w, 10 + SWEEPBOX_SHAPE_STEEP_DR_HIGH, &kind));
+    EXPECT_MESSAGE(w, "is not a sweepbox_tile_shape");
+    kind.shape = -1;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_kind(w, 10 + SWEEPBOX_SHAPE_STEEP_DR_HIGH, &kind));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile_kind(w, 10 + SWEEPBOX_SHAPE_STEEP_DR_HIGH, &got));
+    CHECK(got.shape == SWEEPBOX_SHAPE_STEEP_DR_HIGH);
+    /* A slope is not a sensor shape; a slope kind takes the map's bits. */
+    kind.shape = SWEEPBOX_SHAPE_SLOPE45_UR;
+    kind.sensor = 1;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_kind(w, 40, &kind));
+    EXPECT_MESSAGE(w, "sensor");
+    kind.sensor = 0;
+    kind.category = 2;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_kind(w, 40, &kind));
+    /* Redefining the kind back to empty empties its tile. */
+    kind.shape = SWEEPBOX_SHAPE_EMPTY;
+    kind.category = 1;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile_kind(w, 10 + SWEEPBOX_SHAPE_SLOPE45_UL, &kind));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile(w, SWEEPBOX_SHAPE_SLOPE45_UL, 2, &tile));
+    CHECK(tile == SWEEPBOX_TILE_EMPTY);
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_tile_kind(w, 256, &got));
+    EXPECT_MESSAGE(w, "not a kind index");
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_tile_kind(w, -1, &got));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_tile_kind(w, 0, NULL));
     sweepbox_world_destroy(w);
 }
 
@@ -1310,6 +1368,7 @@ int main(void) {
     test_null_world();
     test_bodies();
     test_tiles();
+    test_slope_kinds();
     test_sensors_and_events();
     test_grenade();
     test_check();

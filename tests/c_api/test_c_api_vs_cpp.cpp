@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace sbt { // failing_allocator.cpp
@@ -642,6 +643,64 @@ BOOST_AUTO_TEST_CASE(the_version_and_precision_are_the_cpp_ones) {
     BOOST_TEST(sweepbox_version() == version_major * 10000 + version_minor * 100 + version_patch);
     BOOST_TEST(sweepbox_real_size() == std::int32_t(sizeof(real)));
     BOOST_TEST(SWEEPBOX_VERSION_NUMBER == sweepbox_version());
+}
+
+// Every shape constant is the C++ shape of the same name; a kind set through C reads back through
+// C as the C++ world built by the same calls has it, kinds and tiles alike.
+BOOST_AUTO_TEST_CASE(slope_kinds_through_c_are_the_cpp_ones) {
+    const std::pair<std::int32_t, TileShape> names[] = {{SWEEPBOX_SHAPE_ONE_WAY_RIGHT, TileShape::one_way_right},
+                                                        {SWEEPBOX_SHAPE_SLOPE45_UL, TileShape::slope45_ul},
+                                                        {SWEEPBOX_SHAPE_SLOPE45_DR, TileShape::slope45_dr},
+                                                        {SWEEPBOX_SHAPE_SHALLOW_UL_LOW, TileShape::shallow_ul_low},
+                                                        {SWEEPBOX_SHAPE_SHALLOW_DR_HIGH, TileShape::shallow_dr_high},
+                                                        {SWEEPBOX_SHAPE_STEEP_UL_LOW, TileShape::steep_ul_low},
+                                                        {SWEEPBOX_SHAPE_STEEP_UR_HIGH, TileShape::steep_ur_high},
+                                                        {SWEEPBOX_SHAPE_STEEP_DR_HIGH, TileShape::steep_dr_high}};
+    for (const auto& [c, cpp] : names) BOOST_TEST(c == int(cpp), to_string(cpp));
+
+    sweepbox_world* w = nullptr;
+    BOOST_REQUIRE_EQUAL(sweepbox_world_create(nullptr, &w), SWEEPBOX_OK);
+    sweepbox_tile_map_def map = sweepbox_tile_map_def_default();
+    map.columns = tile_shape_count;
+    map.rows = 3;
+    BOOST_REQUIRE_EQUAL(sweepbox_set_tile_map(w, &map), SWEEPBOX_OK);
+    World cw;
+    TileMapDef td;
+    td.columns = tile_shape_count;
+    td.rows = 3;
+    cw.set_tile_map(td);
+    // Shape k as kind 100 + k, on column k of row 1, over a solid row 2.
+    for (std::int32_t k = 0; k < tile_shape_count; ++k) {
+        const sweepbox_tile_kind kind{k, 1, 0xffffffffu, 0};
+        BOOST_REQUIRE_EQUAL(sweepbox_set_tile_kind(w, 100 + k, &kind), SWEEPBOX_OK);
+        BOOST_REQUIRE_EQUAL(sweepbox_set_tile(w, k, 1, 100 + k), SWEEPBOX_OK);
+        BOOST_REQUIRE_EQUAL(sweepbox_set_tile(w, k, 2, SWEEPBOX_TILE_SOLID), SWEEPBOX_OK);
+        cw.set_tile_kind(100 + k, {TileShape(k), 1, 0xffffffffu, false});
+        cw.set_tile({k, 1}, 100 + k);
+        cw.set_tile({k, 2}, Tile::solid);
+    }
+    for (std::int32_t k = 0; k < tile_shape_count; ++k) {
+        BOOST_TEST_CONTEXT(to_string(TileShape(k))) {
+            sweepbox_tile_kind got{};
+            BOOST_REQUIRE_EQUAL(sweepbox_get_tile_kind(w, 100 + k, &got), SWEEPBOX_OK);
+            const TileKind& want = cw.tiles().kind(100 + k);
+            BOOST_TEST(got.shape == int(want.shape));
+            BOOST_TEST(got.shape == k);
+            BOOST_TEST((got.category == want.category && got.mask == want.mask && got.sensor == 0));
+            for (std::int32_t r = 1; r < 3; ++r) {
+                std::int32_t tile = -1;
+                BOOST_REQUIRE_EQUAL(sweepbox_get_tile(w, k, r, &tile), SWEEPBOX_OK);
+                BOOST_TEST(tile == int(cw.tiles().get({k, r})));
+            }
+            std::int32_t tile = -1;
+            BOOST_REQUIRE_EQUAL(sweepbox_get_tile(w, k, 1, &tile), SWEEPBOX_OK);
+            BOOST_TEST((tile == SWEEPBOX_TILE_SLOPE) == is_slope(TileShape(k)));
+        }
+    }
+    const sweepbox_tile_kind past{tile_shape_count, 1, 0xffffffffu, 0};
+    BOOST_TEST(sweepbox_set_tile_kind(w, 99, &past) == SWEEPBOX_BAD_ARGUMENT);
+    BOOST_CHECK_THROW(cw.set_tile_kind(99, {TileShape(tile_shape_count), 1, 0xffffffffu, false}), Error);
+    sweepbox_world_destroy(w);
 }
 
 BOOST_AUTO_TEST_CASE(a_throwing_filter_is_an_internal_error_and_changes_nothing) {

@@ -141,6 +141,29 @@ inline const std::vector<Malformed>& malformed_cases() {
          "tiles: kinds[1]", "duplicate kind name \"w\""},
         {"kind_shape_name", R"({"tiles": {"size": 16, "kinds": [{"name": "solid"}], "rows": ["."]}})",
          "tiles: kinds[0]", "must not be empty or a shape name"},
+        // Slopes: a near miss of a slope name, a slope as a sensor, a slope name as a kind name.
+        {"kind_bad_slope_shape",
+         R"({"tiles": {"size": 16, "kinds": [{"name": "ramp", "shape": "slope45"}], "rows": ["."]}})",
+         "tiles: kinds[0]", "unknown shape \"slope45\""},
+        {"kind_sensor_slope",
+         R"({"tiles": {"size": 16, "kinds": [{"name": "w", "shape": "steep_dl_low", "sensor": true}], "rows": ["."]}})",
+         "tiles: kinds[0]", "a sensor kind's shape must be solid"},
+        {"kind_slope_name", R"({"tiles": {"size": 16, "kinds": [{"name": "shallow_ur_high"}], "rows": ["."]}})",
+         "tiles: kinds[0]", "must not be empty or a shape name"},
+        {"legend_bad_slope", R"({"tiles": {"size": 16, "legend": {"^": "slope45_uu"}, "rows": ["^"]}})", "tiles",
+         "unknown shape or kind \"slope45_uu\" for \"^\""},
+        {"set_tile_bad_slope",
+         R"({"tiles": {"size": 16, "rows": ["/\\"]}, "steps": [{"op": "set_tile", "cell": [0, 0], "tile": "steep_xx_low"}]})",
+         "step 0 (set_tile)", "unknown tile \"steep_xx_low\""},
+        {"too_many_kinds",
+         std::string(R"({"tiles": {"size": 16, "rows": ["."], "kinds": [)") +
+             [] {
+        std::string k;
+        for (int i = 0; i < 231; ++i) k += (i ? ", " : "") + std::string(R"({"name": "k)") + std::to_string(i) + "\"}";
+        return k;
+         }() +
+         "]}}",
+         "tiles", "field \"kinds\": at most 230 kinds"},
         {"body_bad_kind", R"({"bodies": [{"name": "a", "box": [0, 0, 1, 1], "kind": "ghost"}]})", "bodies[0]",
          "unknown kind \"ghost\""},
         {"body_static_sensor", R"({"bodies": [{"name": "a", "box": [0, 0, 1, 1], "static": true, "kind": "sensor"}]})",
@@ -163,7 +186,7 @@ inline const std::vector<Malformed>& malformed_cases() {
         // Bytes after a NUL must not be ignored.
         {"nul_byte", std::string(R"({"cell_size": 16})") + '\0' + R"({"cell_size": 0})", "json",
          "NUL byte at line 1, column 18"},
-    };
+        };
     return cases;
 }
 

@@ -2,7 +2,9 @@
 // malformed case is rejected with a SceneError naming the place and the problem.
 #include <boost/test/unit_test.hpp>
 
+#include <iterator>
 #include <limits>
+#include <string>
 
 #include "malformed_cases.hpp"
 #include "scene_test_support.hpp"
@@ -182,6 +184,66 @@ BOOST_AUTO_TEST_CASE(format_real_is_shortest_and_exact) {
         const std::string t = format_real(v);
         BOOST_TEST(real(std::stod(t)) == v);
     }
+}
+
+// Every slope name is a shape name wherever one is taken: a kind's "shape", a legend value and a
+// set_tile step's "tile"; each names its own kind, the shape's index, and survives save and load.
+BOOST_AUTO_TEST_CASE(slope_names_are_shape_names) {
+    const char* const slopes[] = {"slope45_ul",     "slope45_ur",      "slope45_dl",     "slope45_dr",
+                                  "shallow_ul_low", "shallow_ul_high", "shallow_ur_low", "shallow_ur_high",
+                                  "shallow_dl_low", "shallow_dl_high", "shallow_dr_low", "shallow_dr_high",
+                                  "steep_ul_low",   "steep_ul_high",   "steep_ur_low",   "steep_ur_high",
+                                  "steep_dl_low",   "steep_dl_high",   "steep_dr_low",   "steep_dr_high"};
+    BOOST_TEST(std::size(slopes) + 6u == std::size_t(tile_shape_count));
+    for (std::size_t i = 0; i < std::size(slopes); ++i) {
+        const std::string name = slopes[i];
+        BOOST_TEST_CONTEXT("shape " << name) {
+            const Scene a = parse_scene(R"({"tiles": {"size": 16, "rows": ["ab"], "legend": {"a": ")" + name +
+                                        R"(", "b": "ramp"}, "kinds": [{"name": "ramp", "shape": ")" + name +
+                                        R"("}]}, "steps": [{"op": "set_tile", "cell": [1, 0], "tile": ")" + name +
+                                        R"("}]})");
+            const TileShape shape = TileShape(int(TileShape::slope45_ul) + int(i));
+            BOOST_REQUIRE(a.tiles.has_value());
+            BOOST_TEST(scene_tile_kind(*a.tiles, name) == int(shape));
+            BOOST_TEST(scene_tile_kind(*a.tiles, "a") == int(shape));
+            BOOST_TEST(scene_tile_kind(*a.tiles, "b") == tile_shape_count); // the first scene kind
+            BOOST_TEST((a.tiles->kinds.at(0).shape == shape));
+            BOOST_TEST(a.steps.at(0).tile == name);
+            BOOST_TEST(save_scene(a).find(R"("shape": ")" + name + "\"") != std::string::npos);
+            BOOST_TEST((parse_scene(save_scene(a)) == a));
+        }
+    }
+}
+
+// The default legend: '.' empty, '#' solid, '=' one_way_down, '/' slope45_ul and '\' (a
+// backslash, escaped in JSON) slope45_ur; a scene's legend overrides either.
+BOOST_AUTO_TEST_CASE(default_legend_has_the_45_degree_slopes) {
+    const Scene a = parse_scene(R"({"tiles": {"size": 16, "rows": ["./\\#="]}})");
+    const SceneTiles& t = *a.tiles;
+    BOOST_TEST(t.rows.at(0) == "./\\#=");
+    BOOST_TEST(scene_tile_kind(t, ".") == int(TileShape::empty));
+    BOOST_TEST(scene_tile_kind(t, "/") == int(TileShape::slope45_ul));
+    BOOST_TEST(scene_tile_kind(t, "\\") == int(TileShape::slope45_ur));
+    BOOST_TEST(scene_tile_kind(t, "#") == int(TileShape::solid));
+    BOOST_TEST(scene_tile_kind(t, "=") == int(TileShape::one_way_down));
+    const Scene b = parse_scene(R"({"tiles": {"size": 16, "rows": ["/\\"], "legend": {"/": "steep_dr_high",
+                                 "\\": "solid"}}})");
+    BOOST_TEST(scene_tile_kind(*b.tiles, "/") == int(TileShape::steep_dr_high));
+    BOOST_TEST(scene_tile_kind(*b.tiles, "\\") == int(TileShape::solid));
+    BOOST_TEST((parse_scene(save_scene(b)) == b));
+    // Not a default: another punctuation character is still an unknown tile.
+    BOOST_CHECK_THROW((void)parse_scene(R"({"tiles": {"size": 16, "rows": ["|"]}})"), SceneError);
+}
+
+// A scene holds up to max_tile_kinds - tile_shape_count kinds of its own, after the shapes.
+BOOST_AUTO_TEST_CASE(scene_kinds_come_after_every_shape) {
+    std::string kinds;
+    const int most = max_tile_kinds - tile_shape_count;
+    for (int i = 0; i < most; ++i) kinds += (i ? ", " : "") + std::string(R"({"name": "k)") + std::to_string(i) + "\"}";
+    const Scene a = parse_scene(R"({"tiles": {"size": 16, "rows": ["."], "kinds": [)" + kinds + "]}}");
+    BOOST_TEST(a.tiles->kinds.size() == std::size_t(most));
+    BOOST_TEST(scene_tile_kind(*a.tiles, "k0") == tile_shape_count);
+    BOOST_TEST(scene_tile_kind(*a.tiles, "k" + std::to_string(most - 1)) == max_tile_kinds - 1);
 }
 
 BOOST_AUTO_TEST_CASE(every_malformed_case_names_the_place_and_the_problem) {

@@ -611,4 +611,53 @@ BOOST_AUTO_TEST_CASE(one_way_body_and_drop_through) {
     BOOST_TEST((parse_scene(saved) == parse_scene(text)));
 }
 
+// The runner's map: row characters of the default legend, a legend entry, a kind and a set_tile
+// step, each a tile of its slope shape (kind k is shape k; the scene's own kinds follow).
+BOOST_AUTO_TEST_CASE(slope_tiles_reach_the_world) {
+    SceneRunner runner(parse_scene(R"({"tiles": {"size": 10, "legend": {"s": "shallow_ul_low", "r": "ramp"},
+        "kinds": [{"name": "ramp", "shape": "steep_dr_high"}], "rows": ["/\\sr#", "....."]},
+        "steps": [{"op": "set_tile", "cell": [0, 1], "tile": "shallow_dl_high"},
+                  {"op": "set_tile", "cell": [1, 1], "tile": "\\"},
+                  {"op": "set_tile", "cell": [0, 0], "tile": "."}]})"));
+    const TileMap& m = runner.world().tiles();
+    BOOST_TEST((m.shape_at({0, 0}) == TileShape::slope45_ul));
+    BOOST_TEST((m.shape_at({1, 0}) == TileShape::slope45_ur));
+    BOOST_TEST((m.shape_at({2, 0}) == TileShape::shallow_ul_low));
+    BOOST_TEST((m.shape_at({3, 0}) == TileShape::steep_dr_high));
+    BOOST_TEST(int(m.kind_at({3, 0})) == tile_shape_count);
+    BOOST_TEST((m.shape_at({4, 0}) == TileShape::solid));
+    BOOST_TEST((m.get({2, 0}) == Tile::slope));
+    BOOST_TEST(m.blocking_count() == 5u);
+    const std::vector<std::string> lines = runner.run_all();
+    BOOST_TEST(lines.size() == 3u);
+    BOOST_TEST((m.shape_at({0, 1}) == TileShape::shallow_dl_high));
+    BOOST_TEST((m.shape_at({1, 1}) == TileShape::slope45_ur));
+    BOOST_TEST((m.shape_at({0, 0}) == TileShape::empty));
+    BOOST_TEST(int(m.kind_at({0, 1})) == int(TileShape::shallow_dl_high));
+}
+
+// Hits print normals as shortest round-trip reals: each slope normal's text reads back to the
+// same bits, and its signs are the outward ones of the shape.
+BOOST_AUTO_TEST_CASE(slope_normals_print_exactly) {
+    for (int k = int(TileShape::slope45_ul); k < tile_shape_count; ++k) {
+        const TileShape s = TileShape(k);
+        const Vec2 n = slope_normal(s);
+        BOOST_TEST_CONTEXT(to_string(s)) {
+            BOOST_TEST(real(std::stod(format_real(n.x))) == n.x);
+            BOOST_TEST(real(std::stod(format_real(n.y))) == n.y);
+            const std::string name = to_string(s);
+            // _u* shapes are floors (normal up, y < 0), _d* ceilings; _?l face left, _?r right.
+            const bool floor = name.find("_u") != std::string::npos;
+            const bool left = name.find("_ul") != std::string::npos || name.find("_dl") != std::string::npos;
+            BOOST_TEST((floor ? n.y < 0 : n.y > 0));
+            BOOST_TEST((left ? n.x < 0 : n.x > 0));
+            BOOST_TEST(std::fabs(std::hypot(double(n.x), double(n.y)) - 1) < 1e-6);
+        }
+    }
+    // -1/sqrt(2) and 2/sqrt(5), correctly rounded, in the scene files' text.
+    const bool single = sizeof(real) == 4;
+    BOOST_TEST(format_real(slope_normal(TileShape::slope45_ur).y) == (single ? "-0.70710677" : "-0.7071067811865476"));
+    BOOST_TEST(format_real(slope_normal(TileShape::steep_dr_low).x) == (single ? "0.8944272" : "0.8944271909999159"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

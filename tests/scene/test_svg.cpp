@@ -247,6 +247,31 @@ BOOST_AUTO_TEST_CASE(picture_shows_one_way_bodies) {
     BOOST_TEST(svg.find(">one-way body: the face it blocks<") != std::string::npos);
 }
 
+// Slope tiles: each drawn as its solid part on the cell's edges, in the solid tiles' colour,
+// with its normal out of the middle of the sloped face, and the legend's row; no row without.
+BOOST_AUTO_TEST_CASE(picture_shows_slopes) {
+    const std::string svg = render_svg_of(R"({"tiles": {"origin": [0, 0], "size": 12,
+        "legend": {"s": "shallow_ul_high", "t": "steep_dr_low"}, "rows": ["/\\st", "...."]}})");
+    BOOST_TEST(XmlCheck(svg).run() == "");
+    // slope45_ul at [0, 12]^2: solid below the diagonal from (0, 12) to (12, 0).
+    BOOST_TEST(count(svg, "<polygon points=\"12,0 12,12 0,12\" fill=\"#4d4d4d\"/>") == 1u);
+    // slope45_ur at [12, 24] x [0, 12]: solid below the diagonal from (12, 0) to (24, 12).
+    BOOST_TEST(count(svg, "<polygon points=\"12,0 24,12 12,12\" fill=\"#4d4d4d\"/>") == 1u);
+    // shallow_ul_high at [24, 36]: u + 2v >= 1, a trapezoid from (24, 6) up to (36, 0).
+    BOOST_TEST(count(svg, "<polygon points=\"36,0 36,12 24,12 24,6\" fill=\"#4d4d4d\"/>") == 1u);
+    // steep_dr_low at [36, 48]: the mirror of 2u + v >= 1 in u and v, 2(1-u) + (1-v) >= 1.
+    BOOST_TEST(count(svg, "<polygon points=\"36,0 48,0 42,12 36,12\" fill=\"#4d4d4d\"/>") == 1u);
+    // The normal of slope45_ul: from the face's middle (6, 6), 4 units along (-1, -1)/sqrt(2).
+    BOOST_TEST(count(svg, "<line x1=\"6\" y1=\"6\" x2=\"3.17157\" y2=\"3.17157\" stroke=\"#4d4d4d\"") == 1u);
+    // steep_dr_low's: from the middle of (48, 0)-(42, 12), along (2, 1)/sqrt(5).
+    BOOST_TEST(count(svg, "<line x1=\"45\" y1=\"6\" x2=\"48.5777\" y2=\"7.78885\" stroke=\"#4d4d4d\"") == 1u);
+    BOOST_TEST(svg.find(">slope tile and its normal<") != std::string::npos);
+    BOOST_TEST(svg.find(">solid tile<") == std::string::npos);
+    const std::string flat = render_svg_of(R"({"tiles": {"size": 12, "rows": ["#=.."]}})");
+    BOOST_TEST(flat.find(">slope tile and its normal<") == std::string::npos);
+    BOOST_TEST(flat.find("<polygon points=") == std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(empty_scene_still_draws) {
     SceneRunner runner(parse_scene("{}"));
     const std::string svg = render_svg(runner);
