@@ -452,14 +452,21 @@ BOOST_AUTO_TEST_CASE(sparks_come_to_rest_inside_the_room) {
     const json& pos = l.at("positions");
     BOOST_REQUIRE(pos.size() == 61u);
     for (std::size_t k = 0; k < pos.size(); ++k) {
-        const double x = pos[k][0].get<double>(), y = pos[k][1].get<double>();
+        // (The printed numbers read back to the positions' own `real`s.)
+        const double x = real(pos[k][0].get<double>()), y = real(pos[k][1].get<double>());
         BOOST_TEST_CONTEXT("particle " << k << " at " << x << ", " << y) {
             BOOST_TEST((x >= 16 && x <= 464 && y >= 16 && y <= 240));
             BOOST_TEST(!solid(x, y));
-            // At rest on a floor: a tile top (a multiple of 16) with a solid tile below, or the plank.
+            // At rest on a floor: a tile top (a multiple of 16) with a solid tile below, the plank,
+            // or the ramp (its shallow pieces 'a' and 'b': u + 2v = 2 and 1 in their cells), on its
+            // line to rounding and never below it.
             const bool on_tile = std::fmod(y, 16.0) == 0 && rows[std::size_t(y / 16)][std::size_t(x / 16)] == '#';
             const bool on_plank = y == 150 && x >= 280 && x <= 340;
-            BOOST_TEST((on_tile || on_plank));
+            const char piece = rows[std::size_t(y / 16)][std::size_t(x / 16)];
+            const double u = std::fmod(x, 16.0) / 16, v = std::fmod(y, 16.0) / 16;
+            const double ramp = piece == 'a' ? u + 2 * v - 2 : (piece == 'b' ? u + 2 * v - 1 : 1);
+            const bool on_ramp = ramp <= 0 && ramp > -1e-4;
+            BOOST_TEST((on_tile || on_plank || on_ramp));
             BOOST_TEST(l.at("velocities")[k] == json::parse("[0, 0]"));
             BOOST_TEST(l.at("alive")[k] == true);
         }
@@ -475,8 +482,9 @@ BOOST_AUTO_TEST_CASE(sparks_come_to_rest_inside_the_room) {
         last_frame = c.at("frame").get<int>();
         const double speed = std::hypot(c.at("velocity")[0].get<double>(), c.at("velocity")[1].get<double>());
         BOOST_TEST(speed <= fastest + 15); // plus at most one frame of gravity, 900 / 60
+        // A unit normal: an axis, or the ramp's (-1, -2)/sqrt(5).
         const json& n = c.at("normal");
-        BOOST_TEST(std::fabs(n[0].get<double>()) + std::fabs(n[1].get<double>()) == 1.0);
+        BOOST_TEST(std::fabs(std::hypot(n[0].get<double>(), n[1].get<double>()) - 1) < 1e-6);
     }
 }
 
@@ -658,6 +666,52 @@ BOOST_AUTO_TEST_CASE(slope_normals_print_exactly) {
     const bool single = sizeof(real) == 4;
     BOOST_TEST(format_real(slope_normal(TileShape::slope45_ur).y) == (single ? "-0.70710677" : "-0.7071067811865476"));
     BOOST_TEST(format_real(slope_normal(TileShape::steep_dr_low).x) == (single ? "0.8944272" : "0.8944271909999159"));
+}
+
+// True when box b and the tile at c share interior, for the 16-unit tiles at the origin of the
+// demo scenes (a slope decided by its line, exactly: every number here is a small dyadic).
+bool inside_tile(const TileMap& m, TileCell c, const Aabb& b) {
+    if (!overlaps(b, m.cell_box(c))) return false;
+    const TileShape shape = m.shape_at(c);
+    if (shape == TileShape::solid) return true;
+    if (!is_slope(shape)) return false;
+    const SlopeLine l = slope_line(shape);
+    const double x = l.a > 0 ? b.max.x : b.min.x, y = l.b > 0 ? b.max.y : b.min.y; // deepest corner
+    const double u = x / 16 - c.column, v = y / 16 - c.row;
+    return l.a * u + l.b * v > l.c;
+}
+
+// The hills demo: the crate slides down the ramps into the valley and the grenade bounces off
+// them and comes to rest; neither is ever inside a tile, and both met slope faces.
+BOOST_AUTO_TEST_CASE(hills_crate_slides_and_grenade_rests) {
+    const std::string path = scene_test::scenes_dir() + "/hills.json";
+    SceneRunner runner(load_scene(path), path);
+    const auto lines = runner.run_all();
+    const TileMap& tiles = runner.world().tiles();
+    int slope_contacts[2] = {0, 0};
+    for (const MoveTrace& t : runner.trace().moves) {
+        for (std::int32_t r = 0; r < tiles.rows(); ++r)
+            for (std::int32_t c = 0; c < tiles.columns(); ++c)
+                BOOST_TEST_REQUIRE(!inside_tile(tiles, {c, r}, t.result.box));
+        for (const Contact& k : t.result.contacts) slope_contacts[t.step] += int(k.normal.x != 0 && k.normal.y != 0);
+    }
+    BOOST_TEST(slope_contacts[0] > 10); // the crate slid down ramps
+    BOOST_TEST(slope_contacts[1] >= 3); // the grenade bounced off three ramps
+    // The crate went down from the plateau (bottom 128) into the valley (x 272 to 384, below
+    // every plateau) and stopped part way up the steep ramp out of it.
+    const json crate = json::parse(lines[0]);
+    BOOST_TEST(crate.at("box")[3].get<double>() > 160.0);
+    BOOST_TEST(crate.at("box")[0].get<double>() > 272.0);
+    BOOST_TEST(crate.at("box")[2].get<double>() < 384.0);
+    // The grenade lies still for its last 30 frames, the same bits every frame.
+    int still = 0;
+    for (const MoveTrace& t : runner.trace().moves)
+        if (t.step == 1 && t.frame >= 270) {
+            ++still;
+            BOOST_TEST((t.start == t.result.box));
+            BOOST_TEST((t.result.velocity == Vec2{0, 0}));
+        }
+    BOOST_TEST(still == 30);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
