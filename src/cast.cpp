@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "junction.hpp"
+#include "slope_junction.hpp"
 #include "narrow_phase.hpp"
 #include "sweep.hpp"
 #include "platform.hpp"
@@ -215,9 +216,12 @@ struct TileHit {
 // The first junction stop (junction.hpp) of a cast of a point or plank.
 detail::JunctionStop junction_of(const World& w, const detail::Selector& sel, const Aabb& box, Vec2 delta) {
     // One list per thread, no allocation once grown (a move keeps its own: its filter may cast).
-    thread_local std::vector<Obstacle> solids;
-    detail::gather_solids(w, box, delta, sel, solids, false, [](const Obstacle&) { return true; });
-    return detail::first_junction(box, delta, solids);
+    thread_local std::vector<Obstacle> solids, slopes;
+    detail::gather_solids(
+        w, box, delta, sel, solids, false, [](const Obstacle&) { return true; }, &slopes);
+    const detail::JunctionStop js = detail::first_junction(box, delta, solids);
+    if (slopes.empty()) return js;
+    return detail::earlier_stop(js, detail::first_slope_junction(w.tiles(), box, delta, slopes, solids));
 }
 
 void junction_hit(const detail::JunctionStop& js, CastHit& h) {
@@ -238,7 +242,7 @@ void junction_hit(const detail::JunctionStop& js, CastHit& h) {
                                      const Best& best, CastHit& h) {
     if (best.any && best.started) return false;
     const detail::JunctionStop js = junction_of(w, detail::selector_of(filter), box, delta);
-    if (!js.any || (best.any && !detail::stops_before(js, box, delta, best.box, best.normal))) return false;
+    if (!js.any || (best.any && !detail::stops_before(js, box, delta, best.box, best.normal, best.time))) return false;
     junction_hit(js, h);
     return true;
 }
@@ -404,7 +408,7 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
     if (detail::is_thin(box)) js = junction_of(*this, detail::selector_of(filter), box, delta);
     bool placed = !js.any;
     for (auto& [h, ob_box] : hits) {
-        if (!placed && !h.started_overlapping && detail::stops_before(js, box, delta, ob_box, h.normal)) {
+        if (!placed && !h.started_overlapping && detail::stops_before(js, box, delta, ob_box, h.normal, h.time)) {
             junction_hit(js, out.emplace_back());
             placed = true;
         }

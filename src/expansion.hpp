@@ -72,9 +72,9 @@ template <int M, int K> Terms<2 * M * K> operator*(const Terms<M>& a, const Term
     return t;
 }
 
-/// The exact sign of the sum.
-template <int N> int exact_sign(const Terms<N>& t) {
-    wide e[N];
+/// The sum as a nonoverlapping expansion e[0..m), smallest first (Grow-Expansion with zero
+/// elimination); returns m.
+template <int N> int expansion_of(const Terms<N>& t, wide (&e)[N]) {
     int m = 0;
     for (int i = 0; i < t.n; ++i) {
         wide q = t.v[i];
@@ -88,7 +88,24 @@ template <int N> int exact_sign(const Terms<N>& t) {
         if (q != 0) e[k++] = q;
         m = k;
     }
+    return m;
+}
+
+/// The exact sign of the sum.
+template <int N> int exact_sign(const Terms<N>& t) {
+    wide e[N];
+    const int m = expansion_of(t, e);
     return m == 0 ? 0 : (e[m - 1] > 0 ? 1 : -1);
+}
+
+/// The sum, within a few units of wide's last place of itself however much the terms cancel
+/// (the expansion summed smallest first); approx() is within units of the terms' magnitude.
+template <int N> wide value(const Terms<N>& t) {
+    wide e[N];
+    const int m = expansion_of(t, e);
+    wide s = 0;
+    for (int i = 0; i < m; ++i) s += e[i];
+    return s;
 }
 
 /// The sign of the sum: the estimate where it is clear, else exact.

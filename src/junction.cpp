@@ -226,7 +226,8 @@ JunctionStop first_junction(const Aabb& a, Vec2 d, const std::vector<Obstacle>& 
     return along_line(a, lead, d, m, true, solids);
 }
 
-bool stops_before(const JunctionStop& j, const Aabb& a, Vec2 d, const Aabb& b, Vec2 n) {
+bool stops_before(const JunctionStop& j, const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, real time) {
+    if (is_slope_normal(n)) return j.time < time;
     wide den;
     const Exact num = entry_num(a, d, b, n, den);
     return compare(j.num.exact(), j.den, num, den) < 0;

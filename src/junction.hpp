@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "exact.hpp"
+#include "narrow_phase.hpp"
 #include "obstacle.hpp"
 #include "ranking.hpp"
 #include "sweep.hpp"
@@ -53,8 +54,9 @@ inline bool is_thin(const Aabb& a) { return a.min.x == a.max.x || a.min.y == a.m
 [[nodiscard]] JunctionStop first_junction(const Aabb& a, Vec2 d, const std::vector<Obstacle>& solids);
 
 /// True when the stop comes strictly before a hit of `a` moved by d on `b` with normal n (not
-/// started inside): exactly, on the numerators.
-[[nodiscard]] bool stops_before(const JunctionStop& j, const Aabb& a, Vec2 d, const Aabb& b, Vec2 n);
+/// started inside) at `time`: exactly, on the numerators (a hit on a slope's face: on the
+/// rounded times).
+[[nodiscard]] bool stops_before(const JunctionStop& j, const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, real time);
 
 /// Rule 5's rounding for a thin body: the end box F of a leg from S by d, rounded onto a line
 /// that the leg did not contact, is moved one step of `real` toward where the exact position
@@ -67,15 +69,22 @@ inline bool is_thin(const Aabb& a) { return a.min.x == a.max.x || a.min.y == a.m
                                int keep_axis);
 
 /// Gathers the obstacles that `sel` selects along the whole path of `a` moved by d, touching
-/// ones included, that `blocks(ob)` says block. One-way tiles never take part. A move leaves
-/// out the obstacles `a` overlaps at its start (`skip_overlapped`: rule 7 decides about those);
-/// a cast starting inside one reports that obstacle first anyway.
+/// ones included, that `blocks(ob)` says block. One-way tiles never take part; slope tiles go to
+/// `slopes` when it is given (slope_junction.hpp). A move leaves out the obstacles `a` overlaps
+/// at its start (`skip_overlapped`: rule 7 decides about those); a cast starting inside one
+/// reports that obstacle first anyway.
 template <class Blocks>
 void gather_solids(const World& w, const Aabb& a, Vec2 d, const Selector& sel, std::vector<Obstacle>& out,
-                   bool skip_overlapped, Blocks&& blocks) {
+                   bool skip_overlapped, Blocks&& blocks, std::vector<Obstacle>* slopes = nullptr) {
     out.clear();
+    if (slopes) slopes->clear();
     auto visit = [&](const Obstacle& ob) {
-        if (ob.special || (skip_overlapped && overlaps(a, ob.box)) || !blocks(ob)) return;
+        if (ob.special) [[unlikely]] {
+            if (slopes && ob.shape != 0 && !(skip_overlapped && overlaps_obstacle(w.tiles(), a, ob)) && blocks(ob))
+                slopes->push_back(ob);
+            return;
+        }
+        if ((skip_overlapped && overlaps(a, ob.box)) || !blocks(ob)) return;
         out.push_back(ob);
     };
     walk_path(

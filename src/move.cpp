@@ -24,6 +24,7 @@
 #include "sweep.hpp"
 #include "platform.hpp"
 #include "ranking.hpp"
+#include "slope_junction.hpp"
 #include "walk_path.hpp"
 
 namespace sweepbox {
@@ -59,6 +60,7 @@ struct MoveScratch {
     // The junction test's obstacles: the move's own, as a filter it calls may cast, and a cast
     // fills its own list.
     std::vector<Obstacle> solids;
+    std::vector<Obstacle> slopes; // the junction test's slope tiles
 };
 
 // The lists of World::move on this thread: a move never runs inside another (a filter sees a
@@ -133,13 +135,15 @@ struct JunctionLeg {
 };
 [[gnu::noinline]] JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o,
                                            const detail::Selector& sel, const Aabb& S, Vec2 d, Found& best, Aabb F,
-                                           Vec2 rest, std::vector<Obstacle>& solids) {
-    detail::gather_solids(w, S, d, sel, solids, true,
-                          [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); });
-    const detail::JunctionStop js = detail::first_junction(S, d, solids);
+                                           Vec2 rest, std::vector<Obstacle>& solids, std::vector<Obstacle>& slopes) {
+    detail::gather_solids(
+        w, S, d, sel, solids, true, [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); },
+        &slopes);
+    detail::JunctionStop js = detail::first_junction(S, d, solids);
+    if (!slopes.empty()) js = detail::earlier_stop(js, detail::first_slope_junction(w.tiles(), S, d, slopes, solids));
     JunctionLeg out{false, F, rest, {0, 0}};
-    out.stop = js.any &&
-               (!best.any || (!best.started && detail::stops_before(js, S, d, best.ob.box, best.sweep.normal)));
+    out.stop = js.any && (!best.any || (!best.started && detail::stops_before(js, S, d, best.ob.box, best.sweep.normal,
+                                                                              best.sweep.time)));
     if (out.stop) {
         best.any = true;
         best.sweep = Sweep{SweepState::hit, js.time, js.normal, js.corner};
@@ -412,7 +416,7 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
         Vec2 junction_point;
         bool junction = false;
         if (thin) [[unlikely]] {
-            const JunctionLeg jl = junction_leg(w, id, o, sel, S, d, best, F, rest, sc.solids);
+            const JunctionLeg jl = junction_leg(w, id, o, sel, S, d, best, F, rest, sc.solids, sc.slopes);
             F = jl.F;
             rest = jl.rest;
             junction = jl.stop;

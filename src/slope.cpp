@@ -121,7 +121,7 @@ Vec2 axis_normal(int axis, real d_component) {
 // The entry time num / den correctly rounded to `real` (+0 for 0, below 1): the estimate in
 // wide, checked against the midpoints to its neighbours exactly when it lies near one.
 real to_time(const SlabTime& s) {
-    const wide q = s.enter.approx() / s.den.approx();
+    const wide q = value(s.enter) / value(s.den);
     real t = real(q);
     if (t > 0 && t < 1) {
         const real below = std::nextafter(t, real(0)), above = std::nextafter(t, real(2));
@@ -284,7 +284,7 @@ Penetration slope_penetration(const Aabb& a, const SlopeTile& s) {
     const wide len = std::sqrt((s.A.hi + s.A.lo) * (s.A.hi + s.A.lo) + (s.B.hi + s.B.lo) * (s.B.hi + s.B.lo));
     const wide depth[5] = {wide(a.max.y) - wide(s.cell.min.y), wide(s.cell.max.y) - wide(a.min.y),
                            wide(a.max.x) - wide(s.cell.min.x), wide(s.cell.max.x) - wide(a.min.x),
-                           along_normal(s, c.lead.x, s.p.x, c.lead.y, s.p.y).approx() / len};
+                           value(along_normal(s, c.lead.x, s.p.x, c.lead.y, s.p.y)) / len};
     const Vec2 normals[5] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}, s.normal};
     int best = 0;
     for (int i = 1; i < 5; ++i)
@@ -336,15 +336,16 @@ bool slope_segment_meets(Vec2 a, Vec2 d, const SlopeTile& s, wide& entry) {
     const SlabTime& e = slabs[latest];
     if (sign(e.enter - e.den) > 0) return false;
     for (const SlabTime& x : slabs)
-        if (x.kind == SlabTime::moving && compare_times(e.enter, e.den, x.exit, x.den) > 0) return false;
-    entry = std::max(wide(0), e.enter.approx() / e.den.approx());
+        if (x.kind == SlabTime::moving && (sign(x.exit) < 0 || compare_times(e.enter, e.den, x.exit, x.den) > 0))
+            return false;
+    entry = std::max(wide(0), value(e.enter) / value(e.den));
     return true;
 }
 
 Aabb slope_contact_box(const Aabb& a, Vec2 d, const SlopeTile& s) {
     int wd_sign = 0;
     const SlabTime n = normal_slab(a, d, s, wd_sign);
-    const wide t = n.enter.approx() / n.den.approx();
+    const wide t = value(n.enter) / value(n.den);
     if (!(t > 0)) return a;
     Aabb c = a;
     for (int k = 0; k < 2; ++k) {
@@ -353,8 +354,9 @@ Aabb slope_contact_box(const Aabb& a, Vec2 d, const SlopeTile& s) {
         c.min[k] = real(wide(a.min[k]) + t * wide(d[k]));
         c.max[k] = a.max[k] == a.min[k] ? c.min[k] : std::max(real(wide(c.min[k]) + size), c.min[k]);
     }
-    // Never inside: stepped out on the axes the motion moved (it came from the free side).
-    slope_step_out(c, s, d.x != 0, d.y != 0);
+    // Never inside: stepped out on the axes the motion moved (it came from the free side); where
+    // a few steps do not do it (numbers near the smallest `real`s), the start, which is free.
+    if (!slope_step_out(c, s, d.x != 0, d.y != 0)) return a;
     return c;
 }
 
@@ -392,18 +394,23 @@ Vec2 slope_contact_point(const Aabb& c, const SlopeTile& s, Vec2 n) {
 }
 
 Vec2 slope_not_into(Vec2 v, const SlopeTile& s) {
+    // A step of one unit of the last place toward 0 on a component that goes into the line
+    // (the larger part of w . v): never longer, and a few steps cover the rounding.
+    const wide a = s.A.hi + s.A.lo, b = s.B.hi + s.B.lo;
     for (int i = 0; i < 64 && sign(normal_dot(s, v)) > 0; ++i) {
-        v.x = step(v.x, -s.sx);
-        v.y = step(v.y, -s.sy);
+        const wide px = a * wide(v.x), py = b * wide(v.y);
+        const int k = px > 0 && (px >= py || !(py > 0)) ? 0 : 1;
+        v[k] = std::nextafter(v[k], real(0));
     }
     return sign(normal_dot(s, v)) > 0 ? Vec2{0, 0} : v;
 }
 
 Vec2 slope_slide(Vec2 v, const SlopeTile& s) {
-    const wide vn = wide(v.x) * wide(s.normal.x) + wide(v.y) * wide(s.normal.y);
-    if (vn >= 0) return slope_not_into(v, s);
-    const Vec2 t{real(wide(v.x) - vn * wide(s.normal.x)), real(wide(v.y) - vn * wide(s.normal.y))};
-    return slope_not_into(t, s);
+    if (sign(normal_dot(s, v)) <= 0) return v; // along the exact line or away from it
+    // The part along the exact line: v projected on its direction (B, -A).
+    const wide tx = s.B.hi + s.B.lo, ty = -(s.A.hi + s.A.lo);
+    const wide k = (wide(v.x) * tx + wide(v.y) * ty) / (tx * tx + ty * ty);
+    return slope_not_into({real(k * tx), real(k * ty)}, s);
 }
 
 } // namespace sweepbox::detail

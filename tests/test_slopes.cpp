@@ -401,6 +401,51 @@ BOOST_AUTO_TEST_CASE(closed_rooms_of_slopes_hold) {
     }
 }
 
+// Rule 6 where a slope meets other obstacles at a single point or along a side, for points: a
+// ray along a floor does not run under a ramp's foot, a ray down between a ramp's two pieces
+// stops on the ramp, and a point passing exactly between two tips that touch (two ramps, or a
+// ramp and a tile) stops there.
+BOOST_AUTO_TEST_CASE(points_do_not_pass_where_slopes_meet_other_obstacles) {
+    World w = slope_world(12, 8);
+    for (int col = 0; col < 12; ++col) w.set_tile({col, 6}, 1); // floor, top at 96
+    w.set_tile({4, 5}, kind_of(TileShape::slope45_ul));         // foot at (64, 96), tip at (80, 80)
+    w.set_tile({5, 4}, kind_of(TileShape::slope45_dr));         // its tip at (80, 80) too
+    w.set_tile({7, 5}, kind_of(TileShape::shallow_ul_low));     // pieces meet at (128, 88)
+    w.set_tile({8, 5}, kind_of(TileShape::shallow_ul_high));
+    w.set_tile({10, 4}, 1);                             // a tile whose corner (160, 80)...
+    w.set_tile({9, 5}, kind_of(TileShape::slope45_ul)); // ...is this ramp's tip
+    // Along the floor into the ramp's foot: stopped at the foot, not under the ramp.
+    const CastHit along = w.cast_ray(v2(20, 96), v2(100, 0));
+    BOOST_TEST_REQUIRE(along.hit);
+    BOOST_TEST(along.point.x == 64);
+    BOOST_TEST(along.point.y == 96);
+    // Straight down onto the meeting point of the shallow pieces: stopped there.
+    const CastHit down = w.cast_ray(v2(128, 40), v2(0, 100));
+    BOOST_TEST_REQUIRE(down.hit);
+    BOOST_TEST(down.point.y <= 88);
+    BOOST_TEST(down.point.y > 87);
+    // Between two tips, and between a tip and a tile's corner: stopped before the meeting point.
+    for (const Vec2 tip : {v2(80, 80), v2(160, 80)}) {
+        BOOST_TEST_CONTEXT("tip " << tip.x) {
+            const CastHit h = w.cast_ray(tip - v2(10, 10), v2(20, 20));
+            BOOST_TEST_REQUIRE(h.hit);
+            BOOST_TEST(h.point.x <= tip.x);
+            BOOST_TEST(h.point.y <= tip.y);
+            BOOST_TEST(h.time > 0.49);
+            const BodyId p = add_mover(w, box(tip.x - 10, tip.y - 10, tip.x - 10, tip.y - 10));
+            const MoveResult r = w.move(p, v2(20, 20));
+            BOOST_TEST_REQUIRE(!r.contacts.empty());
+            BOOST_TEST(w.box(p).min.x <= tip.x);
+            BOOST_TEST(w.box(p).min.y <= tip.y);
+            w.remove(p);
+        }
+    }
+    // A point moved along the floor stops at the foot as well.
+    const BodyId p = add_mover(w, box(20, 96, 20, 96));
+    w.move(p, v2(100, 0));
+    BOOST_TEST(w.box(p).min.x <= 64);
+}
+
 // The grid walks give the brute-force world's answers, bit for bit, on random sloped maps with
 // a tile size and origin that are not representable.
 BOOST_AUTO_TEST_CASE(grid_equals_brute_force_on_random_sloped_maps) {

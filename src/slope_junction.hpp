@@ -1,0 +1,30 @@
+#pragma once
+// Internal: rule 6 where a slope tile meets other obstacles, for points and planks (junction.hpp
+// does it among boxes). At a corner q of a slope's solid part that lies on the mover's path,
+// each obstacle whose closed set holds q covers a closed cone of directions from q: a box by its
+// sides through q, a slope by its sides and its line through q. A mover may not go on into a
+// direction the cones cover together while none covers it alone (a seam: along a floor under a
+// ramp's foot, down between a ramp's two pieces), nor pass q when the cones cut the free
+// directions on both sides of its line (two ramps' tips touching, a ramp's tip on a box's
+// corner). Every test is a sign of a sum of products of `real` differences, exact.
+
+#include <vector>
+#include <sweepbox/tile_map.hpp>
+
+#include "junction.hpp"
+#include "obstacle.hpp"
+
+namespace sweepbox::detail {
+
+/// The first such stop of `a` (is_thin: a point in any direction, a plank along its own line,
+/// its leading end) moved by d in [0, 1), at the corners of the slope tiles `slopes`, with the
+/// boxes `solids` around them (gather_solids). Corners at half a tile that are not exactly a
+/// `real` are not tested.
+[[nodiscard]] JunctionStop first_slope_junction(const TileMap& tiles, const Aabb& a, Vec2 d,
+                                                const std::vector<Obstacle>& slopes,
+                                                const std::vector<Obstacle>& solids);
+
+/// The earlier of two stops (either may be none): by exact time, then the box junction's.
+[[nodiscard]] JunctionStop earlier_stop(const JunctionStop& x, const JunctionStop& y);
+
+} // namespace sweepbox::detail
