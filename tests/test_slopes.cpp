@@ -314,38 +314,54 @@ BOOST_AUTO_TEST_CASE(a_box_climbs_and_descends_every_ramp_without_a_catch) {
         {"shallow", {{{4, 5}, TileShape::shallow_ul_low}, {{5, 5}, TileShape::shallow_ul_high}}, 5},
         {"steep", {{{4, 5}, TileShape::steep_ul_low}, {{4, 4}, TileShape::steep_ul_high}}, 4},
     };
-    for (const Ramp& ramp : ramps) {
-        BOOST_TEST_CONTEXT(ramp.name) {
-            World w = slope_world(16, 8);
-            for (int col = 0; col < 16; ++col) w.set_tile({col, 6}, 1); // the floor, top at 96
-            int last_col = 0;
-            for (const auto& [cell, shape] : ramp.tiles) {
-                w.set_tile(cell, kind_of(shape));
-                last_col = std::max(last_col, cell.column);
+    // The same ramps rising to the right (as listed) and to the left (mirrored: u -> 1 - u).
+    auto mirror = [](TileShape t) {
+        const int i = int(t) - first_slope;
+        const int j = i < 4 ? i ^ 1 : 4 + ((i - 4) / 8) * 8 + ((((i - 4) % 8) / 2) ^ 1) * 2 + (i - 4) % 2;
+        return shape_of(j);
+    };
+    for (const bool left : {false, true}) {
+        const real sx = left ? real(-1) : real(1);
+        auto col_of = [&](int c) { return left ? 15 - c : c; };
+        auto x_of = [&](real x) { return left ? real(256) - x : x; }; // 16 columns of 16
+        for (const Ramp& ramp : ramps) {
+            BOOST_TEST_CONTEXT(ramp.name << (left ? " rising left" : " rising right")) {
+                World w = slope_world(16, 8);
+                for (int col = 0; col < 16; ++col) w.set_tile({col, 6}, 1); // the floor, top at 96
+                int last_col = 0;
+                std::vector<TileCell> cells;
+                for (const auto& [cell, shape] : ramp.tiles) {
+                    cells.push_back({col_of(cell.column), cell.row});
+                    w.set_tile(cells.back(), kind_of(left ? mirror(shape) : shape));
+                    last_col = std::max(last_col, cell.column);
+                }
+                for (int col = last_col + 1; col < 16; ++col)
+                    for (int row = ramp.ledge_row; row < 6; ++row) w.set_tile({col_of(col), row}, 1);
+                const real ledge_top = real(ramp.ledge_row * 16);
+                const real x0 = x_of(8), x1 = x_of(16);
+                const BodyId id = add_mover(w, box(std::min(x0, x1), 88, std::max(x0, x1), 96));
+                MoveOptions slide;
+                const real past_ledge = real((last_col + 2) * 16);
+                // The distance walked from the start side, along the walk.
+                auto walked = [&](const Aabb& b) { return left ? real(256) - b.max.x : b.min.x; };
+                for (int frame = 0; frame < 400 && walked(w.box(id)) < past_ledge; ++frame) {
+                    const Aabb before = w.box(id);
+                    w.move(id, v2(3 * sx, 1), slide); // walking up, pressed down
+                    const Aabb after = w.box(id);
+                    BOOST_TEST_REQUIRE(walked(after) > walked(before));
+                    for (const TileCell c : cells) BOOST_TEST_REQUIRE(!inside_slope(w, c, after));
+                }
+                BOOST_TEST(w.box(id).max.y == ledge_top); // on the ledge
+                for (int frame = 0; frame < 60; ++frame) {
+                    const Aabb before = w.box(id);
+                    w.move(id, v2(-3 * sx, 3), slide); // walking back down, pressed down
+                    const Aabb after = w.box(id);
+                    if (walked(after) <= 1) break;
+                    BOOST_TEST_REQUIRE(walked(after) < walked(before));
+                    for (const TileCell c : cells) BOOST_TEST_REQUIRE(!inside_slope(w, c, after));
+                }
+                BOOST_TEST(w.box(id).max.y == 96); // back on the floor
             }
-            for (int col = last_col + 1; col < 16; ++col)
-                for (int row = ramp.ledge_row; row < 6; ++row) w.set_tile({col, row}, 1);
-            const real ledge_top = real(ramp.ledge_row * 16);
-            const BodyId id = add_mover(w, box(8, 88, 16, 96));
-            MoveOptions slide;
-            const real past_ledge = real((last_col + 2) * 16);
-            for (int frame = 0; frame < 400 && w.box(id).min.x < past_ledge; ++frame) {
-                const Aabb before = w.box(id);
-                w.move(id, v2(3, 1), slide); // walking right, pressed down
-                const Aabb after = w.box(id);
-                BOOST_TEST_REQUIRE(after.min.x > before.min.x);
-                for (const auto& [cell, shape] : ramp.tiles) BOOST_TEST_REQUIRE(!inside_slope(w, cell, after));
-            }
-            BOOST_TEST(w.box(id).max.y == ledge_top); // on the ledge
-            for (int frame = 0; frame < 60; ++frame) {
-                const Aabb before = w.box(id);
-                w.move(id, v2(-3, 3), slide); // walking left, pressed down
-                const Aabb after = w.box(id);
-                if (after.min.x <= 1) break;
-                BOOST_TEST_REQUIRE(after.min.x < before.min.x);
-                for (const auto& [cell, shape] : ramp.tiles) BOOST_TEST_REQUIRE(!inside_slope(w, cell, after));
-            }
-            BOOST_TEST(w.box(id).max.y == 96); // back on the floor
         }
     }
 }
