@@ -1,7 +1,8 @@
 // A hill of ramps in code: a floor, a shallow ramp up to a plateau, a 45-degree ramp down the
 // other side. A box walks right with gravity over all of it without stopping at a junction; a
-// bullet fired at the ramp hits its line with the slope's normal and throws its spark along the
-// reflection; a grenade bounces off the ramp. Exits 1 if any of that does not happen.
+// hero walks it at a constant speed (floor snap and constant_speed); a bullet fired at the ramp
+// hits its line with the slope's normal and throws its spark along the reflection; a grenade
+// bounces off the ramp. Exits 1 if any of that does not happen.
 #include <sweepbox/sweepbox.hpp>
 #include <cmath>
 #include <cstdio>
@@ -39,6 +40,21 @@ int main() {
                 highest);
     const bool walked = always_moved && highest <= 96 && highest > 95 && r.box.max.y == 112 && r.box.min.x > 224;
 
+    // A hero walks the same hill with constant_speed: 2 units across every frame, up and down
+    // the ramps alike (but for the frames that meet a ramp's foot), kept on them by the snap.
+    BodyId hero = world.add({.box = {{8, 100}, {16, 112}}});
+    const SnapRules walk{.snap = 4, .constant_speed = true, .stop_on_steep = true};
+    bool on_floor = true;
+    int at_speed = 0;
+    for (int frame = 0; frame < 130; ++frame) {
+        const real x = world.box(hero).min.x;
+        move_and_snap(world, hero, {2, 1}, {}, on_floor, walk, r);
+        on_floor = ground_state(r).on_floor;
+        at_speed += std::fabs(r.box.min.x - x - 2) < 1e-4f ? 1 : 0;
+    }
+    std::printf("hero walked to x %g; %d of 130 frames at 2 units across\n", r.box.min.x, at_speed);
+    const bool hero_walked = at_speed >= 127 && r.box.max.y == 112;
+
     // A bullet straight down onto the low piece of the ramp: the hit is on the line u + 2v = 2
     // (at x = 104, y = 108), with the normal (-1, -2)/sqrt(5); the spark flies along the reflection.
     const CastHit h = world.cast_ray({104, 40}, {0, 100});
@@ -60,5 +76,5 @@ int main() {
                          r.velocity.x > 0 &&
                          r.velocity.x * r.contacts[0].normal.x + r.velocity.y * r.contacts[0].normal.y > 0;
 
-    return walked && bullet && bounced ? 0 : 1;
+    return walked && hero_walked && bullet && bounced ? 0 : 1;
 }

@@ -227,4 +227,93 @@ BOOST_AUTO_TEST_CASE(snap_never_into_anything) {
     BOOST_TEST(snapped > 0); // the worlds did snap
 }
 
+namespace {
+
+/// A 45-degree ramp rising right from a floor (top 96) to a ledge (top 80), and a steep ramp
+/// (63 degrees) rising right from the floor at x 320 to a ledge (top 64): 24 x 8 tiles of 16.
+World ramp_world() {
+    World w;
+    TileMapDef td;
+    td.columns = 24;
+    td.rows = 8;
+    w.set_tile_map(td);
+    w.set_tile_kind(3, {TileShape::slope45_ul, td.category, td.mask, false});
+    w.set_tile_kind(4, {TileShape::steep_ul_low, td.category, td.mask, false});
+    w.set_tile_kind(5, {TileShape::steep_ul_high, td.category, td.mask, false});
+    for (int c = 0; c < 24; ++c) w.set_tile({c, 6}, 1);
+    w.set_tile({4, 5}, 3);
+    for (int c = 5; c < 10; ++c) w.set_tile({c, 5}, 1);
+    w.set_tile({20, 5}, 4);
+    w.set_tile({20, 4}, 5);
+    for (int c = 21; c < 24; ++c) {
+        w.set_tile({c, 5}, 1);
+        w.set_tile({c, 4}, 1);
+    }
+    return w;
+}
+
+/// Walks a body from x0 for `frames` frames by `step` a frame (gravity 1 a frame) with the rules;
+/// returns the horizontal distance of each frame.
+std::vector<double> walk(World& w, BodyId id, real step, int frames, const SnapRules& rules) {
+    std::vector<double> dx;
+    bool on_floor = true;
+    MoveResult r;
+    for (int f = 0; f < frames; ++f) {
+        const real x = w.box(id).min.x;
+        move_and_snap(w, id, v2(step, 1), {}, on_floor, rules, r);
+        on_floor = ground_state(r, rules.ground).on_floor;
+        dx.push_back(double(w.box(id).min.x) - double(x));
+    }
+    return dx;
+}
+
+} // namespace
+
+// constant_speed: up and down a 45-degree ramp at the walking speed of flat ground, on the ramp
+// every frame; without it the climb is slower.
+BOOST_AUTO_TEST_CASE(constant_speed_on_ramps) {
+    SnapRules rules{.snap = 4, .constant_speed = true};
+    World w = ramp_world();
+    const BodyId id = add_mover(w, box(40, 84, 48, 96));
+    const std::vector<double> up = walk(w, id, 3, 12, rules); // x 40 to 76: the foot at 64, the top at 80
+    // Every frame at the walking speed but the one that meets the ramp's foot (a slide there).
+    int at_speed = 0;
+    for (const double d : up) at_speed += int(std::fabs(d - 3) < 1e-4);
+    BOOST_TEST(at_speed >= int(up.size()) - 1);
+    BOOST_TEST(w.box(id).max.y < 96); // it climbed
+    // Back down: every frame on the floor or the ramp (snap) at the same speed.
+    bool always_on_floor = true;
+    bool on_floor = true;
+    MoveResult r;
+    for (int f = 0; f < 10; ++f) {
+        const real x = w.box(id).min.x;
+        move_and_snap(w, id, v2(-3, 1), {}, on_floor, rules, r);
+        on_floor = ground_state(r, rules.ground).on_floor;
+        always_on_floor = always_on_floor && on_floor;
+        BOOST_TEST(std::fabs(double(w.box(id).min.x) - double(x) + 3) < 1e-4);
+    }
+    BOOST_TEST(always_on_floor);
+    // Without constant_speed the slide climbs the ramp more slowly than it walks.
+    World slow = ramp_world();
+    const BodyId s = add_mover(slow, box(40, 84, 48, 96));
+    const std::vector<double> dx = walk(slow, s, 3, 12, {.snap = 4});
+    BOOST_TEST(dx.back() < 2.5);
+}
+
+// stop_on_steep: walking into a ramp steeper than max_floor_angle does not climb it.
+BOOST_AUTO_TEST_CASE(stop_on_steep_slopes) {
+    for (const bool stop : {false, true}) {
+        World w = ramp_world();
+        const BodyId id = add_mover(w, box(300, 84, 308, 96)); // the steep ramp's foot is at x 320
+        SnapRules rules{.snap = 4, .stop_on_steep = stop};
+        walk(w, id, 3, 40, rules);
+        if (stop) {
+            BOOST_TEST(w.box(id).max.y == 96); // still on the floor at the foot
+            BOOST_TEST(w.box(id).max.x <= 320);
+        } else {
+            BOOST_TEST(w.box(id).max.y < 96); // the slide crept up the ramp
+        }
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -16,7 +16,8 @@ struct GroundRules {
     /// The direction away from the floor (any length but zero; y grows down, so (0, -1)).
     Vec2 up{0, -1};
     /// A contact whose normal makes at most this angle with `up` is a floor, at most this angle
-    /// with `-up` a ceiling, anything else a wall. Degrees, in [0, 90).
+    /// with `-up` a ceiling, anything else a wall (within the rounding of a slope's normal: a
+    /// 45-degree ramp is a floor at 45). Degrees, in [0, 90).
     real max_floor_angle = 45;
 };
 
@@ -39,12 +40,21 @@ struct GroundState {
     return ground_state(std::span<const Contact>(result.contacts), rules);
 }
 
-/// Floor snap: how far a body on a floor may be pulled back down onto it after a move.
+/// Floor snap: how far a body on a floor may be pulled back down onto it after a move; and how
+/// it walks on slopes.
 struct SnapRules {
     /// At most this far (units, finite, >= 0; 0 never snaps) along -up.
     real snap = 0;
     /// What a floor is (`up`, `max_floor_angle`).
     GroundRules ground{};
+    /// On a sloped floor (a ramp no steeper than max_floor_angle), walk at the speed of the
+    /// move's part across `up` (its horizontal part): the body climbs and descends the ramp as
+    /// fast as it walks on flat ground (N and Godot style), instead of the slide's slower climb
+    /// and the fall-and-land of a descent.
+    bool constant_speed = false;
+    /// Against a slope steeper than max_floor_angle, the walk does not climb: the move's part
+    /// across `up` that goes into it is dropped, so the body slides down it instead.
+    bool stop_on_steep = false;
 };
 
 /// World::move, then floor snap (Godot's floor snap): when the body was on a floor before the
@@ -53,8 +63,10 @@ struct SnapRules {
 /// `rules.snap` with the touch response, kept only when that lands on a floor; so walking down a
 /// step or over a ramp's crest does not hop, and a ledge deeper than `snap` is left in the air.
 /// The snap is a World::move (never into or through anything); its contacts follow the move's
-/// with time 1, and out.box and out.velocity are after it. Throws Error as World::move does, and
-/// for a bad `snap` or GroundRules, before anything moves.
+/// with time 1, and out.box and out.velocity are after it. With `constant_speed` or
+/// `stop_on_steep`, the delta is first turned along the slope the body stands on, or its walk
+/// into a steep slope dropped, as SnapRules says (the floor is found by a dry run along -up).
+/// Throws Error as World::move does, and for a bad `snap` or GroundRules, before anything moves.
 SWEEPBOX_API void move_and_snap(World& world, BodyId id, Vec2 delta, const MoveOptions& options, bool was_on_floor,
                                 const SnapRules& rules, MoveResult& out);
 

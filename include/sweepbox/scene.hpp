@@ -146,6 +146,8 @@ struct SceneStep {
     bool check = false;                   ///< move: the answer only, the body stays (World::check)
     Crush crush = Crush::stop;            ///< move, frames of a platform: "crush", "stop" or "pass"
     real snap = 0;                        ///< move, frames: floor snap, units (move_and_snap; not with check)
+    bool constant_speed = false;          ///< move, frames: SnapRules::constant_speed (not with check)
+    bool stop_on_steep = false;           ///< move, frames: SnapRules::stop_on_steep (not with check)
     bool drop_through = false;            ///< move, frames: MoveOptions::drop_through
     Vec2 up{0, -1};                       ///< move, frames: the ground state's up (GroundRules)
     real max_floor_angle = 45;            ///< move, frames: the ground state's steepest floor, degrees

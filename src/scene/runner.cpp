@@ -305,7 +305,10 @@ struct PlatformNames {
 PlatformOptions platform_options_of(const SceneStep& s) { return {.up = s.up, .crush = s.crush}; }
 
 SnapRules snap_of(const SceneStep& s) {
-    return {.snap = s.snap, .ground = {.up = s.up, .max_floor_angle = s.max_floor_angle}};
+    return {.snap = s.snap,
+            .ground = {.up = s.up, .max_floor_angle = s.max_floor_angle},
+            .constant_speed = s.constant_speed,
+            .stop_on_steep = s.stop_on_steep};
 }
 
 MoveOptions options_of(const SceneStep& s) {

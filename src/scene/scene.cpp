@@ -261,6 +261,8 @@ void read_motion(Fields& f, SceneStep& s) {
     if (f.read("max_floor_angle", s.max_floor_angle) && !(s.max_floor_angle >= 0 && s.max_floor_angle < 90))
         f.fail("max_floor_angle", "must be in [0, 90) degrees");
     if (f.read("snap", s.snap) && !(s.snap >= 0)) f.fail("snap", "must be >= 0");
+    f.read("constant_speed", s.constant_speed);
+    f.read("stop_on_steep", s.stop_on_steep);
     std::string crush;
     if (f.read("crush", crush)) {
         if (crush == "stop") s.crush = Crush::stop;
@@ -328,6 +330,8 @@ SceneStep read_step(const json& j, std::size_t index) {
         read_motion(f, s);
         f.read("check", s.check);
         if (s.check && s.snap > 0) f.fail("snap", "a dry run (\"check\") does not snap");
+        if (s.check && s.constant_speed) f.fail("constant_speed", "a dry run (\"check\") does not walk on slopes");
+        if (s.check && s.stop_on_steep) f.fail("stop_on_steep", "a dry run (\"check\") does not walk on slopes");
         break;
     case SceneOp::frames:
         f.read("body", s.body, true);

@@ -95,6 +95,8 @@ json step_json(const SceneStep& s) {
         if (s.max_floor_angle != d.max_floor_angle) j["max_floor_angle"] = num(s.max_floor_angle);
         if (s.crush != d.crush) j["crush"] = "pass";
         if (s.snap != d.snap) j["snap"] = num(s.snap);
+        if (s.constant_speed) j["constant_speed"] = true;
+        if (s.stop_on_steep) j["stop_on_steep"] = true;
     };
     auto filter = [&] {
         if (s.category != d.category) j["category"] = s.category;
@@ -286,6 +288,8 @@ std::string save_scene(const Scene& scene) {
         "up",
         "max_floor_angle",
         "snap",
+        "constant_speed",
+        "stop_on_steep",
         "check",
         "crush",
         "cell",

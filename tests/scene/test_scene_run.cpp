@@ -293,6 +293,28 @@ BOOST_AUTO_TEST_CASE(snap_down_stairs) {
     BOOST_TEST(line(without, 1).at("on_floor") == false);
 }
 
+// "constant_speed" and "stop_on_steep" reach move_and_snap: a hero standing on a 45-degree ramp
+// walks 3 units across it in one move (without, the slide's climb is shorter), and a dry run
+// refuses them.
+BOOST_AUTO_TEST_CASE(walk_on_slopes) {
+    auto run = [](const std::string& extra) {
+        return scene_test::run_text(R"({
+          "tiles": {"size": 16, "rows": ["......", "../###", "######"]},
+          "bodies": [{"name": "hero", "box": [32, 20, 38, 26]}],
+          "steps": [{"op": "move", "body": "hero", "delta": [0, 1], "snap": 2},
+                    {"op": "move", "body": "hero", "delta": [3, 1], "snap": 2)" +
+                                    extra + R"(}]})");
+    };
+    const auto with = run(R"(, "constant_speed": true, "stop_on_steep": true)"), without = run("");
+    BOOST_TEST(line(with, 0).at("on_floor") == true);
+    const double x0 = line(with, 0).at("box")[0].get<double>();
+    BOOST_TEST(std::fabs(line(with, 1).at("box")[0].get<double>() - x0 - 3) < 1e-4);
+    BOOST_TEST(line(without, 1).at("box")[0].get<double>() - x0 < 2.5);
+    BOOST_CHECK_THROW(scene_test::run_text(R"({"bodies": [{"name": "b", "box": [0, 0, 1, 1]}],
+      "steps": [{"op": "move", "body": "b", "delta": [1, 0], "check": true, "constant_speed": true}]})"),
+                      SceneError);
+}
+
 // A platform pushes a crate into a wall with "crush": "pass": pushed, then crushed, and the
 // line lists both with the crate's box; a dry run of a platform is refused.
 BOOST_AUTO_TEST_CASE(platform_pushes_and_refuses_check) {
