@@ -217,9 +217,9 @@ struct TileHit {
 detail::JunctionStop junction_of(const World& w, const detail::Selector& sel, const Aabb& box, Vec2 delta) {
     // One list per thread, no allocation once grown (a move keeps its own: its filter may cast).
     thread_local std::vector<Obstacle> solids, slopes;
-    detail::gather_solids(
-        w, box, delta, sel, solids, false, [](const Obstacle&) { return true; }, &slopes);
+    detail::gather_solids(w, box, delta, sel, solids, false, [](const Obstacle&) { return true; });
     const detail::JunctionStop js = detail::first_junction(box, delta, solids);
+    detail::gather_slopes(w, box, delta, sel, false, slopes);
     if (slopes.empty()) return js;
     return detail::earlier_stop(js, detail::first_slope_junction(w.tiles(), box, delta, slopes, solids));
 }

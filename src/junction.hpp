@@ -20,7 +20,6 @@
 #include <vector>
 
 #include "exact.hpp"
-#include "narrow_phase.hpp"
 #include "obstacle.hpp"
 #include "ranking.hpp"
 #include "sweep.hpp"
@@ -69,22 +68,16 @@ inline bool is_thin(const Aabb& a) { return a.min.x == a.max.x || a.min.y == a.m
                                int keep_axis);
 
 /// Gathers the obstacles that `sel` selects along the whole path of `a` moved by d, touching
-/// ones included, that `blocks(ob)` says block. One-way tiles never take part; slope tiles go to
-/// `slopes` when it is given (slope_junction.hpp). A move leaves out the obstacles `a` overlaps
-/// at its start (`skip_overlapped`: rule 7 decides about those); a cast starting inside one
-/// reports that obstacle first anyway.
+/// ones included, that `blocks(ob)` says block. One-way and slope tiles never take part (the
+/// slopes' junctions: slope_junction.hpp). A move leaves out the obstacles `a` overlaps at its
+/// start (`skip_overlapped`: rule 7 decides about those); a cast starting inside one reports
+/// that obstacle first anyway.
 template <class Blocks>
 void gather_solids(const World& w, const Aabb& a, Vec2 d, const Selector& sel, std::vector<Obstacle>& out,
-                   bool skip_overlapped, Blocks&& blocks, std::vector<Obstacle>* slopes = nullptr) {
+                   bool skip_overlapped, Blocks&& blocks) {
     out.clear();
-    if (slopes) slopes->clear();
     auto visit = [&](const Obstacle& ob) {
-        if (ob.special) [[unlikely]] {
-            if (slopes && ob.shape != 0 && !(skip_overlapped && overlaps_obstacle(w.tiles(), a, ob)) && blocks(ob))
-                slopes->push_back(ob);
-            return;
-        }
-        if ((skip_overlapped && overlaps(a, ob.box)) || !blocks(ob)) return;
+        if (ob.special || (skip_overlapped && overlaps(a, ob.box)) || !blocks(ob)) return;
         out.push_back(ob);
     };
     walk_path(

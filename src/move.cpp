@@ -136,10 +136,11 @@ struct JunctionLeg {
 [[gnu::noinline]] JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o,
                                            const detail::Selector& sel, const Aabb& S, Vec2 d, Found& best, Aabb F,
                                            Vec2 rest, std::vector<Obstacle>& solids, std::vector<Obstacle>& slopes) {
-    detail::gather_solids(
-        w, S, d, sel, solids, true, [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); },
-        &slopes);
+    detail::gather_solids(w, S, d, sel, solids, true,
+                          [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); });
     detail::JunctionStop js = detail::first_junction(S, d, solids);
+    detail::gather_slopes(w, S, d, sel, true, slopes);
+    std::erase_if(slopes, [&](const Obstacle& ob) { return !is_blocking(response_for(w, self, ob, o)); });
     if (!slopes.empty()) js = detail::earlier_stop(js, detail::first_slope_junction(w.tiles(), S, d, slopes, solids));
     JunctionLeg out{false, F, rest, {0, 0}};
     out.stop = js.any && (!best.any || (!best.started && detail::stops_before(js, S, d, best.ob.box, best.sweep.normal,

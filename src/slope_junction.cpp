@@ -7,6 +7,8 @@
 #include <limits>
 
 #include "expansion.hpp"
+#include "narrow_phase.hpp"
+#include "walk_path.hpp"
 #include "slope.hpp"
 
 namespace sweepbox::detail {
@@ -77,6 +79,20 @@ bool exact_middle(real lo, real hi, real& m) {
 }
 
 } // namespace
+
+void gather_slopes(const World& w, const Aabb& a, Vec2 d, const Selector& sel, bool skip_overlapped,
+                   std::vector<Obstacle>& out) {
+    out.clear();
+    if (w.tiles().slope_count() == 0 || !sel.tiles) return;
+    Selector tiles_only = sel;
+    tiles_only.bodies = false;
+    auto visit = [&](const Obstacle& ob) {
+        if (ob.shape == 0 || (skip_overlapped && overlaps_obstacle(w.tiles(), a, ob))) return;
+        out.push_back(ob);
+    };
+    walk_path(
+        w, a, d, tiles_only, visit, [] { return real(2); }, true);
+}
 
 JunctionStop earlier_stop(const JunctionStop& x, const JunctionStop& y) {
     if (!y.any) return x;

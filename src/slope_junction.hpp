@@ -24,6 +24,12 @@ namespace sweepbox::detail {
                                                 const std::vector<Obstacle>& slopes,
                                                 const std::vector<Obstacle>& solids);
 
+/// The slope tiles that `sel` selects along the whole path of `a` moved by d, touching ones
+/// included, leaving out those `a` overlaps when `skip_overlapped` (as gather_solids); none when
+/// the map has no slopes. Out of line, in its own file: the moves' walks keep their code.
+void gather_slopes(const World& w, const Aabb& a, Vec2 d, const Selector& sel, bool skip_overlapped,
+                   std::vector<Obstacle>& out);
+
 /// The earlier of two stops (either may be none): by exact time, then the box junction's.
 [[nodiscard]] JunctionStop earlier_stop(const JunctionStop& x, const JunctionStop& y);
 

@@ -214,6 +214,8 @@ void TileMap::write_tile(std::size_t i, std::uint8_t kind, bool was_sensor) {
     if (!was && now) ++blocking_;
     sensors_ -= std::size_t(was_sensor);
     sensors_ += std::size_t(kinds_[kind].sensor);
+    slopes_ -= std::size_t(Tile(cell & 3) == Tile::slope);
+    slopes_ += std::size_t(Tile(bits & 3) == Tile::slope);
     kinds_of_[i] = kind;
     cell = bits;
     const std::uint64_t bit = std::uint64_t(1) << (i & 63);

@@ -155,6 +155,8 @@ public:
     void set_kind(std::int32_t index, const TileKind& kind);
     /// Number of sensor tiles.
     [[nodiscard]] std::size_t sensor_count() const { return sensors_; }
+    /// Number of slope tiles.
+    [[nodiscard]] std::size_t slope_count() const { return slopes_; }
 
     /// The x of the left edge of column i (also the right edge of column i-1): origin.x + i *
     /// tile_size computed in double (long double for double builds), rounded once to real.
@@ -217,6 +219,7 @@ private:
     std::vector<std::uint8_t> kinds_of_; // the kind index of each tile
     std::vector<TileKind> kinds_;        // max_tile_kinds entries once constructed
     std::size_t sensors_ = 0;
+    std::size_t slopes_ = 0;
 };
 
 } // namespace sweepbox
