@@ -47,30 +47,6 @@ struct Map {
     double move_checksum = 0;
 };
 
-struct MoveTotals {
-    double checksum = 0;      // sum of the final min.x and min.y
-    std::size_t contacts = 0; // contacts of all moves
-};
-
-// Every move: the mover put at the move's box, then moved by its delta with the slide response.
-MoveTotals run_moves(World& world, BodyId mover, const std::vector<BoxCast>& moves, MoveResult& result) {
-    const MoveOptions options{}; // slide against everything
-    MoveTotals t;
-    for (const BoxCast& m : moves) {
-        world.teleport(mover, m.box);
-        world.move(mover, m.delta, options, result);
-        t.checksum += double(result.box.min.x) + double(result.box.min.y);
-        t.contacts += result.contacts.size();
-    }
-    return t;
-}
-
-BodyId add_mover(World& world, const std::vector<BoxCast>& moves) {
-    BodyDef b;
-    b.box = moves.front().box;
-    return world.add(b);
-}
-
 void bm_rays(benchmark::State& state, const Map* m) {
     g_failed |= !time_casts(state, std::span<const Ray>(m->data->rays), m->data->expected.rays.hits,
                             [m](const Ray& r) { return m->world.cast_ray(r.origin, r.delta); });

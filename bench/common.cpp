@@ -352,6 +352,24 @@ double crowd_checksum(const World& world, const std::vector<BodyId>& movers) {
     return sum;
 }
 
+BodyId add_mover(World& world, std::span<const BoxCast> moves) {
+    BodyDef b;
+    b.box = moves.front().box;
+    return world.add(b);
+}
+
+MoveTotals run_moves(World& world, BodyId mover, std::span<const BoxCast> moves, MoveResult& result) {
+    const MoveOptions options{}; // slide against everything
+    MoveTotals t;
+    for (const BoxCast& m : moves) {
+        world.teleport(mover, m.box);
+        world.move(mover, m.delta, options, result);
+        t.checksum += double(result.box.min.x) + double(result.box.min.y);
+        t.contacts += result.contacts.size();
+    }
+    return t;
+}
+
 // ---- checksums ----
 
 Checksum checksum_of(std::span<const double> answers) {

@@ -135,6 +135,18 @@ std::size_t run_crowd(World& world, const CrowdData& data, const std::vector<Bod
 /// The crowd checksum: sum of the movers' final min.x and min.y, in double.
 double crowd_checksum(const World& world, const std::vector<BodyId>& movers);
 
+/// What a list of slide moves gave.
+struct MoveTotals {
+    double checksum = 0;      ///< sum of the final min.x and min.y, in double
+    std::size_t contacts = 0; ///< contacts of all moves
+};
+/// Adds a movable body at the first move's box to `world` (a copy of a map's world).
+BodyId add_mover(World& world, std::span<const BoxCast> moves);
+/// Runs the first `count` slide moves (the hills' moves.txt, or the tile world's box casts): for
+/// each, `mover` is put at the move's box (World::teleport) and moved by its delta with the slide
+/// response, `result` reused.
+MoveTotals run_moves(World& world, BodyId mover, std::span<const BoxCast> moves, MoveResult& result);
+
 // ---- verification ----
 
 /// The fraction of each query's first contact, or -1 for a miss.
