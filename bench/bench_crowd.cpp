@@ -19,6 +19,7 @@
 
 #include "alloc_counter.hpp"
 #include "common.hpp"
+#include "timing.hpp"
 
 using namespace sweepbox;
 using namespace sweepbox::bench;
@@ -65,13 +66,7 @@ void bm_crowd(benchmark::State& state, const CrowdData* data) {
     state.counters["ns_per_move"] = double(cpu_ns) / (double(state.iterations()) * double(moves));
     state.counters["allocs_per_move"] = double(allocations) / (double(state.iterations()) * double(moves));
     state.counters["contacts_per_move"] = double(contacts) / (double(state.iterations()) * double(moves));
-    if (!deterministic) {
-        g_failed = true;
-        state.SkipWithError("the crowd checksum changed between runs");
-    } else if (allocations != 0) {
-        g_failed = true;
-        state.SkipWithError("move allocated in steady state");
-    }
+    g_failed |= !pass_holds(state, deterministic, "the checksum changed between runs", allocations);
 }
 
 } // namespace
@@ -84,12 +79,7 @@ int main(int argc, char** argv) {
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
 
     CrowdData data;
-    try {
-        data = load_crowd(dir);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "bench_crowd: %s\n", e.what());
-        return 2;
-    }
+    if (!load_or_report("bench_crowd", [&] { data = load_crowd(dir); })) return 2;
 
     std::vector<BodyId> movers;
     World world = make_crowd_world(data, movers);
@@ -129,11 +119,5 @@ int main(int argc, char** argv) {
     if (check_only) return 0;
 
     benchmark::RegisterBenchmark("crowd/slide_move", bm_crowd, &data)->Unit(benchmark::kMillisecond);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    if (g_failed) {
-        std::fprintf(stderr, "bench_crowd: FAILED (see the errors above)\n");
-        return 1;
-    }
-    return 0;
+    return run_registered("bench_crowd", g_failed);
 }

@@ -188,13 +188,11 @@ int main(int argc, char** argv) {
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
     TileWorldData tiles;
     CrowdData crowd;
-    try {
-        tiles = load_tile_world(dir);
-        crowd = load_crowd(dir);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "bench_memory: %s\n", e.what());
+    if (!load_or_report("bench_memory", [&] {
+            tiles = load_tile_world(dir);
+            crowd = load_crowd(dir);
+        }))
         return 2;
-    }
     g_tiles = &tiles;
     g_crowd = &crowd;
 

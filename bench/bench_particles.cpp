@@ -29,6 +29,7 @@
 
 #include "alloc_counter.hpp"
 #include "common.hpp"
+#include "timing.hpp"
 
 using namespace sweepbox;
 using namespace sweepbox::bench;
@@ -179,12 +180,7 @@ int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
     TileWorldData data;
-    try {
-        data = load_tile_world(dir);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "bench_particles: %s\n", e.what());
-        return 2;
-    }
+    if (!load_or_report("bench_particles", [&] { data = load_tile_world(dir); })) return 2;
     const World world = make_tile_map_world(data, 64);
     const Shower seeded = seed_shower(world, data);
     const World open = open_world();
@@ -197,11 +193,5 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark("particles/open_air", bm_shower, &open, &in_air, open_air_frames)
         ->Unit(benchmark::kMillisecond)
         ->Iterations(1);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    if (g_failed) {
-        std::fprintf(stderr, "bench_particles: FAILED (see the errors above)\n");
-        return 1;
-    }
-    return 0;
+    return run_registered("bench_particles", g_failed);
 }

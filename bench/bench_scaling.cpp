@@ -24,6 +24,7 @@
 
 #include "alloc_counter.hpp"
 #include "common.hpp"
+#include "timing.hpp"
 
 using namespace sweepbox;
 using namespace sweepbox::bench;
@@ -260,12 +261,7 @@ int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
     TileWorldData data;
-    try {
-        data = load_tile_world(dir);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "bench_scaling: %s\n", e.what());
-        return 2;
-    }
+    if (!load_or_report("bench_scaling", [&] { data = load_tile_world(dir); })) return 2;
     g_data = &data;
 
     const struct {
@@ -300,11 +296,5 @@ int main(int argc, char** argv) {
         ->Arg(50)
         ->Arg(200)
         ->Unit(benchmark::kMicrosecond);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    if (g_failed) {
-        std::fprintf(stderr, "bench_scaling: FAILED (see the errors above)\n");
-        return 1;
-    }
-    return 0;
+    return run_registered("bench_scaling", g_failed);
 }

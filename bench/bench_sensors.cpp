@@ -20,6 +20,7 @@
 #include <sweepbox/world.hpp>
 
 #include "alloc_counter.hpp"
+#include "timing.hpp"
 
 using namespace sweepbox;
 using namespace sweepbox::bench;
@@ -148,11 +149,5 @@ int main(int argc, char** argv) {
     std::printf("sensors: %d movers, %d sensor bodies, %d walls, %d frames\n", mover_count, sensor_count, wall_count,
                 frames);
     benchmark::RegisterBenchmark("sensors/events", bm_events, &f)->Unit(benchmark::kMillisecond)->Iterations(1);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    if (g_failed) {
-        std::fprintf(stderr, "bench_sensors: FAILED (see the errors above)\n");
-        return 1;
-    }
-    return 0;
+    return run_registered("bench_sensors", g_failed);
 }

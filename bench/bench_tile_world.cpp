@@ -20,8 +20,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "alloc_counter.hpp"
 #include "common.hpp"
+#include "timing.hpp"
 
 using namespace sweepbox;
 using namespace sweepbox::bench;
@@ -30,62 +30,14 @@ namespace {
 
 bool g_failed = false;
 
-void report(benchmark::State& state, std::size_t queries, std::int64_t cpu_ns, std::uint64_t allocations,
-            std::size_t hits, const Checksum& expected) {
-    state.counters["ns_per_query"] = double(cpu_ns) / (double(state.iterations()) * double(queries));
-    state.counters["allocs_per_query"] = double(allocations) / (double(state.iterations()) * double(queries));
-    state.counters["hits"] = double(hits);
-    if (hits != expected.hits) {
-        g_failed = true;
-        state.SkipWithError("hit count differs from the expected checksum");
-    } else if (allocations != 0) {
-        g_failed = true;
-        state.SkipWithError("cast allocated in steady state");
-    }
-}
-
 void bm_rays(benchmark::State& state, const World* world, const TileWorldData* data) {
-    std::uint64_t allocations = 0;
-    std::size_t hits = 0;
-    std::int64_t cpu_ns = 0;
-    for (auto _ : state) {
-        const std::int64_t t0 = thread_cpu_ns();
-        const AllocationScope scope;
-        std::size_t h = 0;
-        real sum = 0;
-        for (const Ray& r : data->rays) {
-            const CastHit c = world->cast_ray(r.origin, r.delta);
-            h += c.hit ? 1u : 0u;
-            sum += c.hit ? c.time : real(0);
-        }
-        allocations += scope.count();
-        cpu_ns += thread_cpu_ns() - t0;
-        benchmark::DoNotOptimize(sum);
-        hits = h;
-    }
-    report(state, data->rays.size(), cpu_ns, allocations, hits, data->expected.rays);
+    g_failed |= !time_casts(state, std::span<const Ray>(data->rays), data->expected.rays.hits,
+                            [world](const Ray& r) { return world->cast_ray(r.origin, r.delta); });
 }
 
 void bm_boxcasts(benchmark::State& state, const World* world, const TileWorldData* data) {
-    std::uint64_t allocations = 0;
-    std::size_t hits = 0;
-    std::int64_t cpu_ns = 0;
-    for (auto _ : state) {
-        const std::int64_t t0 = thread_cpu_ns();
-        const AllocationScope scope;
-        std::size_t h = 0;
-        real sum = 0;
-        for (const BoxCast& b : data->boxcasts) {
-            const CastHit c = world->cast_box(b.box, b.delta);
-            h += c.hit ? 1u : 0u;
-            sum += c.hit ? c.time : real(0);
-        }
-        allocations += scope.count();
-        cpu_ns += thread_cpu_ns() - t0;
-        benchmark::DoNotOptimize(sum);
-        hits = h;
-    }
-    report(state, data->boxcasts.size(), cpu_ns, allocations, hits, data->expected.boxcasts);
+    g_failed |= !time_casts(state, std::span<const BoxCast>(data->boxcasts), data->expected.boxcasts.hits,
+                            [world](const BoxCast& b) { return world->cast_box(b.box, b.delta); });
 }
 
 } // namespace
@@ -98,12 +50,7 @@ int main(int argc, char** argv) {
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
 
     TileWorldData data;
-    try {
-        data = load_tile_world(dir);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "bench_tile_world: %s\n", e.what());
-        return 2;
-    }
+    if (!load_or_report("bench_tile_world", [&] { data = load_tile_world(dir); })) return 2;
     const World tile_world = make_tile_map_world(data, cell_size);
     const World body_world = make_body_world(data, cell_size);
     std::printf("tile world: %s: %zu solid tiles, %zu walls, %zu static bodies in the body world, cell size %g\n"
@@ -138,11 +85,5 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark("tile_world/rays/bodies", bm_rays, &body_world, &data)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("tile_world/boxcasts/bodies", bm_boxcasts, &body_world, &data)
         ->Unit(benchmark::kMillisecond);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    if (g_failed) {
-        std::fprintf(stderr, "bench_tile_world: FAILED (see the errors above)\n");
-        return 1;
-    }
-    return 0;
+    return run_registered("bench_tile_world", g_failed);
 }

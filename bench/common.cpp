@@ -18,6 +18,9 @@
 #ifndef SWEEPBOX_BENCH_DATA_DEFAULT
 #    define SWEEPBOX_BENCH_DATA_DEFAULT "bench/data"
 #endif
+#ifndef SWEEPBOX_BENCH_GENERATED_DEFAULT
+#    define SWEEPBOX_BENCH_GENERATED_DEFAULT SWEEPBOX_BENCH_DATA_DEFAULT
+#endif
 
 namespace sweepbox::bench {
 
@@ -66,6 +69,21 @@ std::string data_dir(int& argc, char** argv) {
     const char* env = std::getenv("SWEEPBOX_BENCH_DATA");
     std::string fallback = (env != nullptr && *env != '\0') ? env : SWEEPBOX_BENCH_DATA_DEFAULT;
     return take_option(argc, argv, "data", std::move(fallback));
+}
+
+std::string hills_dir(int& argc, char** argv, const std::string& data) {
+    const bool in_data = std::ifstream(data + "/hills/tiles.txt").good();
+    return take_option(argc, argv, "hills", in_data ? data : SWEEPBOX_BENCH_GENERATED_DEFAULT);
+}
+
+bool load_or_report(const char* program, const std::function<void()>& load) {
+    try {
+        load();
+        return true;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s: %s\n", program, e.what());
+        return false;
+    }
 }
 
 // ---- loaders ----
@@ -117,6 +135,43 @@ real exact(double v) {
 
 Aabb box_of(const double* v) { return {{exact(v[0]), exact(v[1])}, {exact(v[2]), exact(v[3])}}; }
 
+bool is_slope_char(char c) {
+    return c != '\0' && std::memchr(workloads::slope_legend, c, workloads::slope_legend_size) != nullptr;
+}
+
+// tiles.txt: 256 rows of 256 characters, '#' or '.' (or, with `slopes`, a slope character).
+std::vector<std::string> read_rows(const std::string& path, bool slopes) {
+    std::vector<std::string> rows;
+    std::istringstream in(read_file(path));
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        if (line.size() != std::size_t(TileWorldData::tiles_per_side))
+            throw std::runtime_error(path + ": a row is not 256 characters");
+        for (char c : line)
+            if (c != '#' && c != '.' && !(slopes && is_slope_char(c)))
+                throw std::runtime_error(path + ": a tile character is not in the legend");
+        rows.push_back(line);
+    }
+    if (rows.size() != std::size_t(TileWorldData::tiles_per_side))
+        throw std::runtime_error(path + ": expected 256 rows");
+    return rows;
+}
+
+void read_rays(const std::string& path, std::vector<Ray>& out) {
+    out.reserve(100000);
+    for_each_record(path, 4, [&](const double* v, std::size_t) {
+        out.push_back({{exact(v[0]), exact(v[1])}, {exact(v[2]), exact(v[3])}});
+    });
+}
+
+void read_boxcasts(const std::string& path, std::vector<BoxCast>& out) {
+    out.reserve(100000);
+    for_each_record(path, 6, [&](const double* v, std::size_t) {
+        out.push_back({box_of(v), {exact(v[4]), exact(v[5])}});
+    });
+}
+
 } // namespace
 
 std::vector<Aabb> TileWorldData::statics() const {
@@ -137,6 +192,12 @@ std::size_t TileWorldData::solid_count() const {
     return n;
 }
 
+std::size_t TileWorldData::slope_count() const {
+    std::size_t n = 0;
+    for (const std::string& r : rows) n += std::size_t(std::count_if(r.begin(), r.end(), is_slope_char));
+    return n;
+}
+
 ExpectedChecksums expected_checksums(const std::string& dir) {
     workloads::ExactChecksum rays, boxcasts;
     if (!workloads::read_checksums(dir, rays, boxcasts))
@@ -149,30 +210,34 @@ ExpectedChecksums expected_checksums(const std::string& dir) {
 TileWorldData load_tile_world(const std::string& dir) {
     TileWorldData d;
     d.expected = expected_checksums(dir);
-    {
-        const std::string path = dir + "/tile_world/tiles.txt";
-        std::istringstream in(read_file(path));
-        std::string line;
-        while (std::getline(in, line)) {
-            if (line.empty()) continue;
-            if (line.size() != std::size_t(TileWorldData::tiles_per_side))
-                throw std::runtime_error(path + ": a row is not 256 characters");
-            d.rows.push_back(line);
-        }
-        if (d.rows.size() != std::size_t(TileWorldData::tiles_per_side))
-            throw std::runtime_error(path + ": expected 256 rows");
-    }
+    d.rows = read_rows(dir + "/tile_world/tiles.txt", false);
     for_each_record(dir + "/tile_world/walls.txt", 4,
                     [&](const double* v, std::size_t) { d.walls.push_back(box_of(v)); });
-    d.rays.reserve(100000);
-    for_each_record(dir + "/tile_world/rays.txt", 4, [&](const double* v, std::size_t) {
-        d.rays.push_back({{exact(v[0]), exact(v[1])}, {exact(v[2]), exact(v[3])}});
-    });
-    d.boxcasts.reserve(100000);
-    for_each_record(dir + "/tile_world/boxcasts.txt", 6, [&](const double* v, std::size_t) {
-        d.boxcasts.push_back({box_of(v), {exact(v[4]), exact(v[5])}});
-    });
+    read_rays(dir + "/tile_world/rays.txt", d.rays);
+    read_boxcasts(dir + "/tile_world/boxcasts.txt", d.boxcasts);
     return d;
+}
+
+TileWorldData load_hills(const std::string& dir) {
+    const std::string h = dir + "/hills";
+    TileWorldData d;
+    workloads::ExactChecksum rays, boxcasts;
+    if (!workloads::read_checksums(h, rays, boxcasts))
+        throw std::runtime_error("cannot open " + h + "/" + workloads::checksums_file +
+                                 " (sweepbox_make_workloads DIR writes DIR/hills)");
+    d.expected = {{rays.hits, rays.sum}, {boxcasts.hits, boxcasts.sum}, h + "/" + workloads::checksums_file, false};
+    d.rows = read_rows(h + "/tiles.txt", true);
+    read_rays(h + "/rays.txt", d.rays);
+    read_boxcasts(h + "/boxcasts.txt", d.boxcasts);
+    read_boxcasts(h + "/moves.txt", d.moves);
+    return d;
+}
+
+TileShape shape_of(char c) {
+    if (c == '#') return TileShape::solid;
+    if (!is_slope_char(c)) return TileShape::empty;
+    const auto k = std::strchr(workloads::slope_legend, c) - workloads::slope_legend;
+    return TileShape(int(TileShape::slope45_ul) + int(k));
 }
 
 CrowdData load_crowd(const std::string& dir) {
@@ -191,9 +256,10 @@ CrowdData load_crowd(const std::string& dir) {
 
 // ---- worlds ----
 
-World make_tile_map_world(const TileWorldData& data, real cell_size) {
+World make_tile_map_world(const TileWorldData& data, real cell_size, bool brute_force) {
     WorldDef def;
     def.cell_size = cell_size;
+    def.brute_force = brute_force;
     World world(def);
     TileMapDef tm;
     tm.origin = {0, 0};
@@ -201,9 +267,21 @@ World make_tile_map_world(const TileWorldData& data, real cell_size) {
     tm.columns = TileWorldData::tiles_per_side;
     tm.rows = TileWorldData::tiles_per_side;
     world.set_tile_map(tm);
+    // A slope shape's kind: 3 + its place in the legend (0, 1 and 2 are the default kinds).
+    constexpr std::int32_t first_slope_kind = 3;
+    if (data.slope_count() != 0)
+        for (int k = 0; k < workloads::slope_legend_size; ++k)
+            world.set_tile_kind(first_slope_kind + k,
+                                {shape_of(workloads::slope_legend[k]), tm.category, tm.mask, false});
     for (std::size_t j = 0; j < data.rows.size(); ++j)
-        for (std::size_t i = 0; i < data.rows[j].size(); ++i)
-            if (data.rows[j][i] == '#') world.set_tile({std::int32_t(i), std::int32_t(j)}, Tile::solid);
+        for (std::size_t i = 0; i < data.rows[j].size(); ++i) {
+            const char c = data.rows[j][i];
+            const TileCell cell{std::int32_t(i), std::int32_t(j)};
+            if (c == '#') world.set_tile(cell, Tile::solid);
+            else if (is_slope_char(c))
+                world.set_tile(cell,
+                               first_slope_kind + std::int32_t(shape_of(c)) - std::int32_t(TileShape::slope45_ul));
+        }
     for (const Aabb& w : data.walls) {
         BodyDef b;
         b.box = w;
@@ -272,6 +350,24 @@ double crowd_checksum(const World& world, const std::vector<BodyId>& movers) {
         sum += double(b.min.y);
     }
     return sum;
+}
+
+BodyId add_mover(World& world, std::span<const BoxCast> moves) {
+    BodyDef b;
+    b.box = moves.front().box;
+    return world.add(b);
+}
+
+MoveTotals run_moves(World& world, BodyId mover, std::span<const BoxCast> moves, MoveResult& result) {
+    const MoveOptions options{}; // slide against everything
+    MoveTotals t;
+    for (const BoxCast& m : moves) {
+        world.teleport(mover, m.box);
+        world.move(mover, m.delta, options, result);
+        t.checksum += double(result.box.min.x) + double(result.box.min.y);
+        t.contacts += result.contacts.size();
+    }
+    return t;
 }
 
 // ---- checksums ----

@@ -28,6 +28,13 @@ bool take_switch(int& argc, char** argv, std::string_view name);
 /// SWEEPBOX_BENCH_DATA, else the CMake cache variable of the same name (compiled in; by default
 /// the workloads the build generated).
 std::string data_dir(int& argc, char** argv);
+/// The directory holding hills/: `--hills DIR` on the command line, else `data` when it has
+/// hills/tiles.txt, else the workloads the build generated (compiled in; the shared set has no
+/// hills).
+std::string hills_dir(int& argc, char** argv, const std::string& data);
+/// Runs `load` (which reads workloads into the caller's variables) and returns true; when it
+/// throws, prints "PROGRAM: what" to stderr and returns false (the caller exits with status 2).
+bool load_or_report(const char* program, const std::function<void()>& load);
 
 // ---- answers and checksums ----
 
@@ -67,23 +74,35 @@ struct BoxCast {
     Vec2 delta{0, 0}; ///< full displacement
 };
 
-/// tile_world/: a 256x256 map of 16-unit tiles, 200 thin walls, 100,000 rays and box casts.
+/// tile_world/: a 256x256 map of 16-unit tiles, 200 thin walls, 100,000 rays and box casts; or
+/// hills/: a 256x256 map of ramps (slope tiles too), 100,000 rays, box casts and slide moves.
 struct TileWorldData {
     static constexpr std::int32_t tiles_per_side = 256; ///< columns and rows of tiles.txt
     static constexpr real tile_size = 16;               ///< side of a tile in units
-    std::vector<std::string> rows;                      ///< tiles.txt, row 0 first; '#' solid, '.' empty
-    std::vector<Aabb> walls;                            ///< walls.txt
-    std::vector<Ray> rays;                              ///< rays.txt
-    std::vector<BoxCast> boxcasts;                      ///< boxcasts.txt
-    ExpectedChecksums expected;                         ///< what the rays and box casts must give (expected_checksums)
+    /// tiles.txt, row 0 first; '#' solid, '.' empty, and in the hills the slope characters
+    /// (workloads::slope_legend)
+    std::vector<std::string> rows;
+    std::vector<Aabb> walls;       ///< walls.txt (the hills have none)
+    std::vector<Ray> rays;         ///< rays.txt
+    std::vector<BoxCast> boxcasts; ///< boxcasts.txt
+    std::vector<BoxCast> moves;    ///< moves.txt (the hills): a box moved by delta with slide response
+    ExpectedChecksums expected;    ///< what the rays and box casts must give (expected_checksums)
     /// The static set of the README: every solid cell as a 16x16 box (row by row), then every wall.
     [[nodiscard]] std::vector<Aabb> statics() const;
     /// Number of solid tiles.
     [[nodiscard]] std::size_t solid_count() const;
+    /// Number of slope tiles.
+    [[nodiscard]] std::size_t slope_count() const;
 };
 /// Reads tile_world/ under `dir` and its expected checksums. Throws std::runtime_error naming
 /// the file on a bad line.
 TileWorldData load_tile_world(const std::string& dir);
+/// Reads hills/ under `dir` and its expected checksums (hills/checksums.txt, which must exist).
+/// Throws std::runtime_error naming the file on a bad line.
+TileWorldData load_hills(const std::string& dir);
+/// The TileShape of a row character: solid for '#', a slope shape for a character of
+/// workloads::slope_legend, empty for anything else.
+TileShape shape_of(char c);
 
 /// crowd/: 10,000 statics, 1,000 movers, 100 frames x 1,000 deltas.
 struct CrowdData {
@@ -99,8 +118,9 @@ CrowdData load_crowd(const std::string& dir);
 // ---- worlds ----
 
 /// The tile world as a level: World::set_tile_map (origin (0,0), tile size 16, 256x256) with the
-/// solid tiles, plus the 200 walls as static bodies in the grid.
-World make_tile_map_world(const TileWorldData& data, real cell_size = 64);
+/// solid tiles, plus the 200 walls as static bodies in the grid. The hills' slope tiles get one
+/// tile kind per shape (kinds 3 to 22, in TileShape's order), defined only when the map has one.
+World make_tile_map_world(const TileWorldData& data, real cell_size = 64, bool brute_force = false);
 /// The tile world as static bodies (every solid tile and every wall; 19,766 in the shared set) in
 /// the grid.
 World make_body_world(const TileWorldData& data, real cell_size = 64);
@@ -114,6 +134,18 @@ void reset_crowd(World& world, const CrowdData& data, const std::vector<BodyId>&
 std::size_t run_crowd(World& world, const CrowdData& data, const std::vector<BodyId>& movers, MoveResult& result);
 /// The crowd checksum: sum of the movers' final min.x and min.y, in double.
 double crowd_checksum(const World& world, const std::vector<BodyId>& movers);
+
+/// What a list of slide moves gave.
+struct MoveTotals {
+    double checksum = 0;      ///< sum of the final min.x and min.y, in double
+    std::size_t contacts = 0; ///< contacts of all moves
+};
+/// Adds a movable body at the first move's box to `world` (a copy of a map's world).
+BodyId add_mover(World& world, std::span<const BoxCast> moves);
+/// Runs the first `count` slide moves (the hills' moves.txt, or the tile world's box casts): for
+/// each, `mover` is put at the move's box (World::teleport) and moved by its delta with the slide
+/// response, `result` reused.
+MoveTotals run_moves(World& world, BodyId mover, std::span<const BoxCast> moves, MoveResult& result);
 
 // ---- verification ----
 

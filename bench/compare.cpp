@@ -213,12 +213,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     TileWorldData data;
-    try {
-        data = load_tile_world(dir);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "sweepbox_compare: %s\n", e.what());
-        return 2;
-    }
+    if (!load_or_report("sweepbox_compare", [&] { data = load_tile_world(dir); })) return 2;
     const std::vector<Aabb> statics = data.statics();
     const std::size_t nr = data.rays.size(), nb = data.boxcasts.size();
     std::printf("tile world: %s: %zu solid tiles + %zu walls = %zu static boxes; %zu rays, %zu box casts; "

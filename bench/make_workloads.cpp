@@ -40,9 +40,12 @@ int main(int argc, char** argv) {
     try {
         const wl::Summary s = wl::write_workloads(dir, seed);
         std::printf("sweepbox_make_workloads: %s (seed %llu): %zu solid tiles, %zu free cells; "
+                    "rays %zu hits, sum %.6f; box casts %zu hits, sum %.6f\n"
+                    "  hills: %zu solid tiles, %zu slope tiles, %zu free cells; "
                     "rays %zu hits, sum %.6f; box casts %zu hits, sum %.6f\n",
                     dir.c_str(), static_cast<unsigned long long>(seed), s.solid_tiles, s.free_cells, s.rays.hits,
-                    s.rays.sum, s.boxcasts.hits, s.boxcasts.sum);
+                    s.rays.sum, s.boxcasts.hits, s.boxcasts.sum, s.hill_solid, s.hill_slopes, s.hill_free,
+                    s.hill_rays.hits, s.hill_rays.sum, s.hill_boxcasts.hits, s.hill_boxcasts.sum);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "sweepbox_make_workloads: %s\n", e.what());
         return 1;

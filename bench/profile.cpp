@@ -3,8 +3,10 @@
 // the function run_workload, so that
 //   valgrind --tool=callgrind --toggle-collect='*run_workload*' ./bench/sweepbox_profile rays_tile_map
 // counts only the queries (read them with callgrind_annotate). Workloads: rays_tile_map, boxcasts_tile_map, rays_bodies, boxcasts_bodies,
-// crowd (one pass of 100 frames, after one untimed warm-up pass).
-// Usage: sweepbox_profile WORKLOAD [--data DIR] [--count N]
+// crowd (one pass of 100 frames, after one untimed warm-up pass), and on the hills (bench_hills)
+// rays_hills, boxcasts_hills and moves_hills (slide moves, after one untimed warm-up pass).
+// Usage: sweepbox_profile WORKLOAD [--data DIR] [--hills DIR] [--count N]
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -38,15 +40,22 @@ namespace {
     return sum;
 }
 
+// The hills' slide moves, collected as run_workload is (callgrind.sh's toggle matches both names).
+[[gnu::noinline]] double run_workload_moves(World& world, BodyId mover, const TileWorldData& hills,
+                                            MoveResult& result) {
+    return run_moves(world, mover, hills.moves, result).checksum;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     const std::string dir = data_dir(argc, argv);
+    const std::string hills = hills_dir(argc, argv, dir);
     const std::size_t count = std::size_t(std::atoll(take_option(argc, argv, "count", "100000").c_str()));
     if (argc != 2) {
         std::fprintf(stderr,
-                     "usage: sweepbox_profile rays_tile_map|boxcasts_tile_map|rays_bodies|boxcasts_bodies|crowd "
-                     "[--data DIR] [--count N]\n");
+                     "usage: sweepbox_profile rays_tile_map|boxcasts_tile_map|rays_bodies|boxcasts_bodies|crowd|"
+                     "rays_hills|boxcasts_hills|moves_hills [--data DIR] [--hills DIR] [--count N]\n");
         return 2;
     }
     const std::string which = argv[1];
@@ -62,6 +71,13 @@ int main(int argc, char** argv) {
             crowd_world = make_crowd_world(crowd, movers);
             run_crowd(crowd_world, crowd, movers, result); // warm-up
             reset_crowd(crowd_world, crowd, movers);
+        } else if (which.find("hills") != std::string::npos) {
+            tiles = load_hills(hills);
+            world = make_tile_map_world(tiles);
+            crowd_world = world;
+            movers.push_back(add_mover(crowd_world, tiles.moves));
+            run_moves(crowd_world, movers.front(), tiles.moves, result); // warm-up
+            tiles.moves.resize(std::min(count, tiles.moves.size()));
         } else {
             tiles = load_tile_world(dir);
             world = which.find("tile_map") != std::string::npos ? make_tile_map_world(tiles) : make_body_world(tiles);
@@ -70,7 +86,9 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "sweepbox_profile: %s\n", e.what());
         return 2;
     }
-    const double sum = run_workload(which, &world, &crowd_world, tiles, crowd, movers, result, count);
+    const double sum = which == "moves_hills"
+                         ? run_workload_moves(crowd_world, movers.front(), tiles, result)
+                         : run_workload(which, &world, &crowd_world, tiles, crowd, movers, result, count);
     std::printf("%s: %.6f\n", which.c_str(), sum);
     return 0;
 }
