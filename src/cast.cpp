@@ -4,6 +4,7 @@
 #include <sweepbox/world.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <utility>
 
 #include "junction.hpp"
@@ -185,7 +186,34 @@ struct TileHit {
     // near); set on every answer but `unsure`, with `left` (the ray left the map).
     bool near = false;
     bool left = false;
+    bool slope = false; // the tile is a slope
 };
+
+// A ray's fast walk meeting a slope tile: its sweep of the tile decides when it is clear. A hit
+// strictly inside the tile's cell, clearly before the ray leaves it, is the walk's answer (any
+// tile after is entered later); a clear miss lets the walk go on; a graze or a tie is left to
+// the exact walk (and the junction test).
+[[gnu::noinline]] detail::TileAction slope_tile_step(const TileMap& tiles, const detail::SweepQuery& q,
+                                                     std::int32_t col, std::int32_t row, std::uint8_t bits,
+                                                     TileHit& out) {
+    const TileCell c{col, row};
+    const detail::SlopeTile s = detail::slope_tile(tiles, c, tiles.shape_at(c));
+    const detail::TileFaces f = detail::tile_faces(bits);
+    const Sweep sw = detail::sweep_slope(q.a, q.d, s, f.faces, f.seams);
+    if (sw.state == SweepState::miss) return sw.corner ? detail::TileAction::unsure : detail::TileAction::go_on;
+    if (sw.state != SweepState::hit || sw.corner) return detail::TileAction::unsure;
+    wide t_exit = std::numeric_limits<wide>::infinity();
+    for (int k = 0; k < 2; ++k)
+        if (q.d[k] != 0)
+            t_exit = std::min(t_exit, ((q.d[k] > 0 ? wide(s.cell.max[k]) : wide(s.cell.min[k])) - wide(q.a.min[k])) *
+                                          q.inv[k] * (q.d[k] > 0 ? 1 : -1));
+    if (!(wide(sw.time) < t_exit * (1 - detail::tol::end_slack))) return detail::TileAction::unsure;
+    out.cell = c;
+    out.box = s.cell;
+    out.sweep = sw;
+    out.slope = true;
+    return detail::TileAction::done;
+}
 
 // A ray's closest tile contact in its usual case: the fast ray walk, whose first non-empty tile
 // must be solid and hit (the walk's argument makes it the best tile). Out of line: inlined, it
@@ -196,7 +224,10 @@ struct TileHit {
     const real* ey = detail::TileTables::edges_y(tiles);
     bool near = false;
     auto tile = [&](std::int32_t col, std::int32_t row, std::uint8_t bits, auto&& entry) SWEEPBOX_FORCE_INLINE_LAMBDA {
-        if (Tile(bits & 3) != Tile::solid) return detail::TileAction::unsure;
+        if (Tile(bits & 3) != Tile::solid) [[unlikely]] {
+            if (Tile(bits & 3) != Tile::slope) return detail::TileAction::unsure;
+            return slope_tile_step(tiles, q, col, row, bits, out);
+        }
         out.cell = detail::packed_cell(col, row);
         out.box = detail::tile_box(ex, ey, col, row);
         if (!entry(out.sweep)) {
@@ -289,6 +320,7 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
                 best.corner = th.sweep.corner;
                 best.box = th.box;
                 best.other = Other::of(th.cell);
+                best.slope = th.slope;
             }
             sel.tiles = false;
             // Its path up to that answer stayed on the map over tiles no body has marked: no
