@@ -494,6 +494,21 @@ SWEEPBOX_C_API sweepbox_status sweepbox_move_and_snap(sweepbox_world* world, con
                                                       int32_t was_on_floor, double snap, double up_x, double up_y,
                                                       double max_floor_angle, sweepbox_move_result* result);
 
+/// The walk flags of sweepbox_move_and_walk (SnapRules' walking on slopes, character.hpp).
+enum {
+    SWEEPBOX_WALK_CONSTANT_SPEED = 1, ///< on a sloped floor, walk the part across up at that speed
+    SWEEPBOX_WALK_STOP_ON_STEEP = 2,  ///< a walk into a slope steeper than max_floor_angle is dropped
+};
+
+/// sweepbox_move_and_snap with walking on slopes (move_and_snap with SnapRules::constant_speed
+/// and stop_on_steep): walk_flags is 0 or SWEEPBOX_WALK_* values or'ed. Statuses as
+/// sweepbox_move_and_snap's; unknown flags are SWEEPBOX_BAD_ARGUMENT.
+SWEEPBOX_C_API sweepbox_status sweepbox_move_and_walk(sweepbox_world* world, const sweepbox_body_id* id, double dx,
+                                                      double dy, const sweepbox_move_options* options,
+                                                      int32_t was_on_floor, double snap, double up_x, double up_y,
+                                                      double max_floor_angle, int32_t walk_flags,
+                                                      sweepbox_move_result* result);
+
 /// The ground state of a move's contacts (result->contacts[0 .. result->count)): a contact that
 /// blocked or pushed the body (not a cross) whose normal makes at most max_floor_angle degrees
 /// with (up_x, up_y) is a floor, at most that with the opposite a ceiling, else a wall. up not

@@ -423,6 +423,25 @@ sweepbox_status sweepbox_move_and_snap(sweepbox_world* world, const sweepbox_bod
     });
 }
 
+sweepbox_status sweepbox_move_and_walk(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
+                                       const sweepbox_move_options* options, std::int32_t was_on_floor, double snap,
+                                       double up_x, double up_y, double max_floor_angle, std::int32_t walk_flags,
+                                       sweepbox_move_result* result) {
+    sweepbox::SnapRules rules;
+    return guarded(world, "sweepbox_move_and_walk", [&] {
+        if ((walk_flags & ~(SWEEPBOX_WALK_CONSTANT_SPEED | SWEEPBOX_WALK_STOP_ON_STEEP)) != 0)
+            fail(SWEEPBOX_BAD_ARGUMENT, "walk_flags = %" PRId32 " has bits that are no SWEEPBOX_WALK_* value",
+                 walk_flags);
+        rules.snap = to_real(snap);
+        rules.ground.up = {to_real(up_x), to_real(up_y)};
+        rules.ground.max_floor_angle = to_real(max_floor_angle);
+        rules.constant_speed = (walk_flags & SWEEPBOX_WALK_CONSTANT_SPEED) != 0;
+        rules.stop_on_steep = (walk_flags & SWEEPBOX_WALK_STOP_ON_STEEP) != 0;
+        return move_or_check(world, world, "sweepbox_move_and_walk", id, dx, dy, options, result, &rules,
+                             was_on_floor != 0);
+    });
+}
+
 // ---- the character kit ----
 
 sweepbox_status sweepbox_move_platform(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,

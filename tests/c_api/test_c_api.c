@@ -775,6 +775,51 @@ static void test_platforms(void) {
 
 /* Floor snap: down 4-unit steps pressed 1 unit a frame, on a floor after every move with snap 6;
  * a bad snap changes nothing. */
+/* sweepbox_move_and_walk: a hero on a 45-degree ramp walks 3 units across it per move with
+   SWEEPBOX_WALK_CONSTANT_SPEED, staying on the floor; a plain snap climbs less. */
+static void test_walk_on_slopes(void) {
+    int flags;
+    for (flags = 0; flags <= SWEEPBOX_WALK_CONSTANT_SPEED; flags += SWEEPBOX_WALK_CONSTANT_SPEED) {
+        sweepbox_world* w = new_world();
+        sweepbox_tile_map_def map = sweepbox_tile_map_def_default();
+        sweepbox_tile_kind ramp = {SWEEPBOX_SHAPE_SLOPE45_UL, 1, 0xffffffffu, 0};
+        sweepbox_contact contacts[8];
+        sweepbox_move_result r;
+        sweepbox_ground g;
+        sweepbox_body_id hero;
+        int c, i, on_floor = 1, always = 1;
+        double x;
+        map.columns = 8;
+        map.rows = 5;
+        EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile_map(w, &map));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile_kind(w, 3, &ramp));
+        /* A 45-degree ramp up three tiles, on the line x + y = 64, solid under it. */
+        for (c = 0; c < 8; ++c) EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, c, 4, SWEEPBOX_TILE_SOLID));
+        for (c = 0; c < 3; ++c) {
+            int row;
+            EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, c, 3 - c, 3));
+            for (row = 4 - c; row < 4; ++row) EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile(w, c, row, SWEEPBOX_TILE_SOLID));
+        }
+        /* On the ramp: its corner (max x, max y) on the line. */
+        hero = add_body(w, box4(20, 32, 26, 38), 0, 1, 0);
+        memset(&r, 0, sizeof r);
+        r.contacts = contacts;
+        r.capacity = 8;
+        r.box = box4(20, 32, 26, 38);
+        for (i = 0; i < 4; ++i) {
+            x = (double)r.box.min.x;
+            EXPECT(w, SWEEPBOX_OK, sweepbox_move_and_walk(w, &hero, 3, 1, NULL, on_floor, 4, 0, -1, 45, flags, &r));
+            EXPECT(NULL, SWEEPBOX_OK, sweepbox_ground_state(&r, 0, -1, 45, &g));
+            on_floor = g.on_floor;
+            always = always && on_floor;
+            if (flags) CHECK(fabs((double)r.box.min.x - x - 3) < 1e-4);
+            if (!flags) CHECK((double)r.box.min.x - x < 2.5);
+        }
+        CHECK(always);
+        sweepbox_world_destroy(w);
+    }
+}
+
 static void test_snap(void) {
     sweepbox_world* w = new_world();
     sweepbox_contact contacts[8];
@@ -800,6 +845,8 @@ static void test_snap(void) {
     EXPECT_MESSAGE(w, "snap");
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move_and_snap(w, &hero, 5, 1, NULL, 1, 6, 0, 0, 45, &r));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move_and_snap(w, NULL, 5, 1, NULL, 1, 6, 0, -1, 45, &r));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move_and_walk(w, &hero, 5, 1, NULL, 1, 6, 0, -1, 45, 4, &r));
+    EXPECT_MESSAGE(w, "walk_flags");
     CHECK(unchanged(w, &before));
     sweepbox_world_destroy(w);
 }
@@ -1375,6 +1422,7 @@ int main(void) {
     test_ground_state();
     test_platforms();
     test_snap();
+    test_walk_on_slopes();
     test_tile_level();
     test_particles();
     test_emit_sparks();
