@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "move_support.hpp"
+#include "narrow_phase.hpp"
 #include "ranking.hpp"
 #include "slope.hpp"
 #include "sweep.hpp"
@@ -44,9 +45,25 @@ Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const 
                 const SlopeTile s = slope_tile(w.tiles(), ob.other.tile, TileShape(ob.shape));
                 if (slope_overlaps(S, s) || !slope_overlaps(F, s)) continue;
                 if (!is_blocking(response_for(w, self, ob, o))) continue;
-                // Rounding the end of a motion that only runs along the line: out by a step.
-                if (Aabb G = F; slope_step_out(G, s, true, true)) {
+                // Rounding the end of a motion that only runs along the line, or of a contact
+                // with another obstacle: out by steps on x, else y, else both, into nothing S was
+                // not in.
+                bool settled = false;
+                for (const int axes : {1, 2, 3}) {
+                    Aabb G = F;
+                    if (!slope_step_out(G, s, (axes & 1) != 0, (axes & 2) != 0, &S)) continue;
+                    bool free = true;
+                    for (const Obstacle& other : candidates)
+                        free = free &&
+                               (&other == &ob || (other.special && other.shape == 0) ||
+                                !overlaps_obstacle(w.tiles(), G, other) || overlaps_obstacle(w.tiles(), S, other) ||
+                                !is_blocking(response_for(w, self, other, o)));
+                    if (!free) continue;
                     F = G;
+                    settled = true;
+                    break;
+                }
+                if (settled) {
                     changed = true;
                     continue;
                 }

@@ -356,24 +356,34 @@ Aabb slope_contact_box(const Aabb& a, Vec2 d, const SlopeTile& s) {
     }
     // Never inside: stepped out on the axes the motion moved (it came from the free side); where
     // a few steps do not do it (numbers near the smallest `real`s), the start, which is free.
-    if (!slope_step_out(c, s, d.x != 0, d.y != 0)) return a;
+    if (!slope_step_out(c, s, d.x != 0, d.y != 0, &a)) return a;
     return c;
 }
 
-bool slope_step_out(Aabb& c, const SlopeTile& s, bool x, bool y) {
+bool slope_step_out(Aabb& c, const SlopeTile& s, bool x, bool y, const Aabb* limit) {
     const bool thin[2] = {c.min.x == c.max.x, c.min.y == c.max.y};
     const bool axes[2] = {x, y};
     for (int i = 0; i < 64; ++i) {
         const Vec2 lead = slope_corner(c, s);
         if (sign(along_normal(s, lead.x, s.p.x, lead.y, s.p.y)) <= 0) return true;
+        bool moved = false;
         for (int k = 0; k < 2; ++k) {
             if (!axes[k]) continue;
             const int out_sign = (k == 0 ? s.sx : s.sy) > 0 ? -1 : 1;
+            // Not past the limit box on this axis (the leg's start): there it stops.
+            if (limit && (out_sign > 0 ? c.min[k] >= limit->min[k] : c.min[k] <= limit->min[k])) continue;
             c.min[k] = step(c.min[k], out_sign);
             c.max[k] = thin[k] ? c.min[k] : step(c.max[k], out_sign);
+            if (limit && (out_sign > 0 ? c.min[k] > limit->min[k] : c.min[k] < limit->min[k])) {
+                c.min[k] = limit->min[k];
+                c.max[k] = limit->max[k];
+            }
+            moved = true;
         }
+        if (!moved) break;
     }
-    return false;
+    const Vec2 lead = slope_corner(c, s);
+    return sign(along_normal(s, lead.x, s.p.x, lead.y, s.p.y)) <= 0;
 }
 
 Vec2 slope_contact_point(const Aabb& c, const SlopeTile& s, Vec2 n) {

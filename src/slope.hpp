@@ -44,9 +44,10 @@ inline bool is_slope_normal(Vec2 n) { return n.x != 0 && n.y != 0; }
 SWEEPBOX_API Aabb slope_contact_box(const Aabb& a, Vec2 d, const SlopeTile& s);
 
 /// Steps box c out of the slope's half-plane by units of the last place, on x and / or y
-/// (against the normal), until its leading corner is on the line or on the free side; false
-/// when a few steps do not do it (c is then partly moved).
-SWEEPBOX_API bool slope_step_out(Aabb& c, const SlopeTile& s, bool x, bool y);
+/// (against the normal), until its leading corner is on the line or on the free side, never past
+/// `limit` on an axis (where given: the box the motion came from); false when that does not do
+/// it (c is then partly moved).
+SWEEPBOX_API bool slope_step_out(Aabb& c, const SlopeTile& s, bool x, bool y, const Aabb* limit = nullptr);
 
 /// The corner of box a that touches the slope's face (its leading corner along the normal).
 SWEEPBOX_API Vec2 slope_corner(const Aabb& a, const SlopeTile& s);
