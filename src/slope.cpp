@@ -123,7 +123,12 @@ Vec2 axis_normal(int axis, real d_component) {
 real to_time(const SlabTime& s) {
     const wide q = value(s.enter) / value(s.den);
     real t = real(q);
-    if (t > 0 && t < 1) {
+    if (t == 0 && q > 0) {
+        // Below the smallest `real`: it, when the exact time is above half of it (a tie goes to
+        // the even 0).
+        const real tiny = std::numeric_limits<real>::denorm_min();
+        if (sign(s.enter - terms(wide(tiny) / 2) * s.den) > 0) t = tiny;
+    } else if (t > 0 && t < 1) {
         const real below = std::nextafter(t, real(0)), above = std::nextafter(t, real(2));
         const wide lo = (wide(t) + wide(below)) / 2, hi = (wide(t) + wide(above)) / 2; // exact in wide
         constexpr wide near = wide(1) / wide(1ull << 40);
@@ -420,7 +425,15 @@ Vec2 slope_slide(Vec2 v, const SlopeTile& s) {
     // The part along the exact line: v projected on its direction (B, -A).
     const wide tx = s.B.hi + s.B.lo, ty = -(s.A.hi + s.A.lo);
     const wide k = (wide(v.x) * tx + wide(v.y) * ty) / (tx * tx + ty * ty);
-    return slope_not_into({real(k * tx), real(k * ty)}, s);
+    wide rx = k * tx, ry = k * ty;
+    // A component of the part along the line may exceed the largest `real` where v's do not
+    // (v near the largest reals): scaled back into range, its direction kept.
+    const wide top = std::max(std::fabs(rx), std::fabs(ry)), limit = wide(std::numeric_limits<real>::max());
+    if (top > limit) {
+        rx = rx / top * limit;
+        ry = ry / top * limit;
+    }
+    return slope_not_into({real(rx), real(ry)}, s);
 }
 
 } // namespace sweepbox::detail

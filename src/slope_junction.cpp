@@ -198,13 +198,40 @@ JunctionStop first_slope_junction(const TileMap& tiles, const Aabb& a, Vec2 d, c
                 if (owners[c]->other < first->other) first = owners[c];
             js.ob = *first;
             // Entering a seam: the leading point at q. Passing: one step before q, on the side
-            // it came from (at q it would be on both sides).
+            // it came from (at q it would be on both sides): back on x, on y, or on both, the
+            // first that is inside none of the obstacles at q (a path along a slope's line would
+            // leave the line on one of them); at q when none is.
             Vec2 at = q;
-            if (passes)
-                for (int e = 0; e < 2; ++e)
-                    if (d[e] != 0)
-                        at[e] = std::nextafter(q[e], d[e] > 0 ? -std::numeric_limits<real>::infinity()
-                                                              : std::numeric_limits<real>::infinity());
+            if (passes) {
+                auto back = [&](real v, int e) {
+                    return std::nextafter(v, d[e] > 0 ? -std::numeric_limits<real>::infinity()
+                                                      : std::numeric_limits<real>::infinity());
+                };
+                auto clear = [&](Vec2 c) {
+                    const Aabb cb{c, c};
+                    for (int o = 0; o < n; ++o) {
+                        const Obstacle& ob = *owners[o];
+                        const bool in = ob.shape != 0
+                                          ? slope_overlaps(cb, slope_tile(tiles, ob.other.tile, TileShape(ob.shape)))
+                                          : overlaps(cb, ob.box);
+                        if (in) return false;
+                    }
+                    return true;
+                };
+                for (const int axes : {1, 2, 3}) {
+                    Vec2 c = q;
+                    bool moved = false;
+                    for (int e = 0; e < 2; ++e)
+                        if ((axes >> e & 1) != 0 && d[e] != 0) {
+                            c[e] = back(q[e], e);
+                            moved = true;
+                        }
+                    if (moved && clear(c)) {
+                        at = c;
+                        break;
+                    }
+                }
+            }
             js.box = start ? a : a.translated(at - p);
             if (!start && !(flat_x && flat_y)) {
                 // A plank: its leading end at `at`, its length kept as flush does.
