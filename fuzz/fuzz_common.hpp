@@ -51,6 +51,16 @@ inline std::string str(const Aabb& b) {
     return buf;
 }
 
+/// The name of a sweep's state, for messages.
+inline const char* state_name(SweepState s) {
+    switch (s) {
+    case SweepState::miss: return "miss";
+    case SweepState::hit: return "hit";
+    case SweepState::started_overlapping: return "started_overlapping";
+    }
+    return "?";
+}
+
 /// Reads the fuzzer's bytes front to back; past the end every read gives 0, so any input is a
 /// complete description (short inputs mean "mostly zeros").
 class ByteReader {
@@ -87,6 +97,7 @@ private:
 /// - "deeper": fuzz_world does not check rule 7's "never deeper".
 /// - "reference-mode": fuzz_world does not compare with a WorldDef::brute_force world.
 /// - "cast-all-reference": fuzz_queries does not compare cast_all with tests/reference_world.
+/// - "slope-time": fuzz_slopes accepts any time in [0, 1) for a hit on a slope's face.
 /// - "near-ties": no values one ulp from an earlier value (so exact times of different
 ///   obstacles rarely round to the same `real`).
 inline bool avoid(const char* what) {

@@ -31,15 +31,6 @@ using namespace sweepbox::fuzz;
 
 namespace {
 
-const char* state_name(SweepState s) {
-    switch (s) {
-    case SweepState::miss: return "miss";
-    case SweepState::hit: return "hit";
-    case SweepState::started_overlapping: return "started_overlapping";
-    }
-    return "?";
-}
-
 std::string describe(const char* what, const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces) {
     return std::string(what) + "(A = " + str(a) + ", d = " + str(d) + ", B = " + str(b) +
            ", faces = " + std::to_string(faces) + ")";

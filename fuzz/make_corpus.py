@@ -183,10 +183,132 @@ SNAP_THROUGH_BOX = scenario(
     ops=[move(0, -117, -117, 'bounce', 39 / 255, 39 / 255, 10, seed=39)],
     cell=64, limit=3, oversize=1)
 
+# ---- fuzz_slopes (fuzz_slopes.cpp's decoder) ----
+
+SLOPE_SHAPES = ['slope45_ul', 'slope45_ur', 'slope45_dl', 'slope45_dr',
+                'shallow_ul_low', 'shallow_ul_high', 'shallow_ur_low', 'shallow_ur_high',
+                'shallow_dl_low', 'shallow_dl_high', 'shallow_dr_low', 'shallow_dr_high',
+                'steep_ul_low', 'steep_ul_high', 'steep_ur_low', 'steep_ur_high',
+                'steep_dl_low', 'steep_dl_high', 'steep_dr_low', 'steep_dr_high']
+SLOPE_SIZES = {16: 0, 1: 1, 0.1: 2, 3: 3, 1000: 4, 0.7: 5, 0.0625: 6, 64: 7, '1/3': 8, 7.25: 9, 1e-3: 10}
+
+def shape_code(name):
+    """A tile's byte: the slopes in TileShape's order, '.' empty, '#' solid, '=' one way."""
+    return {'.': 20, '#': 26, '=': 30}.get(name, None) if name in '.#=' else SLOPE_SHAPES.index(name)
+
+def slope_map(rows, origin=(0, 0), size=16):
+    """The map: dims byte, origin, size byte, then a byte per tile, row by row."""
+    cols = len(rows[0])
+    out = bytes([(len(rows) - 1) * 6 + cols - 1]) + vec(*origin) + bytes([SLOPE_SIZES[size]])
+    for row in rows:
+        out += bytes(shape_code(t) for t in row)
+    return out
+
+def lattice(i, j):
+    """A lattice corner (i, j), i and j from -1."""
+    return bytes([i + 1, j + 1])
+
+def s_box_lattice(i, j, corner=0, w=1, h=1):
+    """Box mode 2: corner `corner` (bit 0 max x, bit 1 max y) at lattice (i, j); sizes by
+    size_choice (0: zero, 1: a tile, 2: half, 3: quarter, 4: one unit)."""
+    return bytes([2 | (corner << 4)]) + lattice(i, j) + bytes([w, h])
+
+def s_point_lattice(i, j):
+    return bytes([1]) + lattice(i, j)
+
+def s_point_on_line(which=2, slope=0):
+    """Box mode 3: a point of a slope's line (0: p, 1: q, 2: their middle)."""
+    return bytes([3, which, slope])
+
+def s_free_corner(slope=0):
+    return bytes([5, slope])
+
+FACTORS = {1: 0, 2: 1, 0.5: 2, 1.5: 3, -1: 4, '1/3': 5, 1e-3: 6, 1e6: 7}
+
+def s_to_lattice(i, j, corner=0, factor=1):
+    return bytes([1 | (FACTORS[factor] << 4)]) + lattice(i, j) + bytes([corner])
+
+def s_to_line(which=2, slope=0, corner=0, factor=1):
+    return bytes([2 | (FACTORS[factor] << 4), which, slope, corner])
+
+def s_along_line(slope=0, factor=1):
+    return bytes([3 | (FACTORS[factor] << 4), slope])
+
+def s_axis(v, y=False):
+    return bytes([4 | (0x80 if y else 0)]) + f32(v)
+
+def s_query(box_bytes, motion, faces_mode=1, faces=15, seams=0):
+    return box_bytes + motion + bytes([faces_mode, faces, seams])
+
+def slopes_seed(rows, queries, origin=(0, 0), size=16, casts=True, room=None, limit=3):
+    """room: (box bytes, [(motion bytes, option byte)]): bit 0 bounce, bits 1-2 restitution
+    thirds, bits 3-4 friction thirds."""
+    head = limit | (0x10 if casts else 0) | (0x20 if room else 0)
+    out = bytes([head]) + slope_map(rows, origin, size) + bytes([len(queries) - 1])
+    for q in queries:
+        out += q
+    if room:
+        start, moves = room
+        out += start + bytes([len(moves) - 1])
+        for motion, opt in moves:
+            out += motion + bytes([opt])
+    return out
+
+RAMP = [['.', '.', '.', '.'], ['#', 'shallow_ul_low', 'shallow_ul_high', '#']]
+SLOPES = {
+    'box-slides-onto-shallow-ramp': slopes_seed(
+        [['.', '.', '.', '.', '.'], ['#', 'shallow_ul_low', 'shallow_ul_high', '.', '.']],
+        [s_query(s_box_lattice(0, 1, corner=2, w=3, h=3), s_axis(40)),
+         s_query(s_box_lattice(1, 1, corner=2, w=3, h=3), s_to_lattice(3, 0, corner=3))],
+        room=(s_box_lattice(1, 2, corner=2, w=3, h=3), [(s_axis(40), 0), (s_axis(-30, True), 1), (s_axis(-60), 1)])),
+    'point-along-diagonal': slopes_seed(
+        [['slope45_ul']], [s_query(s_point_lattice(0, 1), s_to_lattice(1, 0)),
+                           s_query(s_point_on_line(2, 0), s_along_line(0, -1))]),
+    'box-corner-to-line-middle': slopes_seed(
+        [['steep_ul_high', '.'], ['steep_ul_low', '.']],
+        [s_query(s_box_lattice(2, 0, corner=0, w=2, h=2), s_to_line(2, 0, corner=0, factor=2)),
+         s_query(s_box_lattice(-1, 1, corner=1, w=3, h=0), s_axis(100))]),
+    'ramps-at-1e6-tile-0.1': slopes_seed(
+        [['shallow_ur_high', 'shallow_ur_low', '.'], ['#', '#', '#']],
+        [s_query(s_box_lattice(3, 1, corner=3, w=3, h=3), s_axis(-2)),
+         s_query(s_point_lattice(0, 0), s_to_lattice(3, 1, factor=1.5))],
+        origin=(1e6, -1e6), size=0.1),
+    'ceilings-tile-third': slopes_seed(
+        [['slope45_dl', 'shallow_dr_high', 'shallow_dr_low'], ['.', '.', '.'], ['steep_dr_low', '.', 'slope45_ur']],
+        [s_query(s_free_corner(0), s_axis(-5, True)),
+         s_query(s_box_lattice(1, 2, corner=1, w=3, h=3), s_to_line(0, 1, corner=2, factor=1.5)),
+         s_query(s_point_on_line(1, 3), s_along_line(3, '1/3'))],
+        origin=(-3, 5), size='1/3'),
+    'every-shape': slopes_seed(
+        [SLOPE_SHAPES[0:5] + ['#'], SLOPE_SHAPES[5:10] + ['.'], SLOPE_SHAPES[10:15] + ['='],
+         SLOPE_SHAPES[15:20] + ['.']],
+        [s_query(s_box_lattice(-1, -1, corner=0, w=2, h=3), s_to_lattice(6, 4, factor=1.5), faces_mode=0),
+         s_query(s_point_lattice(6, 0), s_to_lattice(-1, 4, factor=2), faces_mode=3),
+         s_query(s_box_lattice(3, 2, corner=3, w=0, h=4), s_axis(-70), faces_mode=2, faces=5, seams=4),
+         s_query(s_point_on_line(2, 7), s_along_line(7, 1e-3))],
+        origin=(0.5, -16), size=7.25),
+    'grenade-in-a-room-of-ramps': slopes_seed(
+        [['.', '.', '.', '.'], ['slope45_ur', '.', '.', 'slope45_ul'], ['#', 'steep_ur_low', 'shallow_ul_low', '#']],
+        [s_query(s_box_lattice(1, 1, corner=3, w=3, h=3), s_to_lattice(0, 3, factor=2))],
+        room=(s_box_lattice(2, 1, corner=0, w=3, h=3),
+              [(s_to_lattice(-1, 4, corner=0, factor=1.5), 1 | (3 << 1)), (s_axis(500, True), 1 | (2 << 1) | (1 << 3)),
+               (s_to_lattice(5, 0, corner=1, factor=1e6), 0), (s_along_line(0, -1), 1 | (3 << 1))])),
+    'bullet-huge-motion': slopes_seed(
+        [['steep_ul_low', 'steep_dl_high', 'slope45_dr']],
+        [s_query(s_point_lattice(0, 0), s_to_lattice(3, 1, factor=1e6)),
+         s_query(s_point_on_line(0, 1), s_to_line(1, 2, factor=1e6))],
+        origin=(16777216, 16777216), size=1),
+}
+
 REGRESSIONS = {
     'fuzz_world': {'safety-net-corner-pass-snaps-back': SAFETY_NET_CORNER,
                    'point-on-tile-seam-accelerated-vs-reference': POINT_ON_SEAM,
                    'safety-net-snap-goes-through-box': SNAP_THROUGH_BOX},
+    'fuzz_slopes': {'slope-time-cancels-in-numerator-tiny-motion': slopes_seed(
+        [['slope45_ul']],
+        [bytes([0]) + box(8.000000953674316, 10.999999046325684, 8.000000953674316, 10.999999046325684) +
+         bytes([0]) + vec(2.802596928649634e-45, 0) + bytes([0, 15, 0])],
+        origin=(1.401298464324817e-45, 3), casts=False)},
 }
 
 def write(target, seeds, folder='corpus'):
@@ -200,6 +322,7 @@ def main():
     write('fuzz_sweep', SWEEP)
     write('fuzz_world', {n: scenario(s['bodies'], s['ops'], s.get('cell', 64), 3, s.get('tiles')) for n, s in WORLD.items()})
     write('fuzz_queries', QUERIES)
+    write('fuzz_slopes', SLOPES)
     scenes = {}
     scene_dir = os.path.join(ROOT, 'scenes')
     if os.path.isdir(scene_dir):

@@ -1,0 +1,631 @@
+/// @file fuzz_slopes.cpp
+/// Fuzz target: slope tiles (docs/contract.md, "Slopes"; the design's rules S1-S3 and rule 6).
+///
+/// The bytes decode into a tile map (origin, a tile size among representable and
+/// non-representable ones or any value, 1 to 6 x 1 to 6 tiles, each empty, solid, one-way or
+/// one of the 20 slope shapes) and 1 to 4 boxes or points with a motion each: any values, or
+/// placed on the map's lattice corners, on a slope's line, one step off a corner, in a slope
+/// cell's free corner; moving by any vector, exactly to a lattice corner or a line's end (and
+/// past it), along a slope's line, along an axis, tiny or huge.
+///
+/// Checked (a violation prints "sweepbox fuzz: PROPERTY VIOLATED:" and aborts):
+/// - the shape tables: slope_line is the design's table (the line through the ramp's two end
+///   corners), slope_normal is the outward unit normal correctly rounded, slope_polygon is the
+///   unit square cut by the line;
+/// - A: for every slope tile of the map and every box and motion, detail::sweep_slope agrees
+///   with the exact reference of slope_reference.hpp: the same state (miss, hit,
+///   started_overlapping with time 0); on a hit the same normal and `corner`, and the time is
+///   the reference's rounding (the slope's face: T correctly rounded; a side of the cell: as
+///   sweep_box_box rounds it); with faces and seams of the map, of none, or any. The
+///   overlap predicates slope_overlaps and slope_intersects_closed agree with the reference.
+/// - B (whole world, public API only): in a World holding the map (one-way tiles left out),
+///   cast_box and cast_ray of each box or point report a hit no later than the reference's
+///   first contact over every tile (slopes by slope_reference.hpp, solid tiles by
+///   sweep_reference.hpp), and at time 0 when the start overlaps a tile; and in a closed room (the
+///   map inside a ring of solid tiles) a body placed where it overlaps no tile, moved up to 6
+///   times with slide or bounce, never ends a move overlapping a tile's solid part (S3) nor
+///   outside the room (rule 6).
+///
+/// SWEEPBOX_FUZZ_VERBOSE=1 prints the decoded map, boxes and moves.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+#include <sweepbox/error.hpp>
+#include <sweepbox/tile_map.hpp>
+#include <sweepbox/world.hpp>
+#include "exact.hpp"
+#include "fuzz_common.hpp"
+#include "slope_reference.hpp"
+#include "sweep_reference.hpp"
+#include "slope.hpp" // src/: the narrow phase under test
+
+using namespace sweepbox;
+using namespace sweepbox::fuzz;
+
+namespace {
+
+constexpr int max_side = 6;
+constexpr int slope_kind0 = 3; // kinds 3 to 22 are the 20 slope shapes
+
+bool verbose() {
+    static const bool v = std::getenv("SWEEPBOX_FUZZ_VERBOSE") != nullptr;
+    return v;
+}
+
+// ---- the shape tables, checked once ----
+
+void check_tables() {
+    for (int i = 0; i < tile_shape_count; ++i) {
+        const TileShape s = TileShape(i);
+        RefShapeLine ref;
+        const bool slope = ref_shape_line(s, ref);
+        if (slope != is_slope(s))
+            fail("is_slope(%s) = %d, the design says %d", to_string(s), int(is_slope(s)), int(slope));
+        const SlopeLine l = slope_line(s);
+        Vec2 poly[4];
+        const int n = slope_polygon(s, poly);
+        if (!slope) {
+            if (l.a != 0 || l.b != 0 || slope_normal(s) != Vec2{0, 0} || n != 0)
+                fail("%s: not a slope, but slope_line, slope_normal or slope_polygon is not empty", to_string(s));
+            continue;
+        }
+        const bool same_points = (l.pu == ref.pu && l.pv == ref.pv && l.qu == ref.qu && l.qv == ref.qv) ||
+                                 (l.pu == ref.qu && l.pv == ref.qv && l.qu == ref.pu && l.qv == ref.pv);
+        if (l.a != ref.a || l.b != ref.b || l.c != ref.c || !same_points)
+            fail("slope_line(%s) = %d u + %d v >= %d through (%d, %d), (%d, %d); the design: %d u + %d v >= %d through "
+                 "(%d, %d), (%d, %d)",
+                 to_string(s), l.a, l.b, l.c, l.pu, l.pv, l.qu, l.qv, ref.a, ref.b, ref.c, ref.pu, ref.pv, ref.qu,
+                 ref.qv);
+        if (!ref_normal_correctly_rounded(slope_normal(s), ref))
+            fail("slope_normal(%s) = %s is not the outward unit normal correctly rounded", to_string(s),
+                 str(slope_normal(s)).c_str());
+        // The unit square cut by the line, in halves (every corner is a multiple of 1/2).
+        std::vector<std::array<int, 2>> expected; // 2u, 2v
+        const int sq[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+        auto g = [&](int u, int v) { return ref.a * u + ref.b * v - ref.c; };
+        for (int k = 0; k < 4; ++k) {
+            const int *p = sq[k], *q = sq[(k + 1) % 4];
+            const int gp = g(p[0], p[1]), gq = g(q[0], q[1]);
+            if (gp >= 0) expected.push_back({2 * p[0], 2 * p[1]});
+            if ((gp > 0 && gq < 0) || (gp < 0 && gq > 0)) {
+                // p + gp / (gp - gq) * (q - p); the ratio is 1/2 for every shape
+                if (2 * gp != gp - gq) fail("%s: the line crosses a side off its middle", to_string(s));
+                expected.push_back({p[0] + q[0], p[1] + q[1]});
+            }
+        }
+        bool ok = n == int(expected.size());
+        for (int k = 0; ok && k < n; ++k) {
+            const std::array<int, 2> v{int(poly[k].x * 2), int(poly[k].y * 2)};
+            if (real(v[0]) != poly[k].x * 2 || real(v[1]) != poly[k].y * 2 ||
+                std::find(expected.begin(), expected.end(), v) == expected.end())
+                ok = false;
+        }
+        if (!ok) fail("slope_polygon(%s): %d corners, not the unit square cut by its line", to_string(s), n);
+    }
+}
+
+// ---- decoding ----
+
+struct Case {
+    TileMapDef def{};
+    std::vector<TileShape> shapes; // row by row
+    struct Query {
+        Aabb box{};
+        Vec2 d{};
+        std::uint8_t faces_mode = 0, faces = face_all, seams = 0;
+    };
+    std::vector<Query> queries;
+};
+
+TileShape shape_from(std::uint8_t b) {
+    const int c = b % 32;
+    if (c < 20) return TileShape(int(TileShape::slope45_ul) + c);
+    if (c < 26) return TileShape::empty;
+    if (c < 30) return TileShape::solid;
+    if (c == 30) return TileShape::one_way_down;
+    return TileShape::empty;
+}
+
+std::string describe_map(const TileMapDef& def, const std::vector<TileShape>& shapes) {
+    std::string s = "map origin " + str(def.origin) + " tile size " + str(def.tile_size) + " " +
+                    std::to_string(def.columns) + "x" + std::to_string(def.rows) + ":";
+    for (int r = 0; r < def.rows; ++r) {
+        s += " [";
+        for (int c = 0; c < def.columns; ++c) {
+            if (c > 0) s += ' ';
+            s += to_string(shapes[std::size_t(r * def.columns + c)]);
+        }
+        s += ']';
+    }
+    return s;
+}
+
+/// The kind index of a shape in the maps of this target (one-way: kind 2 or, left out, 0).
+int kind_of(TileShape s, bool one_way) {
+    if (is_slope(s)) return slope_kind0 + int(s) - int(TileShape::slope45_ul);
+    if (s == TileShape::solid) return 1;
+    return s == TileShape::one_way_down && one_way ? 2 : 0;
+}
+
+/// Kinds slope_kind0 to slope_kind0 + 19: the 20 slope shapes, each defined by set(index, kind).
+template <class Set> void define_slope_kinds(Set&& set) {
+    for (int i = 0; i < 20; ++i) {
+        TileKind k;
+        k.shape = TileShape(int(TileShape::slope45_ul) + i);
+        set(slope_kind0 + i, k);
+    }
+}
+
+TileMap build_map(const TileMapDef& def, const std::vector<TileShape>& shapes) {
+    TileMap map(def);
+    define_slope_kinds([&](int i, const TileKind& k) { map.set_kind(i, k); });
+    for (int r = 0; r < def.rows; ++r)
+        for (int c = 0; c < def.columns; ++c) map.set({c, r}, kind_of(shapes[std::size_t(r * def.columns + c)], true));
+    return map;
+}
+
+/// A lattice corner of the map (indices may lie one beyond it).
+Vec2 lattice(const TileMap& map, ByteReader& in) {
+    const std::int32_t i = std::int32_t(in.below(std::uint32_t(map.columns() + 3))) - 1;
+    const std::int32_t j = std::int32_t(in.below(std::uint32_t(map.rows() + 3))) - 1;
+    return {map.edge_x(i), map.edge_y(j)};
+}
+
+/// A slope tile of the map (by a byte), or none.
+bool pick_slope(const TileMap& map, const std::vector<TileShape>& shapes, ByteReader& in, TileCell& cell) {
+    std::vector<int> slopes;
+    for (int i = 0; i < int(shapes.size()); ++i)
+        if (is_slope(shapes[std::size_t(i)])) slopes.push_back(i);
+    const std::uint8_t b = in.u8();
+    if (slopes.empty()) return false;
+    const int i = slopes[b % slopes.size()];
+    cell = {i % map.columns(), i / map.columns()};
+    return true;
+}
+
+/// A point of a slope's line: one of its two lattice corners or their middle (rounded).
+bool line_point(const TileMap& map, const std::vector<TileShape>& shapes, ByteReader& in, Vec2& out) {
+    TileCell c;
+    const std::uint8_t which = in.u8();
+    if (!pick_slope(map, shapes, in, c)) return false;
+    const RefSlope s = ref_slope(map, c, map.shape_at(c));
+    switch (which % 3) {
+    case 0: out = s.line_p; break;
+    case 1: out = s.line_q; break;
+    default: out = {real(s.line_p.x / 2 + s.line_q.x / 2), real(s.line_p.y / 2 + s.line_q.y / 2)}; break;
+    }
+    return is_finite(out);
+}
+
+/// One step of `real` from x, up or down, by the bits of b (0: none).
+real nudge(real x, unsigned b) {
+    constexpr real inf = std::numeric_limits<real>::infinity();
+    if ((b & 3) == 1) return std::nextafter(x, inf);
+    if ((b & 3) == 2) return std::nextafter(x, -inf);
+    return x;
+}
+
+/// A box whose corner `corner` (bit 0: max x, bit 1: max y) is at p, of size w x h.
+Aabb box_at(Vec2 p, unsigned corner, real w, real h) {
+    Aabb b;
+    b.min.x = (corner & 1) ? real(p.x - w) : p.x;
+    b.max.x = (corner & 1) ? p.x : real(p.x + w);
+    b.min.y = (corner & 2) ? real(p.y - h) : p.y;
+    b.max.y = (corner & 2) ? p.y : real(p.y + h);
+    if (b.max.x < b.min.x) b.max.x = b.min.x;
+    if (b.max.y < b.min.y) b.max.y = b.min.y;
+    return b;
+}
+
+real size_choice(ByteReader& in, ValueGen& gen, real tile) {
+    switch (in.u8() % 6) {
+    case 0: return 0;
+    case 1: return tile;
+    case 2: return real(tile / 2);
+    case 3: return real(tile / 4);
+    case 4: return 1;
+    default: return gen.size(in);
+    }
+}
+
+Aabb decode_box(ByteReader& in, ValueGen& gen, const TileMap& map, const std::vector<TileShape>& shapes) {
+    const std::uint8_t mode = in.u8();
+    const real tile = map.def().tile_size;
+    Vec2 p{0, 0};
+    switch ((mode & 7) % 7) { // bits 0-2: how; the others: which corner, which nudge
+    case 0: return gen.box(in);
+    case 1: p = lattice(map, in); return {p, p};
+    case 2: {
+        p = lattice(map, in);
+        const real w = size_choice(in, gen, tile);
+        const real h = size_choice(in, gen, tile);
+        return box_at(p, mode >> 4, w, h);
+    }
+    case 3:
+        if (!line_point(map, shapes, in, p)) return gen.box(in);
+        p = {nudge(p.x, mode >> 4), nudge(p.y, mode >> 6)};
+        return {p, p};
+    case 4: {
+        p = lattice(map, in);
+        p = {nudge(p.x, mode >> 4), nudge(p.y, mode >> 6)};
+        const real w = size_choice(in, gen, tile);
+        const real h = size_choice(in, gen, tile);
+        return box_at(p, mode >> 3, w, h);
+    }
+    case 5: {
+        // A quarter-tile box in the free corner of a slope cell (the corner away from the solid
+        // part), touching the cell's sides.
+        TileCell c;
+        if (!pick_slope(map, shapes, in, c)) return gen.box(in);
+        RefShapeLine l;
+        (void)ref_shape_line(map.shape_at(c), l);
+        const Aabb cell = map.cell_box(c);
+        const Vec2 corner{l.a > 0 ? cell.min.x : cell.max.x, l.b > 0 ? cell.min.y : cell.max.y};
+        const real q = real((cell.max.x - cell.min.x) / 4);
+        return box_at(corner, (l.a > 0 ? 0u : 1u) | (l.b > 0 ? 0u : 2u), q, q);
+    }
+    default: {
+        p = gen.vec(in);
+        const real w = size_choice(in, gen, tile);
+        const real h = size_choice(in, gen, tile);
+        return box_at(p, mode >> 4, w, h);
+    }
+    }
+}
+
+Vec2 box_corner(const Aabb& b, unsigned corner) {
+    return {(corner & 1) ? b.max.x : b.min.x, (corner & 2) ? b.max.y : b.min.y};
+}
+
+Vec2 decode_motion(ByteReader& in, ValueGen& gen, const TileMap& map, const std::vector<TileShape>& shapes,
+                   const Aabb& box) {
+    const std::uint8_t mode = in.u8();
+    static constexpr real factors[] = {1, 2, real(0.5), real(1.5), -1, real(1) / 3, real(1e-3), 1e6f};
+    const real f = factors[(mode >> 4) & 7];
+    switch ((mode & 7) % 6) { // bits 0-2: how; bits 4-6: the factor; bit 7: the axis
+    case 0: return gen.vec(in);
+    case 1:
+    case 2: {
+        // To a lattice corner or a point of a line, from one of the box's corners (and past it).
+        Vec2 target;
+        if ((mode & 7) % 6 == 1 || !line_point(map, shapes, in, target)) target = lattice(map, in);
+        const Vec2 from = box_corner(box, in.u8());
+        return {real(real(target.x - from.x) * f), real(real(target.y - from.y) * f)};
+    }
+    case 3: {
+        // Along a slope's line.
+        TileCell c;
+        if (!pick_slope(map, shapes, in, c)) return gen.vec(in);
+        const RefSlope s = ref_slope(map, c, map.shape_at(c));
+        return {real(real(s.line_q.x - s.line_p.x) * f), real(real(s.line_q.y - s.line_p.y) * f)};
+    }
+    case 4: {
+        const real v = gen.value(in);
+        return (mode & 0x80) ? Vec2{0, v} : Vec2{v, 0};
+    }
+    default: {
+        const Vec2 v = gen.vec(in);
+        const int e = int(in.u8() % 200) - 100;
+        return {std::ldexp(v.x, e), std::ldexp(v.y, e)};
+    }
+    }
+}
+
+// ---- property A: the narrow phase against the reference ----
+
+bool same_real(real a, real b) { return std::memcmp(&a, &b, sizeof a) == 0 || (a == 0 && b == 0); }
+
+std::string describe_sweep(const Case& cs, TileCell c, TileShape shape, const Aabb& a, Vec2 d, std::uint8_t faces,
+                           std::uint8_t seams) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "tile (%d, %d) %s, faces %d seams %d", c.column, c.row, to_string(shape), int(faces),
+                  int(seams));
+    return std::string("sweep_slope(box ") + str(a) + ", d " + str(d) + ") against " + buf + " in " +
+           describe_map(cs.def, cs.shapes);
+}
+
+void check_sweep(const Case& cs, const TileMap& map, TileCell c, const Case::Query& q) {
+    const TileShape shape = map.shape_at(c);
+    std::uint8_t faces = face_all, seams = 0;
+    switch (q.faces_mode % 4) {
+    case 0: break;
+    case 1: seams = std::uint8_t(~map.faces(c) & face_all); break;
+    case 2:
+        faces = std::uint8_t(q.faces & face_all);
+        seams = std::uint8_t(q.seams & face_all);
+        break;
+    default:
+        faces = map.faces(c);
+        seams = std::uint8_t(~map.faces(c) & face_all);
+        break;
+    }
+    const Aabb& a = q.box;
+    const Vec2 d = q.d;
+    const detail::SlopeTile st = detail::slope_tile(map, c, shape);
+    const RefSlope rs = ref_slope(map, c, shape);
+    const Sweep got = detail::sweep_slope(a, d, st, faces, seams);
+    const RefSlopeSweep ref = ref_sweep_slope(a, d, rs, faces, seams, slope_normal(shape));
+    auto where = [&] { return describe_sweep(cs, c, shape, a, d, faces, seams); };
+
+    const bool overlaps_ref = ref_slope_overlaps(a, rs);
+    if (detail::slope_overlaps(a, st) != overlaps_ref)
+        fail("slope_overlaps: expected %d, got %d, for %s", int(overlaps_ref), int(!overlaps_ref), where().c_str());
+    const bool closed_ref = ref_slope_intersects_closed(a, rs);
+    if (detail::slope_intersects_closed(a, st) != closed_ref)
+        fail("slope_intersects_closed: expected %d, got %d, for %s", int(closed_ref), int(!closed_ref),
+             where().c_str());
+
+    if (got.state != ref.state)
+        fail("%s: expected %s (exact time ~%.20Lg, normal %s, corner %d), got %s (time %s, normal %s, corner %d)",
+             where().c_str(), state_name(ref.state), approx(ref.time), str(ref.normal).c_str(), int(ref.corner),
+             state_name(got.state), str(got.time).c_str(), str(got.normal).c_str(), int(got.corner));
+    if (ref.state == SweepState::started_overlapping) {
+        if (got.time != 0)
+            fail("%s: started_overlapping with time %s, expected 0", where().c_str(), str(got.time).c_str());
+        return;
+    }
+    if (ref.state != SweepState::hit) return;
+    if (!same_real(got.normal.x, ref.normal.x) || !same_real(got.normal.y, ref.normal.y))
+        fail("%s: hit at exact time ~%.20Lg: expected normal %s, got %s (tied x %d y %d w %d)", where().c_str(),
+             approx(ref.time), str(ref.normal).c_str(), str(got.normal).c_str(), int(ref.tied[0]), int(ref.tied[1]),
+             int(ref.tied[2]));
+    if (got.corner != ref.corner)
+        fail("%s: expected corner = %d, got %d (tied x %d y %d w %d)", where().c_str(), int(ref.corner),
+             int(got.corner), int(ref.tied[0]), int(ref.tied[1]), int(ref.tied[2]));
+    // The time: the slope's face alone is T correctly rounded; a side of the cell entered at T
+    // has sweep_box_box's rounding (accepted at any tie with a side).
+    bool ok = false;
+    std::string accepted;
+    if (ref.slope_face) {
+        static const bool lax = avoid("slope-time");
+        ok = ref_correctly_rounded(got.time, ref.time) || (lax && got.time >= 0 && got.time < 1);
+        accepted = "T correctly rounded, " + str(real(approx(ref.time)));
+    }
+    for (int k = 0; k < 2; ++k) {
+        if (!ref.tied[k]) continue;
+        const real side = ref_side_time(a, d, st.cell, k);
+        ok = ok || same_real(got.time, side);
+        accepted += std::string(accepted.empty() ? "" : " or ") + "the side time " + str(side);
+    }
+    if (!ok)
+        fail("%s: hit time %s, expected %s (exact time ~%.20Lg, normal %s)", where().c_str(), str(got.time).c_str(),
+             accepted.c_str(), approx(ref.time), str(ref.normal).c_str());
+}
+
+// ---- property B: a world of slopes ----
+
+/// The exact first contact of box a moved by d over every tile of the map: started inside
+/// some tile, or the least hit time (has_hit).
+struct FirstContact {
+    bool started = false;
+    bool has_hit = false;
+    Frac time{};
+    TileCell cell{};
+};
+
+FirstContact first_contact(const TileMap& map, const Aabb& a, Vec2 d) {
+    FirstContact f;
+    for (std::int32_t r = 0; r < map.rows(); ++r)
+        for (std::int32_t c = 0; c < map.columns(); ++c) {
+            const TileShape s = map.shape_at({c, r});
+            SweepState state = SweepState::miss;
+            Frac t;
+            if (is_slope(s)) {
+                const RefSlopeSweep h = ref_sweep_slope(a, d, ref_slope(map, {c, r}, s), face_all, 0, slope_normal(s));
+                state = h.state;
+                t = h.time;
+            } else if (s == TileShape::solid) {
+                const RefSweep h = reference_sweep(a, d, map.cell_box({c, r}), face_all);
+                state = h.state;
+                t = h.time;
+            } else {
+                continue;
+            }
+            if (state == SweepState::started_overlapping) f.started = true;
+            if (state == SweepState::hit && (!f.has_hit || compare(t, f.time) < 0)) {
+                f.has_hit = true;
+                f.time = t;
+                f.cell = {c, r};
+            }
+        }
+    return f;
+}
+
+/// True when t is not later than T beyond rounding: t <= T (1 + 4u) + 2 * denorm_min.
+bool not_later(real t, const Frac& T) {
+    const Big tb = to_big(t) * T.den;
+    const Big Tb = T.num << exact_shift;
+    constexpr int digits = std::numeric_limits<real>::digits;
+    return (tb << (digits - 2)) <= (Tb << (digits - 2)) + Tb + ((T.den * 2) << (digits - 2));
+}
+
+void set_world_tiles(World& world, const TileMapDef& def, const std::vector<TileShape>& shapes, int border) {
+    TileMapDef wd = def;
+    wd.columns += 2 * border;
+    wd.rows += 2 * border;
+    if (border > 0) wd.origin = {real(def.origin.x - def.tile_size), real(def.origin.y - def.tile_size)};
+    world.set_tile_map(wd);
+    define_slope_kinds([&](int i, const TileKind& k) { world.set_tile_kind(i, k); });
+    for (int r = 0; r < wd.rows; ++r)
+        for (int c = 0; c < wd.columns; ++c) {
+            const int ic = c - border, ir = r - border;
+            const bool inner = ic >= 0 && ir >= 0 && ic < def.columns && ir < def.rows;
+            const int kind = inner ? kind_of(shapes[std::size_t(ir * def.columns + ic)], false) : 1;
+            world.set_tile({c, r}, kind);
+        }
+}
+
+void check_casts(const Case& cs, const World& world) {
+    const TileMap& map = world.tiles();
+    for (const Case::Query& q : cs.queries) {
+        const FirstContact f = first_contact(map, q.box, q.d);
+        const bool point = q.box.min == q.box.max;
+        for (int ray = 0; ray < (point ? 2 : 1); ++ray) {
+            CastHit h;
+            try {
+                h = ray ? world.cast_ray(q.box.min, q.d) : world.cast_box(q.box, q.d);
+            } catch (const Error&) {
+                continue; // out of the finite range
+            }
+            const char* what = ray ? "cast_ray" : "cast_box";
+            auto where = [&] {
+                return std::string(what) + "(box " + str(q.box) + ", d " + str(q.d) + ") in " +
+                       describe_map(cs.def, cs.shapes) + " (one-way tiles left out)";
+            };
+            if (f.started) {
+                if (!h.hit || h.time != 0)
+                    fail("%s: the start overlaps a tile, expected a hit at time 0, got hit %d time %s", where().c_str(),
+                         int(h.hit), str(h.time).c_str());
+                continue;
+            }
+            if (!f.has_hit) continue;
+            if (!h.hit)
+                fail("%s: missed; the exact first contact is tile (%d, %d) %s at ~%.20Lg", where().c_str(),
+                     f.cell.column, f.cell.row, to_string(map.shape_at(f.cell)), approx(f.time));
+            if (!not_later(h.time, f.time))
+                fail("%s: hit at time %s, later than the exact first contact, tile (%d, %d) %s at ~%.20Lg",
+                     where().c_str(), str(h.time).c_str(), f.cell.column, f.cell.row, to_string(map.shape_at(f.cell)),
+                     approx(f.time));
+        }
+    }
+}
+
+/// True when box a overlaps the solid part of some tile of the map (interiors, exactly).
+bool overlaps_some_tile(const TileMap& map, const Aabb& a, TileCell& which) {
+    for (std::int32_t r = 0; r < map.rows(); ++r)
+        for (std::int32_t c = 0; c < map.columns(); ++c) {
+            const TileShape s = map.shape_at({c, r});
+            bool hit = false;
+            if (s == TileShape::solid) {
+                const Aabb b = map.cell_box({c, r});
+                hit = a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
+            } else if (is_slope(s)) {
+                hit = ref_slope_overlaps(a, ref_slope(map, {c, r}, s));
+            }
+            if (hit) {
+                which = {c, r};
+                return true;
+            }
+        }
+    return false;
+}
+
+bool within(const Aabb& a, const Aabb& room) {
+    return room.min.x <= a.min.x && a.max.x <= room.max.x && room.min.y <= a.min.y && a.max.y <= room.max.y;
+}
+
+void check_room(const Case& cs, ByteReader& in, ValueGen& gen) {
+    World world;
+    try {
+        set_world_tiles(world, cs.def, cs.shapes, 1);
+    } catch (const Error&) {
+        return; // the ring does not fit in finite coordinates
+    }
+    const TileMap& map = world.tiles();
+    const Aabb room{{map.edge_x(1), map.edge_y(1)}, {map.edge_x(map.columns() - 1), map.edge_y(map.rows() - 1)}};
+    std::vector<TileShape> shapes;
+    for (std::int32_t r = 0; r < map.rows(); ++r)
+        for (std::int32_t c = 0; c < map.columns(); ++c) shapes.push_back(map.shape_at({c, r}));
+    const Aabb start = decode_box(in, gen, map, shapes);
+    TileCell cell;
+    if (!is_valid(start) || !within(start, room) || overlaps_some_tile(map, start, cell)) return;
+    const BodyId id = world.add({.box = start});
+    std::string log = "room " + describe_map(map.def(), shapes) + ", body " + str(start);
+    if (verbose()) std::fprintf(stderr, "%s\n", log.c_str());
+    const int moves = int(in.u8() % 6) + 1;
+    for (int m = 0; m < moves; ++m) {
+        const Aabb before = world.box(id);
+        const Vec2 d = decode_motion(in, gen, map, shapes, before);
+        const std::uint8_t ob = in.u8();
+        MoveOptions o;
+        o.response = (ob & 1) ? Response::bounce : Response::slide;
+        o.restitution = real((ob >> 1) & 3) / 3;
+        o.friction = real((ob >> 3) & 3) / 3;
+        o.velocity = d;
+        MoveResult r;
+        try {
+            world.move(id, d, o, r);
+        } catch (const Error&) {
+            return; // out of the finite range: the world is unchanged
+        }
+        log += std::string(", ") + ((ob & 1) ? "bounce" : "slide") + " by " + str(d) + " -> " + str(r.box);
+        if (verbose())
+            std::fprintf(stderr, "  move %s (%s) -> %s\n", str(d).c_str(), (ob & 1) ? "bounce" : "slide",
+                         str(r.box).c_str());
+        if (!(world.box(id) == r.box)) fail("%s: the stored box is not the result box", log.c_str());
+        if (!within(r.box, room))
+            fail("%s: the body ended outside the room %s (rule 6)", log.c_str(), str(room).c_str());
+        if (overlaps_some_tile(map, r.box, cell))
+            fail("%s: the body ended overlapping tile (%d, %d) %s (S3)", log.c_str(), cell.column, cell.row,
+                 to_string(map.shape_at(cell)));
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    static const bool tables_checked = (check_tables(), true);
+    (void)tables_checked;
+    ByteReader in(data, size);
+    const std::uint8_t head = in.u8();
+    static constexpr double limits[] = {1048576.0, 1099511627776.0, 1.2676506002282294e30,
+                                        double(std::numeric_limits<real>::max())};
+    ValueGen gen(limits[head & 3]);
+
+    Case cs;
+    const std::uint8_t dims = in.u8();
+    cs.def.columns = dims % max_side + 1;
+    cs.def.rows = (dims / max_side) % max_side + 1;
+    cs.def.origin = gen.vec(in);
+    static constexpr real sizes[] = {16,           1,  real(0.1),   3,          1000,      real(0.7),
+                                     real(0.0625), 64, real(1) / 3, real(7.25), real(1e-3)};
+    const std::uint8_t sb = in.u8();
+    cs.def.tile_size = sb % 12 < 11 ? sizes[sb % 12] : gen.size(in);
+    try {
+        TileMap::validate(cs.def, "fuzz");
+    } catch (const Error&) {
+        cs.def.origin = {0, 0};
+        cs.def.tile_size = 16;
+    }
+    for (int i = 0; i < cs.def.columns * cs.def.rows; ++i) cs.shapes.push_back(shape_from(in.u8()));
+    const TileMap map = build_map(cs.def, cs.shapes);
+    if (verbose()) std::fprintf(stderr, "%s\n", describe_map(cs.def, cs.shapes).c_str());
+
+    const int queries = int(in.u8() % 4) + 1;
+    for (int i = 0; i < queries; ++i) {
+        Case::Query q;
+        q.box = decode_box(in, gen, map, cs.shapes);
+        q.d = decode_motion(in, gen, map, cs.shapes, q.box);
+        q.faces_mode = in.u8();
+        q.faces = in.u8();
+        q.seams = in.u8();
+        if (!is_valid(q.box) || !is_finite(q.d)) continue;
+        if (verbose())
+            std::fprintf(stderr, "query box %s d %s faces mode %d\n", str(q.box).c_str(), str(q.d).c_str(),
+                         int(q.faces_mode % 4));
+        cs.queries.push_back(q);
+    }
+
+    // A: every slope tile, every query.
+    for (const Case::Query& q : cs.queries)
+        for (std::int32_t r = 0; r < map.rows(); ++r)
+            for (std::int32_t c = 0; c < map.columns(); ++c)
+                if (is_slope(map.shape_at({c, r}))) check_sweep(cs, map, {c, r}, q);
+
+    // B: the world's casts, and a body in a closed room.
+    if (head & 0x10) {
+        World world;
+        set_world_tiles(world, cs.def, cs.shapes, 0);
+        check_casts(cs, world);
+    }
+    if (head & 0x20) check_room(cs, in, gen);
+    return 0;
+}
