@@ -98,6 +98,7 @@ private:
 /// - "reference-mode": fuzz_world does not compare with a WorldDef::brute_force world.
 /// - "cast-all-reference": fuzz_queries does not compare cast_all with tests/reference_world.
 /// - "slope-time": fuzz_slopes accepts any time in [0, 1) for a hit on a slope's face.
+/// - "slope-contact": fuzz_slopes does not check slope_contact_box.
 /// - "near-ties": no values one ulp from an earlier value (so exact times of different
 ///   obstacles rarely round to the same `real`).
 inline bool avoid(const char* what) {
