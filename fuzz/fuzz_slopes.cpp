@@ -335,6 +335,31 @@ std::string describe_sweep(const Case& cs, TileCell c, TileShape shape, const Aa
            describe_map(cs.def, cs.shapes);
 }
 
+/// A start inside: the normal is the way out of least depth among the tile's separating axes
+/// (-y, +y, -x, +x and the slope's outward normal), within a relative 2^-20 (the kernel
+/// estimates the depths: the normal is a recovery's direction, not a contact).
+template <class Where> void check_way_out(const RefSlope& s, const Aabb& a, Vec2 n, Where&& where) {
+    const Big ax0 = to_big(a.min.x), ax1 = to_big(a.max.x), ay0 = to_big(a.min.y), ay1 = to_big(a.max.y);
+    Big lo, hi;
+    ref_extent(s, ax0, ax1, ay0, ay1, lo, hi);
+    const long double w = std::sqrt(s.wx.convert_to<long double>() * s.wx.convert_to<long double>() +
+                                    s.wy.convert_to<long double>() * s.wy.convert_to<long double>());
+    const long double depth[5] = {(ay1 - s.y[0]).convert_to<long double>(), (s.y[1] - ay0).convert_to<long double>(),
+                                  (ax1 - s.x[0]).convert_to<long double>(), (s.x[1] - ax0).convert_to<long double>(),
+                                  (hi - s.poly_lo).convert_to<long double>() / w};
+    const Vec2 normals[5] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}, slope_normal(s.shape)};
+    int chosen = -1;
+    for (int i = 0; i < 5; ++i)
+        if (same_real(n.x, normals[i].x) && same_real(n.y, normals[i].y)) chosen = i;
+    if (chosen < 0)
+        fail("%s: started_overlapping with normal %s, not one of the tile's", where().c_str(), str(n).c_str());
+    const long double least = *std::min_element(depth, depth + 5);
+    if (depth[chosen] > least * (1 + 0x1p-20L) + 4)
+        fail("%s: started_overlapping with normal %s (depth %Lg), but a way out of depth %Lg exists (in units of the "
+             "smallest subnormal)",
+             where().c_str(), str(n).c_str(), depth[chosen], least);
+}
+
 void check_sweep(const Case& cs, const TileMap& map, TileCell c, const Case::Query& q) {
     const TileShape shape = map.shape_at(c);
     std::uint8_t faces = face_all, seams = 0;
@@ -373,6 +398,7 @@ void check_sweep(const Case& cs, const TileMap& map, TileCell c, const Case::Que
     if (ref.state == SweepState::started_overlapping) {
         if (got.time != 0)
             fail("%s: started_overlapping with time %s, expected 0", where().c_str(), str(got.time).c_str());
+        check_way_out(rs, a, got.normal, where);
         return;
     }
     if (ref.state != SweepState::hit) return;
@@ -434,7 +460,8 @@ void check_slide(const Case& cs, const TileMap& map, TileCell c, Vec2 v) {
     if (into_line(rs, slid) > 0) fail("slope_slide(%s) = %s goes into the line", where().c_str(), str(slid).c_str());
     const long double before = (long double)v.x * v.x + (long double)v.y * v.y;
     const long double after = (long double)slid.x * slid.x + (long double)slid.y * slid.y;
-    if (after > before * (1 + 0x1p-20L) + 0x1p-280L)
+    static const bool slide_lax = avoid("slope-slide");
+    if (!slide_lax && after > before * (1 + 0x1p-20L) + 0x1p-280L)
         fail("slope_slide(%s) = %s is longer than the motion", where().c_str(), str(slid).c_str());
 }
 
