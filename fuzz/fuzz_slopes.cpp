@@ -392,6 +392,19 @@ void check_sweep(const Case& cs, const TileMap& map, TileCell c, const Case::Que
         fail("slope_intersects_closed: expected %d, got %d, for %s", int(closed_ref), int(!closed_ref),
              where().c_str());
 
+    static const bool segment_lax = avoid("slope-segment");
+    if (a.min == a.max && !segment_lax) {
+        Frac entry_ref;
+        detail::wide entry = -1;
+        const bool meets_ref = ref_segment_meets(a.min, d, rs, entry_ref);
+        const bool meets = detail::slope_segment_meets(a.min, d, st, entry);
+        if (meets != meets_ref)
+            fail("slope_segment_meets: expected %d (first at ~%.20Lg), got %d, for %s", int(meets_ref),
+                 meets_ref ? approx(entry_ref) : -1.0L, int(meets), where().c_str());
+        if (meets && !(entry >= 0 && entry <= 1))
+            fail("slope_segment_meets: entry %.20Lg outside [0, 1] for %s", (long double)entry, where().c_str());
+    }
+
     if (got.state != ref.state)
         fail("%s: expected %s (exact time ~%.20Lg, normal %s, corner %d), got %s (time %s, normal %s, corner %d)",
              where().c_str(), state_name(ref.state), approx(ref.time), str(ref.normal).c_str(), int(ref.corner),
@@ -529,9 +542,37 @@ void set_world_tiles(World& world, const TileMapDef& def, const std::vector<Tile
         }
 }
 
+/// query_segment from a to a + d (when that sum is exact) names exactly the slope tiles whose
+/// closed solid part the closed segment meets.
+void check_segment_query(const Case& cs, const World& world, Vec2 a, Vec2 d) {
+    const Vec2 b{real(a.x + d.x), real(a.y + d.y)};
+    if (!is_finite(b) || to_big(b.x) - to_big(a.x) != to_big(d.x) || to_big(b.y) - to_big(a.y) != to_big(d.y)) return;
+    std::vector<Other> got;
+    try {
+        world.query_segment(a, b, got);
+    } catch (const Error&) {
+        return;
+    }
+    const TileMap& map = world.tiles();
+    for (std::int32_t r = 0; r < map.rows(); ++r)
+        for (std::int32_t c = 0; c < map.columns(); ++c) {
+            const TileShape s = map.shape_at({c, r});
+            static const bool segment_lax = avoid("slope-segment");
+            if (!is_slope(s) || segment_lax) continue;
+            Frac entry;
+            const bool meets = ref_segment_meets(a, d, ref_slope(map, {c, r}, s), entry);
+            const bool named = std::find(got.begin(), got.end(), Other::of(TileCell{c, r})) != got.end();
+            if (named != meets)
+                fail("query_segment(%s, %s) %s tile (%d, %d) %s, whose solid part the closed segment %s, in %s",
+                     str(a).c_str(), str(b).c_str(), named ? "names" : "leaves out", c, r, to_string(s),
+                     meets ? "meets" : "does not meet", describe_map(cs.def, cs.shapes).c_str());
+        }
+}
+
 void check_casts(const Case& cs, const World& world) {
     const TileMap& map = world.tiles();
     for (const Case::Query& q : cs.queries) {
+        if (q.box.min == q.box.max) check_segment_query(cs, world, q.box.min, q.d);
         const FirstContact f = first_contact(map, q.box, q.d);
         const bool point = q.box.min == q.box.max;
         for (int ray = 0; ray < (point ? 2 : 1); ++ray) {

@@ -308,7 +308,9 @@ REGRESSIONS = {
         [['slope45_ul']],
         [bytes([0]) + box(8.000000953674316, 10.999999046325684, 8.000000953674316, 10.999999046325684) +
          bytes([0]) + vec(2.802596928649634e-45, 0) + bytes([0, 15, 0])],
-        origin=(1.401298464324817e-45, 3), casts=False)},
+        origin=(1.401298464324817e-45, 3), casts=False),
+        'slope-segment-meets-behind-its-start': slopes_seed(
+            [['slope45_ul']], [bytes([0]) + box(4, 4, 4, 4) + bytes([0]) + vec(-1, -1) + bytes([0, 15, 0])])},
 }
 
 def write(target, seeds, folder='corpus'):

@@ -215,6 +215,28 @@ inline bool ref_slope_intersects_closed(const Aabb& a, const RefSlope& s) {
     return !(hi < s.poly_lo || s.poly_hi < lo);
 }
 
+/// True when the closed segment a + t*d, t in [0, 1], meets the closed polygon; `entry` is then
+/// the first such t.
+inline bool ref_segment_meets(Vec2 a, Vec2 d, const RefSlope& s, Frac& entry) {
+    const std::array<RefSlab, 3> sl = ref_slabs({a, a}, d, s);
+    const Big X = to_big(a.x), Y = to_big(a.y), h = ref_h(s, X, Y);
+    // Closed projections: a slab not moving must hold the point (closed); a moving one holds
+    // it for t in [enter, exit].
+    const bool held[3] = {s.x[0] <= X && X <= s.x[1], s.y[0] <= Y && Y <= s.y[1], s.poly_lo <= h && h <= s.poly_hi};
+    Frac lo{Big(0), Big(1)}, hi{Big(1), Big(1)};
+    for (int i = 0; i < 3; ++i) {
+        if (sl[i].kind != RefSlab::Kind::moving) {
+            if (!held[i]) return false;
+            continue;
+        }
+        if (compare(sl[i].enter, lo) > 0) lo = sl[i].enter;
+        if (compare(sl[i].exit, hi) < 0) hi = sl[i].exit;
+    }
+    if (compare(lo, hi) > 0) return false;
+    entry = lo;
+    return true;
+}
+
 /// The exact answer of a sweep against a slope tile.
 struct RefSlopeSweep {
     SweepState state = SweepState::miss;
