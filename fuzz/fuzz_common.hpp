@@ -97,7 +97,8 @@ private:
 /// - "deeper": fuzz_world does not check rule 7's "never deeper".
 /// - "reference-mode": fuzz_world does not compare with a WorldDef::brute_force world.
 /// - "cast-all-reference": fuzz_queries does not compare cast_all with tests/reference_world.
-/// - "slope-time": fuzz_slopes accepts any time in [0, 1) for a hit on a slope's face.
+/// - "slope-time": fuzz_slopes accepts any time in [0, 1) for a hit on a slope's face, and any
+///   time of a cast whose first contact is a slope.
 /// - "slope-contact": fuzz_slopes does not check slope_contact_box.
 /// - "slope-slide": fuzz_slopes does not check the length of slope_slide's motion.
 /// - "slope-segment": fuzz_slopes does not check slope_segment_meets nor query_segment on slopes.
