@@ -100,7 +100,8 @@ private:
 /// - "slope-time": fuzz_slopes accepts any time in [0, 1) for a hit on a slope's face, and any
 ///   time of a cast whose first contact is a slope.
 /// - "slope-contact": fuzz_slopes does not check slope_contact_box.
-/// - "slope-slide": fuzz_slopes does not check the length of slope_slide's motion.
+/// - "slope-slide": fuzz_slopes does not check the length of slope_slide's motion, nor that it
+///   and slope_not_into give finite motions.
 /// - "slope-segment": fuzz_slopes does not check slope_segment_meets nor query_segment on slopes.
 /// - "slope-way-out": fuzz_slopes does not check that a start inside a slope names the way out
 ///   of least depth.

@@ -20,11 +20,13 @@
 ///   overlap predicates slope_overlaps and slope_intersects_closed agree with the reference;
 ///   slope_contact_box of a hit on the slope's face is not inside the tile (S3); slope_not_into
 ///   and slope_slide never give a motion going into the exact line (and slope_not_into keeps
-///   one that does not go into it; slope_slide's is not longer than the motion).
+///   one that does not go into it; slope_slide's is not longer than the motion); a start
+///   inside names a way out of least depth; slope_segment_meets agrees with the reference.
 /// - B (whole world, public API only): in a World holding the map (one-way tiles left out),
 ///   cast_box and cast_ray of each box or point report a hit no later than the reference's
 ///   first contact over every tile (slopes by slope_reference.hpp, solid tiles by
-///   sweep_reference.hpp), and at time 0 when the start overlaps a tile; and in a closed room (the
+///   sweep_reference.hpp), and at time 0 when the start overlaps a tile; query_segment of a
+///   point's segment names exactly the slope tiles it meets; and in a closed room (the
 ///   map inside a ring of solid tiles) a body placed where it overlaps no tile, moved up to 6
 ///   times with slide or bounce, never ends a move overlapping a tile's solid part (S3) nor
 ///   outside the room (rule 6), once the World sees slope shapes (world_sees_slopes).
@@ -465,16 +467,21 @@ void check_slide(const Case& cs, const TileMap& map, TileCell c, Vec2 v) {
         std::snprintf(buf, sizeof buf, " against tile (%d, %d) %s in ", c.column, c.row, to_string(shape));
         return str(v) + buf + describe_map(cs.def, cs.shapes);
     };
+    static const bool slide_lax = avoid("slope-slide");
     const Vec2 kept = detail::slope_not_into(v, st);
+    const Vec2 slid = detail::slope_slide(v, st);
+    if (!is_finite(kept) || !is_finite(slid)) {
+        if (slide_lax) return;
+        fail("slope_not_into(%s) = %s, slope_slide = %s: not finite", where().c_str(), str(kept).c_str(),
+             str(slid).c_str());
+    }
     if (into_line(rs, kept) > 0) fail("slope_not_into(%s) = %s goes into the line", where().c_str(), str(kept).c_str());
     if (into_line(rs, v) <= 0 && !(same_real(kept.x, v.x) && same_real(kept.y, v.y)))
         fail("slope_not_into(%s) = %s changed a motion that does not go into the line", where().c_str(),
              str(kept).c_str());
-    const Vec2 slid = detail::slope_slide(v, st);
     if (into_line(rs, slid) > 0) fail("slope_slide(%s) = %s goes into the line", where().c_str(), str(slid).c_str());
     const long double before = (long double)v.x * v.x + (long double)v.y * v.y;
     const long double after = (long double)slid.x * slid.x + (long double)slid.y * slid.y;
-    static const bool slide_lax = avoid("slope-slide");
     if (!slide_lax && after > before * (1 + 0x1p-20L) + 0x1p-280L)
         fail("slope_slide(%s) = %s is longer than the motion", where().c_str(), str(slid).c_str());
 }
