@@ -4,9 +4,11 @@
 ///
 /// Every finite float is a dyadic rational m * 2^e with e >= -149 (double: -1074), so
 /// x * 2^149 is an integer of at most 128 + 149 = 277 bits. Differences of two such integers
-/// need 278 bits and products of two differences 556: a fixed 1024-bit integer holds every
-/// quantity below exactly (double builds use an unbounded integer). Times are kept as
-/// fractions num / den with den > 0 and compared by cross-multiplication, never rounded.
+/// need 278 bits and products of two differences 556; a slope's times are fractions of sums of
+/// two such products (558 bits), and comparing two of them by cross-multiplication needs 1117:
+/// a fixed 2048-bit integer holds every quantity below exactly (double builds use an unbounded
+/// integer). Times are kept as fractions num / den with den > 0 and compared by
+/// cross-multiplication, never rounded.
 
 #include <cmath>
 #include <cstdint>
@@ -19,7 +21,8 @@ namespace sweepbox::fuzz {
 #if defined(SWEEPBOX_DOUBLE)
 using Big = boost::multiprecision::cpp_int;
 #else
-using Big = boost::multiprecision::int1024_t;
+using Big = boost::multiprecision::number<boost::multiprecision::cpp_int_backend<
+    2048, 2048, boost::multiprecision::signed_magnitude, boost::multiprecision::unchecked, void>>;
 #endif
 
 /// The power of two that makes every finite `real` an integer (149 for float, 1074 for double).
