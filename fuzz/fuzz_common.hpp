@@ -102,6 +102,7 @@ private:
 /// - "slope-contact": fuzz_slopes does not check slope_contact_box.
 /// - "slope-slide": fuzz_slopes does not check the length of slope_slide's motion, nor that it
 ///   and slope_not_into give finite motions.
+/// - "slope-room": fuzz_slopes does not move a body in a room of slopes.
 /// - "slope-segment": fuzz_slopes does not check slope_segment_meets nor query_segment on slopes.
 /// - "slope-way-out": fuzz_slopes does not check that a start inside a slope names the way out
 ///   of least depth.
