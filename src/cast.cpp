@@ -252,7 +252,7 @@ detail::JunctionStop junction_of(const World& w, const detail::Selector& sel, co
     const detail::JunctionStop js = detail::first_junction(box, delta, solids);
     detail::gather_slopes(w, box, delta, sel, false, slopes);
     if (slopes.empty()) return js;
-    return detail::earlier_stop(js, detail::first_slope_junction(w.tiles(), box, delta, slopes, solids));
+    return detail::with_slopes(w.tiles(), box, delta, js, slopes, solids);
 }
 
 void junction_hit(const detail::JunctionStop& js, CastHit& h) {

@@ -141,7 +141,7 @@ struct JunctionLeg {
     detail::JunctionStop js = detail::first_junction(S, d, solids);
     detail::gather_slopes(w, S, d, sel, true, slopes);
     std::erase_if(slopes, [&](const Obstacle& ob) { return !is_blocking(response_for(w, self, ob, o)); });
-    if (!slopes.empty()) js = detail::earlier_stop(js, detail::first_slope_junction(w.tiles(), S, d, slopes, solids));
+    if (!slopes.empty()) js = detail::with_slopes(w.tiles(), S, d, js, slopes, solids);
     JunctionLeg out{false, F, rest, {0, 0}};
     out.stop = js.any && (!best.any || (!best.started && detail::stops_before(js, S, d, best.ob.box, best.sweep.normal,
                                                                               best.sweep.time)));

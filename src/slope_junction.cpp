@@ -94,10 +94,36 @@ void gather_slopes(const World& w, const Aabb& a, Vec2 d, const Selector& sel, b
         w, a, d, tiles_only, visit, [] { return real(2); }, true);
 }
 
-JunctionStop earlier_stop(const JunctionStop& x, const JunctionStop& y) {
-    if (!y.any) return x;
-    if (!x.any) return y;
-    return compare(y.num, y.den, x.num, x.den) < 0 ? y : x;
+JunctionStop with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, const JunctionStop& box_stop,
+                         const std::vector<Obstacle>& slopes, const std::vector<Obstacle>& solids) {
+    const JunctionStop s = first_slope_junction(tiles, a, d, slopes, solids);
+    JunctionStop js = s.any && (!box_stop.any || compare(s.num, s.den, box_stop.num, box_stop.den) <= 0) ? s : box_stop;
+    if (!js.any || !(a.min == a.max) || js.box == a) return js;
+    // A point stopped one step before a meeting point of boxes may be inside a slope that meets
+    // there too (the step is off a slope's line): back on x, on y, or on both, the first that
+    // is inside no slope and no box here.
+    auto inside = [&](Vec2 c) {
+        const Aabb cb{c, c};
+        for (const Obstacle& o : slopes)
+            if (slope_overlaps(cb, slope_tile(tiles, o.other.tile, TileShape(o.shape)))) return true;
+        for (const Obstacle& o : solids)
+            if (overlaps(cb, o.box)) return true;
+        return false;
+    };
+    if (!inside(js.box.min)) return js;
+    const Vec2 q = js.point;
+    for (const int axes : {1, 2, 3}) {
+        Vec2 c = q;
+        for (int e = 0; e < 2; ++e)
+            if ((axes >> e & 1) != 0 && d[e] != 0)
+                c[e] = std::nextafter(q[e], d[e] > 0 ? -std::numeric_limits<real>::infinity()
+                                                     : std::numeric_limits<real>::infinity());
+        if (!(c == q) && !inside(c)) {
+            js.box = Aabb{c, c};
+            break;
+        }
+    }
+    return js;
 }
 
 JunctionStop first_slope_junction(const TileMap& tiles, const Aabb& a, Vec2 d, const std::vector<Obstacle>& slopes,

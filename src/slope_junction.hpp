@@ -30,7 +30,10 @@ namespace sweepbox::detail {
 void gather_slopes(const World& w, const Aabb& a, Vec2 d, const Selector& sel, bool skip_overlapped,
                    std::vector<Obstacle>& out);
 
-/// The earlier of two stops (either may be none): by exact time, then the box junction's.
-[[nodiscard]] JunctionStop earlier_stop(const JunctionStop& x, const JunctionStop& y);
+/// The junction stop of `a` moved by d among boxes and slopes: the earlier of box_stop
+/// (first_junction's) and first_slope_junction's, the slopes' at a tie (they know both); a point
+/// stopped one step before a meeting point inside a slope there is moved back on one axis instead.
+[[nodiscard]] JunctionStop with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, const JunctionStop& box_stop,
+                                       const std::vector<Obstacle>& slopes, const std::vector<Obstacle>& solids);
 
 } // namespace sweepbox::detail
