@@ -30,6 +30,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 #include <limits>
 #include <sweepbox/config.hpp>
 #include <sweepbox/geometry.hpp>
@@ -138,13 +139,25 @@ inline RefSlope ref_slope(const TileMap& map, TileCell c, TileShape shape) {
     s.y[1] = to_big(s.cell.max.y);
     s.line_p = {map.edge_x(c.column + l.pu), map.edge_y(c.row + l.pv)};
     s.line_q = {map.edge_x(c.column + l.qu), map.edge_y(c.row + l.qv)};
+    if (!is_finite(s.line_p)) {
+        // A lattice corner beyond the finite range (docs/contract.md, "Slopes"): the line goes
+        // through the other one, a corner of the cell, along whole multiples of the cell's sides.
+        std::swap(s.line_p, s.line_q);
+        std::swap(l.pu, l.qu);
+        std::swap(l.pv, l.qv);
+    }
     s.px = to_big(s.line_p.x);
     s.py = to_big(s.line_p.y);
-    const Big qx = to_big(s.line_q.x), qy = to_big(s.line_q.y);
-    // perp(q - p) = (-(qy - py), qx - px); turned so that the cell corner the design's (a, b)
-    // points to (the deepest point of the solid part) is on its positive side.
-    s.wx = s.py - qy;
-    s.wy = qx - s.px;
+    if (is_finite(s.line_q)) {
+        const Big qx = to_big(s.line_q.x), qy = to_big(s.line_q.y);
+        // perp(q - p) = (-(qy - py), qx - px); turned so that the cell corner the design's
+        // (a, b) points to (the deepest point of the solid part) is on its positive side.
+        s.wx = s.py - qy;
+        s.wy = qx - s.px;
+    } else {
+        s.wx = -Big(l.qv - l.pv) * (s.y[1] - s.y[0]);
+        s.wy = Big(l.qu - l.pu) * (s.x[1] - s.x[0]);
+    }
     const Big& fx = l.a > 0 ? s.x[1] : s.x[0];
     const Big& fy = l.b > 0 ? s.y[1] : s.y[0];
     if (sign(ref_h(s, fx, fy)) < 0) {

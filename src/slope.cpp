@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 #include <cmath>
 #include <limits>
 
@@ -158,13 +159,28 @@ SlopeTile slope_tile(const TileMap& tiles, TileCell c, TileShape shape) {
     SlopeTile s;
     s.shape = shape;
     s.cell = tiles.cell_box(c);
-    const SlopeLine l = slope_line(shape);
-    const Vec2 p{tiles.edge_x(c.column + l.pu), tiles.edge_y(c.row + l.pv)};
-    const Vec2 q{tiles.edge_x(c.column + l.qu), tiles.edge_y(c.row + l.qv)};
-    s.p = p;
+    SlopeLine l = slope_line(shape);
+    Vec2 p{tiles.edge_x(c.column + l.pu), tiles.edge_y(c.row + l.pv)};
+    Vec2 q{tiles.edge_x(c.column + l.qu), tiles.edge_y(c.row + l.qv)};
     // w = perp(q - p), turned to point into the solid part (the sign of a).
-    s.A = exact_diff(p.y, q.y);
-    s.B = exact_diff(q.x, p.x);
+    if (is_finite(p) && is_finite(q)) {
+        s.A = exact_diff(p.y, q.y);
+        s.B = exact_diff(q.x, p.x);
+    } else {
+        // A lattice corner beyond the map's finite range (a map at the ends of `real`, the
+        // piece at its edge, whose partner could not be in the map): the other point is a corner
+        // of the cell, and q - p is whole multiples of the cell's sides, exact in wide.
+        if (!is_finite(p)) {
+            std::swap(p, q);
+            std::swap(l.pu, l.qu);
+            std::swap(l.pv, l.qv);
+        }
+        const Exact w = exact_diff(s.cell.max.x, s.cell.min.x), h = exact_diff(s.cell.max.y, s.cell.min.y);
+        const wide du = wide(l.qu - l.pu), dv = wide(l.qv - l.pv);
+        s.A = {-dv * h.hi, -dv * h.lo};
+        s.B = {du * w.hi, du * w.lo};
+    }
+    s.p = p;
     s.sx = l.a > 0 ? 1 : -1;
     s.sy = l.b > 0 ? 1 : -1;
     if ((s.A.hi > 0) != (l.a > 0)) {
