@@ -449,7 +449,18 @@ Vec2 slope_slide(Vec2 v, const SlopeTile& s) {
         rx = rx / top * limit;
         ry = ry / top * limit;
     }
-    return slope_not_into({real(rx), real(ry)}, s);
+    Vec2 r = slope_not_into({real(rx), real(ry)}, s);
+    // Rounding to `real` (coarse among the subnormals) may lengthen it: toward 0 by units of the
+    // last place, the longer component first, until it is no longer than v (exactly).
+    auto longer = [&](Vec2 x) {
+        return sign(terms(wide(x.x)) * terms(wide(x.x)) + terms(wide(x.y)) * terms(wide(x.y)) -
+                    terms(wide(v.x)) * terms(wide(v.x)) - terms(wide(v.y)) * terms(wide(v.y))) > 0;
+    };
+    for (int i = 0; i < 64 && longer(r); ++i) {
+        const int axis = std::fabs(r.x) >= std::fabs(r.y) ? 0 : 1;
+        r[axis] = std::nextafter(r[axis], real(0));
+    }
+    return longer(r) ? Vec2{0, 0} : slope_not_into(r, s);
 }
 
 } // namespace sweepbox::detail
