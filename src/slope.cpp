@@ -391,10 +391,13 @@ bool slope_step_out(Aabb& c, const SlopeTile& s, bool x, bool y, const Aabb* lim
         for (int k = 0; k < 2; ++k) {
             if (!axes[k]) continue;
             const int out_sign = (k == 0 ? s.sx : s.sy) > 0 ? -1 : 1;
-            // Not past the limit box on this axis (the leg's start): there it stops.
+            // Not past the limit box on this axis (the leg's start), nor out of the finite range:
+            // there it stops.
             if (limit && (out_sign > 0 ? c.min[k] >= limit->min[k] : c.min[k] <= limit->min[k])) continue;
-            c.min[k] = step(c.min[k], out_sign);
-            c.max[k] = thin[k] ? c.min[k] : step(c.max[k], out_sign);
+            const real lo = step(c.min[k], out_sign), hi = thin[k] ? lo : step(c.max[k], out_sign);
+            if (!std::isfinite(lo) || !std::isfinite(hi)) continue;
+            c.min[k] = lo;
+            c.max[k] = hi;
             if (limit && (out_sign > 0 ? c.min[k] > limit->min[k] : c.min[k] < limit->min[k])) {
                 c.min[k] = limit->min[k];
                 c.max[k] = limit->max[k];
