@@ -59,10 +59,10 @@ inline void two_product(wide a, wide b, wide& p, wide& e) {
     e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
 }
 
-/// The exact sum of n values as a nonoverlapping expansion e[0..m), smallest first.
-template <int N> int grow_expansion(const wide (&v)[N], wide (&e)[N]) {
+/// The exact sum of v[0..n) as a nonoverlapping expansion e[0..m), smallest first (e holds n).
+inline int grow_expansion(const wide* v, int n, wide* e) {
     int m = 0;
-    for (int i = 0; i < N; ++i) {
+    for (int i = 0; i < n; ++i) {
         // Grow-Expansion with zero elimination.
         wide q = v[i];
         int k = 0;
@@ -81,7 +81,7 @@ template <int N> int grow_expansion(const wide (&v)[N], wide (&e)[N]) {
 /// Sign of the exact sum of n values.
 template <int N> int sign_of_sum(const wide (&v)[N]) {
     wide e[N];
-    const int m = grow_expansion(v, e);
+    const int m = grow_expansion(v, N, e);
     return m == 0 ? 0 : (e[m - 1] > 0 ? 1 : -1);
 }
 
@@ -89,7 +89,7 @@ template <int N> int sign_of_sum(const wide (&v)[N]) {
 /// however much the values cancel).
 template <int N> wide sum_of(const wide (&v)[N]) {
     wide e[N];
-    const int m = grow_expansion(v, e);
+    const int m = grow_expansion(v, N, e);
     wide r = 0;
     for (int i = 0; i < m; ++i) r += e[i];
     return r;

@@ -72,24 +72,8 @@ template <int M, int K> Terms<2 * M * K> operator*(const Terms<M>& a, const Term
     return t;
 }
 
-/// The sum as a nonoverlapping expansion e[0..m), smallest first (Grow-Expansion with zero
-/// elimination); returns m.
-template <int N> int expansion_of(const Terms<N>& t, wide (&e)[N]) {
-    int m = 0;
-    for (int i = 0; i < t.n; ++i) {
-        wide q = t.v[i];
-        int k = 0;
-        for (int j = 0; j < m; ++j) {
-            wide s, h;
-            two_sum(q, e[j], s, h);
-            q = s;
-            if (h != 0) e[k++] = h;
-        }
-        if (q != 0) e[k++] = q;
-        m = k;
-    }
-    return m;
-}
+/// The sum as a nonoverlapping expansion e[0..m), smallest first (exact.hpp); returns m.
+template <int N> int expansion_of(const Terms<N>& t, wide (&e)[N]) { return grow_expansion(t.v, t.n, e); }
 
 /// The exact sign of the sum.
 template <int N> int exact_sign(const Terms<N>& t) {

@@ -48,17 +48,6 @@ Slab slab(real a_min, real a_max, real d, real b_min, real b_max) {
 }
 
 
-std::uint8_t face_of(int axis, real normal_sign) {
-    if (axis == 0) return normal_sign < 0 ? face_neg_x : face_pos_x;
-    return normal_sign < 0 ? face_neg_y : face_pos_y;
-}
-
-Vec2 axis_normal(int axis, real d_component) {
-    Vec2 n{0, 0};
-    n[axis] = d_component > 0 ? real(-1) : real(1);
-    return n;
-}
-
 } // namespace
 
 Sweep detail::sweep_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {
@@ -135,22 +124,8 @@ Sweep detail::sweep_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t fac
     }
     // Which face: the entering axis's, unless it may not be entered (one-way tiles) or, at a
     // corner, it is a seam and the other face is a true surface (no snag on tile seams).
-    Vec2 n = axis_normal(axis, d[axis]);
-    const std::uint8_t f = face_of(axis, n[axis]);
-    const bool ok = (faces & f) != 0;
-    if (!ok || (seams & f) != 0) {
-        bool switched = false;
-        if (corner) {
-            const int other = 1 - axis;
-            const Vec2 n2 = axis_normal(other, d[other]);
-            const std::uint8_t f2 = face_of(other, n2[other]);
-            if ((faces & f2) != 0 && ((seams & f2) == 0 || !ok)) {
-                n = n2;
-                switched = true;
-            }
-        }
-        if (!ok && !switched) return out;
-    }
+    Vec2 n;
+    if (!detail::entered_face(axis, corner, d, faces, seams, n)) return out;
     out.state = SweepState::hit;
     out.time = detail::contact_time(num, den);
     out.normal = n;

@@ -108,17 +108,6 @@ SlabTime normal_slab(const Aabb& a, Vec2 d, const SlopeTile& s, int& wd_sign) {
 
 int compare_times(const Num& p, const Den& q, const Num& r, const Den& s) { return compare(p, q, r, s); }
 
-std::uint8_t face_of(int axis, real normal_sign) {
-    if (axis == 0) return normal_sign < 0 ? face_neg_x : face_pos_x;
-    return normal_sign < 0 ? face_neg_y : face_pos_y;
-}
-
-Vec2 axis_normal(int axis, real d_component) {
-    Vec2 n{0, 0};
-    n[axis] = d_component > 0 ? real(-1) : real(1);
-    return n;
-}
-
 // The entry time num / den correctly rounded to `real` (+0 for 0, below 1): the estimate in
 // wide, checked against the midpoints to its neighbours exactly when it lies near one.
 real to_time(const SlabTime& s) {
@@ -279,22 +268,8 @@ Sweep sweep_slope(const Aabb& a, Vec2 d, const SlopeTile& s, std::uint8_t faces,
         out.corner = true;
         return out;
     }
-    Vec2 n = axis_normal(axis, d[axis]);
-    const std::uint8_t f = face_of(axis, n[axis]);
-    const bool ok = (faces & f) != 0;
-    if (!ok || (seams & f) != 0) {
-        bool switched = false;
-        if (tied[0] && tied[1]) {
-            const int other = 1 - axis;
-            const Vec2 n2 = axis_normal(other, d[other]);
-            const std::uint8_t f2 = face_of(other, n2[other]);
-            if ((faces & f2) != 0 && ((seams & f2) == 0 || !ok)) {
-                n = n2;
-                switched = true;
-            }
-        }
-        if (!ok && !switched) return Sweep{};
-    }
+    Vec2 n;
+    if (!entered_face(axis, tied[0] && tied[1], d, faces, seams, n)) return Sweep{};
     out.normal = n;
     return out;
 }

@@ -28,6 +28,39 @@ namespace sweepbox::detail {
 /// marks a box that only touches b at the start and leaves it).
 Sweep sweep_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams);
 
+/// The face flag of the side of axis `axis` whose outward normal has sign normal_sign.
+inline std::uint8_t face_of(int axis, real normal_sign) {
+    if (axis == 0) return normal_sign < 0 ? face_neg_x : face_pos_x;
+    return normal_sign < 0 ? face_neg_y : face_pos_y;
+}
+
+/// The unit normal on axis `axis` against a motion of component d_component.
+inline Vec2 axis_normal(int axis, real d_component) {
+    Vec2 n{0, 0};
+    n[axis] = d_component > 0 ? real(-1) : real(1);
+    return n;
+}
+
+/// The face a sweep by d entered on `axis` (rule 4 and the tile masks): that axis's face, unless
+/// it may not be entered or, at a corner (both axes entered at once), it is a seam and the other
+/// face is a true surface; then the other face. False when no face may be entered.
+inline bool entered_face(int axis, bool corner, Vec2 d, std::uint8_t faces, std::uint8_t seams, Vec2& n) {
+    n = axis_normal(axis, d[axis]);
+    const std::uint8_t f = face_of(axis, n[axis]);
+    const bool ok = (faces & f) != 0;
+    if (ok && (seams & f) == 0) return true;
+    if (corner) {
+        const int other = 1 - axis;
+        const Vec2 n2 = axis_normal(other, d[other]);
+        const std::uint8_t f2 = face_of(other, n2[other]);
+        if ((faces & f2) != 0 && ((seams & f2) == 0 || !ok)) {
+            n = n2;
+            return true;
+        }
+    }
+    return ok;
+}
+
 /// The time num / den of a contact as `real`: +0 for a zero or negative numerator (however the
 /// zero was signed), and strictly below 1 (a hit is before the end; rounding must not say
 /// otherwise).
