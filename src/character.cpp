@@ -6,6 +6,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "slope.hpp"
+
 namespace sweepbox {
 
 GroundState ground_state(std::span<const Contact> contacts, const GroundRules& rules) {
@@ -37,8 +39,6 @@ GroundState ground_state(std::span<const Contact> contacts, const GroundRules& r
 
 namespace {
 
-bool is_slope(Vec2 n) { return n.x != 0 && n.y != 0; }
-
 // The delta a walk on slopes takes (SnapRules::constant_speed, stop_on_steep): along the sloped
 // floor the body stands on, at the speed of its part across up; or without its part across up
 // when that goes into a steep slope the move would meet.
@@ -58,7 +58,7 @@ Vec2 slope_walk(World& world, BodyId id, Vec2 delta, const MoveOptions& options,
         const double reach = std::max(double(rules.snap), 1.0);
         world.check(id, {real(-nx * reach), real(-ny * reach)}, touch, probe);
         const GroundState g = ground_state(probe, rules.ground);
-        if (g.on_floor && is_slope(g.floor_normal)) {
+        if (g.on_floor && detail::is_slope_normal(g.floor_normal)) {
             // Along the floor: its direction across the normal, as far across up as the walk.
             double tx = -double(g.floor_normal.y), ty = double(g.floor_normal.x);
             const double across = tx * hx + ty * hy;
@@ -73,7 +73,7 @@ Vec2 slope_walk(World& world, BodyId id, Vec2 delta, const MoveOptions& options,
     if (rules.stop_on_steep) {
         world.check(id, delta, options, probe);
         for (const Contact& c : probe.contacts) {
-            if (!is_slope(c.normal) || c.response == Response::cross) continue;
+            if (!detail::is_slope_normal(c.normal) || c.response == Response::cross) continue;
             const GroundState g = ground_state(std::span<const Contact>(&c, 1), rules.ground);
             const double into = (double(c.normal.x) * hx + double(c.normal.y) * hy) * walk;
             if (g.on_wall && into < 0) return {real(nx * up_part), real(ny * up_part)}; // the walk dropped

@@ -78,6 +78,23 @@ bool exact_middle(real lo, real hi, real& m) {
     return err == 0 && wide(m) == w;
 }
 
+// q stepped back against d by a unit of the last place on x, else on y, else on both: the first
+// that clear(c) accepts (the point on the side it came from, off every obstacle); false if none.
+template <class Clear> bool step_back(Vec2 q, Vec2 d, Clear&& clear, Vec2& out) {
+    for (const int axes : {1, 2, 3}) {
+        Vec2 c = q;
+        for (int e = 0; e < 2; ++e)
+            if ((axes >> e & 1) != 0 && d[e] != 0)
+                c[e] = std::nextafter(q[e], d[e] > 0 ? -std::numeric_limits<real>::infinity()
+                                                     : std::numeric_limits<real>::infinity());
+        if (!(c == q) && clear(c)) {
+            out = c;
+            return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 void gather_slopes(const World& w, const Aabb& a, Vec2 d, const Selector& sel, bool skip_overlapped,
@@ -111,18 +128,9 @@ JunctionStop with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, const Junc
         return false;
     };
     if (!inside(js.box.min)) return js;
-    const Vec2 q = js.point;
-    for (const int axes : {1, 2, 3}) {
-        Vec2 c = q;
-        for (int e = 0; e < 2; ++e)
-            if ((axes >> e & 1) != 0 && d[e] != 0)
-                c[e] = std::nextafter(q[e], d[e] > 0 ? -std::numeric_limits<real>::infinity()
-                                                     : std::numeric_limits<real>::infinity());
-        if (!(c == q) && !inside(c)) {
-            js.box = Aabb{c, c};
-            break;
-        }
-    }
+    if (Vec2 c; step_back(
+            js.point, d, [&](Vec2 x) { return !inside(x); }, c))
+        js.box = Aabb{c, c};
     return js;
 }
 
@@ -229,10 +237,6 @@ JunctionStop first_slope_junction(const TileMap& tiles, const Aabb& a, Vec2 d, c
             // leave the line on one of them); at q when none is.
             Vec2 at = q;
             if (passes) {
-                auto back = [&](real v, int e) {
-                    return std::nextafter(v, d[e] > 0 ? -std::numeric_limits<real>::infinity()
-                                                      : std::numeric_limits<real>::infinity());
-                };
                 auto clear = [&](Vec2 c) {
                     const Aabb cb{c, c};
                     for (int o = 0; o < n; ++o) {
@@ -244,19 +248,7 @@ JunctionStop first_slope_junction(const TileMap& tiles, const Aabb& a, Vec2 d, c
                     }
                     return true;
                 };
-                for (const int axes : {1, 2, 3}) {
-                    Vec2 c = q;
-                    bool moved = false;
-                    for (int e = 0; e < 2; ++e)
-                        if ((axes >> e & 1) != 0 && d[e] != 0) {
-                            c[e] = back(q[e], e);
-                            moved = true;
-                        }
-                    if (moved && clear(c)) {
-                        at = c;
-                        break;
-                    }
-                }
+                (void)step_back(q, d, clear, at);
             }
             js.box = start ? a : a.translated(at - p);
             if (!start && !(flat_x && flat_y)) {
