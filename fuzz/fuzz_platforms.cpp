@@ -13,8 +13,9 @@
 /// 1. every movable body lies within the room's closed interior and no point of it lies strictly
 ///    inside a wall with area (rule 6 through the platform's moves: never into, never through).
 ///    A body of zero extent across a zero-thickness wall lying on that wall's line has no side
-///    of it (the contract does not say which, as in fuzz_world): from a step that starts so, the
-///    body is no longer held to the room (walls with area still hold it);
+///    of it (the contract does not say which, as in fuzz_world): from a step (a platform's move
+///    or its own fall) that starts so, the body is no longer held to the room (walls with area
+///    still hold it);
 /// 2. a body the step did not list (riders, pushed) kept its box bit for bit; crushed bodies
 ///    are listed ones; a listed body that overlaps the platform's new box is crushed; with
 ///    Crush::stop a crush stops the move;
@@ -138,6 +139,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!w.bodies.empty() && in.below(4) == 0) {
             // A body's own fall: it lands on a platform or a wall and may ride from then on.
             const std::size_t k = in.below(std::uint32_t(w.bodies.size()));
+            if (on_a_thin_wall(w.world.box(w.bodies[k]), setup.walls)) sideless[k] = true;
             const Vec2 d{0, 1 + quarter(in, 8)};
             w.world.move(w.bodies[k], d, {}, m);
             ref.world.move(ref.bodies[k], d, {}, mr);

@@ -688,9 +688,14 @@ void check_room(const Case& cs, ByteReader& in, ValueGen& gen) {
             return; // out of the finite range: the world is unchanged
         }
         log += std::string(", ") + ((ob & 1) ? "bounce" : "slide") + " by " + str(d) + " -> " + str(r.box);
-        if (verbose())
+        if (verbose()) {
             std::fprintf(stderr, "  move %s (%s) -> %s\n", str(d).c_str(), (ob & 1) ? "bounce" : "slide",
                          str(r.box).c_str());
+            for (const Contact& c : r.contacts)
+                std::fprintf(stderr, "    tile (%d, %d) t %.17g normal %s box %s%s%s\n", c.other.tile.column,
+                             c.other.tile.row, double(c.time), str(c.normal).c_str(), str(c.box).c_str(),
+                             c.junction ? " junction" : "", c.started_overlapping ? " started inside" : "");
+        }
         if (!(world.box(id) == r.box)) fail("%s: the stored box is not the result box", log.c_str());
         if (!within(r.box, room))
             fail("%s: the body ended outside the room %s (rule 6)", log.c_str(), str(room).c_str());

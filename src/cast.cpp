@@ -148,15 +148,15 @@ struct Best {
 };
 
 // Keeps the obstacle with this box in b if its contact ranks before b's (rule 4).
-SWEEPBOX_FORCE_INLINE void take(Best& b, const Aabb& box, Vec2 delta, const Sweep& sw, const Aabb& ob_box,
-                                const Other& other, bool slope = false) {
+SWEEPBOX_FORCE_INLINE void take(Best& b, const TileMap& tiles, const Aabb& box, Vec2 delta, const Sweep& sw,
+                                const Aabb& ob_box, const Other& other, bool slope = false) {
     if (sw.state == SweepState::miss) return;
     const bool started = sw.state == SweepState::started_overlapping;
     const real time = started ? real(0) : sw.time;
-    if (b.any &&
-        (time > b.time ||
-         (time == b.time && !detail::ranks_before(box, delta, {time, started, sw.corner, sw.normal, &ob_box, other},
-                                                  {b.time, b.started, b.corner, b.normal, &b.box, b.other}))))
+    if (b.any && (time > b.time ||
+                  (time == b.time &&
+                   !detail::ranks_before(tiles, box, delta, {time, started, sw.corner, sw.normal, &ob_box, other},
+                                         {b.time, b.started, b.corner, b.normal, &b.box, b.other}))))
         return;
     b.any = true;
     b.time = time;
@@ -283,10 +283,10 @@ void junction_hit(const detail::JunctionStop& js, CastHit& h) {
 SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
     const detail::SweepQuery q(box, delta);
     auto take = [&](Best& b, const Sweep& sw, const Aabb& ob_box, const Other& other)
-                    SWEEPBOX_FORCE_INLINE_LAMBDA { ::sweepbox::take(b, box, delta, sw, ob_box, other); };
+                    SWEEPBOX_FORCE_INLINE_LAMBDA { ::sweepbox::take(b, w.tiles(), box, delta, sw, ob_box, other); };
     auto take_special = [&](Best& b, const Obstacle& ob) {
         const Sweep sw = detail::sweep_special(w.tiles(), q, ob);
-        ::sweepbox::take(b, box, delta, sw, ob.box, ob.other, ob.shape != 0);
+        ::sweepbox::take(b, w.tiles(), box, delta, sw, ob.box, ob.other, ob.shape != 0);
         return sw;
     };
     auto consider = [&](Best& b, const Aabb& ob_box, const Other& other, std::uint8_t faces, std::uint8_t seams)
@@ -422,7 +422,8 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
     auto before = [&](const std::pair<CastHit, Aabb>& x, const std::pair<CastHit, Aabb>& y) {
         const CastHit& a = x.first;
         const CastHit& b = y.first;
-        return detail::ranks_before(box, delta, {a.time, a.started_overlapping, a.corner, a.normal, &x.second, a.other},
+        return detail::ranks_before(tiles_, box, delta,
+                                    {a.time, a.started_overlapping, a.corner, a.normal, &x.second, a.other},
                                     {b.time, b.started_overlapping, b.corner, b.normal, &y.second, b.other});
     };
     // Each obstacle once (visits may repeat it), then in contact order.

@@ -210,8 +210,9 @@ struct JunctionLeg {
                 return;
             }
             if (sw.state != SweepState::hit) return;
-            if (hit && !detail::ranks_before(S, push, {sw.time, false, sw.corner, sw.normal, &ob.box, ob.other},
-                                             {hs.time, false, hs.corner, hs.normal, &hob.box, hob.other}))
+            if (hit &&
+                !detail::ranks_before(w.tiles(), S, push, {sw.time, false, sw.corner, sw.normal, &ob.box, ob.other},
+                                      {hs.time, false, hs.corner, hs.normal, &hob.box, hob.other}))
                 return;
             if (!is_blocking(response_for(w, self, ob, o))) return;
             hit = true;
@@ -351,9 +352,10 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
                 if (!started) sc.crosses.push_back({sw, ob});
                 return;
             }
-            if (!best.any || detail::ranks_before(S, d, {sw.time, started, sw.corner, sw.normal, &ob.box, ob.other},
-                                                  {best.sweep.time, best.started, best.sweep.corner, best.sweep.normal,
-                                                   &best.ob.box, best.ob.other}))
+            if (!best.any ||
+                detail::ranks_before(w.tiles(), S, d, {sw.time, started, sw.corner, sw.normal, &ob.box, ob.other},
+                                     {best.sweep.time, best.started, best.sweep.corner, best.sweep.normal, &best.ob.box,
+                                      best.ob.other}))
                 best = {true, sw, ob, r, started, depth};
         };
         auto visit = [&](const Obstacle& ob) __attribute__((always_inline)) {
@@ -426,7 +428,7 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
 
         // Cross contacts met up to the blocking one, in order, each once.
         std::sort(sc.crosses.begin(), sc.crosses.end(), [&](const CrossHit& a, const CrossHit& b) {
-            return detail::ranks_before(S, d,
+            return detail::ranks_before(w.tiles(), S, d,
                                         {a.sweep.time, false, a.sweep.corner, a.sweep.normal, &a.ob.box, a.ob.other},
                                         {b.sweep.time, false, b.sweep.corner, b.sweep.normal, &b.ob.box, b.ob.other});
         });

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sweepbox/geometry.hpp>
 #include <sweepbox/id.hpp>
+#include <sweepbox/tile_map.hpp>
 
 #include "exact.hpp"
 #include "slope.hpp"
@@ -45,7 +46,8 @@ SWEEPBOX_FORCE_INLINE Aabb contact_box(const Aabb& a, Vec2 d, const Aabb& b, Vec
 /// Rule 4's order for two results of the same sweep of `a` by d, with the obstacles' boxes:
 /// by exact time first (a start inside is at exactly 0; a hit at its exact entry fraction, so
 /// the face reached first wins even when both times round to the same number, 0 included),
-/// then face before corner, then the lower id. A total order: the answer never depends on the
+/// then face before corner, then the lower id. A slope tile's face is ranked on its exact line
+/// (the tile map gives the line). A total order: the answer never depends on the
 /// order in which obstacles are visited.
 struct Ranked {
     real time;
@@ -55,12 +57,26 @@ struct Ranked {
     const Aabb* box;
     Other other;
 };
+// The order of two entries of which one is on a slope's face: exactly, on the slope's line.
+inline int compare_with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
+    SlopeTile sx, sy;
+    auto entry = [&](const Ranked& r, SlopeTile& s) {
+        EntryOf e{r.started, nullptr, r.box, r.normal};
+        if (!r.started && is_slope_normal(r.normal)) {
+            s = slope_tile(tiles, r.other.tile, tiles.shape_at(r.other.tile));
+            e.slope = &s;
+        }
+        return e;
+    };
+    return compare_entries(a, d, entry(x, sx), entry(y, sy));
+}
+
 // Ties of the rounded time are rare: kept out of line so the common test inlines.
-[[gnu::noinline]] inline bool ranks_before_same_time(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
+[[gnu::noinline]] inline bool ranks_before_same_time(const TileMap& tiles, const Aabb& a, Vec2 d, const Ranked& x,
+                                                     const Ranked& y) {
     int c = 0;
     if (is_slope_normal(x.normal) || is_slope_normal(y.normal)) {
-        // A slope's face: its exact time needs the slope's line, which the ranking does not
-        // see; such ties of the rounded time go by face before corner, then id.
+        c = compare_with_slopes(tiles, a, d, x, y);
     } else if (!x.started && !y.started && x.normal == y.normal) {
         // The same face direction (two tiles of one floor, say): the entry numerators are the
         // obstacles' faces minus the same edge of a, so the faces decide, exactly.
@@ -78,10 +94,10 @@ struct Ranked {
     if (x.corner != y.corner) return !x.corner;
     return x.other < y.other;
 }
-inline bool ranks_before(const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
+inline bool ranks_before(const TileMap& tiles, const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
     if (x.time != y.time) return x.time < y.time; // rounding is monotonic
     if (x.other == y.other) return false;         // the same obstacle again (a body in several cells)
-    return ranks_before_same_time(a, d, x, y);
+    return ranks_before_same_time(tiles, a, d, x, y);
 }
 
 } // namespace sweepbox::detail

@@ -180,6 +180,36 @@ SlopeTile slope_tile(const TileMap& tiles, TileCell c, TileShape shape) {
     return s;
 }
 
+namespace {
+
+// A hit's entry time as num / den (den > 0), exactly.
+void entry_time(const Aabb& a, Vec2 d, const EntryOf& e, Num& num, Den& den) {
+    num = Num{};
+    den = widen_den(terms(wide(1)));
+    if (e.started) return;
+    SlabTime sl;
+    if (e.slope != nullptr) {
+        int wd_sign = 0;
+        sl = normal_slab(a, d, *e.slope, wd_sign);
+    } else {
+        const int k = e.normal.x != 0 ? 0 : 1;
+        sl = axis_slab(a.min[k], a.max[k], d[k], e.box->min[k], e.box->max[k]);
+    }
+    if (sl.kind != SlabTime::moving) return; // not a hit of a moving box: ranked as at 0
+    num = sl.enter;
+    den = sl.den;
+}
+
+} // namespace
+
+int compare_entries(const Aabb& a, Vec2 d, const EntryOf& x, const EntryOf& y) {
+    Num nx, ny;
+    Den dx, dy;
+    entry_time(a, d, x, nx, dx);
+    entry_time(a, d, y, ny, dy);
+    return compare_times(nx, dx, ny, dy);
+}
+
 Sweep sweep_slope(const Aabb& a, Vec2 d, const SlopeTile& s, std::uint8_t faces, std::uint8_t seams) {
     Sweep out;
     if (slope_overlaps(a, s)) {

@@ -37,6 +37,18 @@ SWEEPBOX_API Sweep sweep_slope(const Aabb& a, Vec2 d, const SlopeTile& s, std::u
 /// True when the normal is a slope's (neither component zero): every box face is an axis's.
 inline bool is_slope_normal(Vec2 n) { return n.x != 0 && n.y != 0; }
 
+/// A hit of box a moved by d, as compare_entries sees it: started inside (at exactly 0), on the
+/// face of `slope` (when given), or on the face of `box` with the axis normal `normal`.
+struct EntryOf {
+    bool started = false;
+    const SlopeTile* slope = nullptr;
+    const Aabb* box = nullptr;
+    Vec2 normal{};
+};
+/// The sign of x's exact entry time minus y's: the order of two hits whose times round to the
+/// same number (rule 4), decided on the slope's exact line.
+SWEEPBOX_API int compare_entries(const Aabb& a, Vec2 d, const EntryOf& x, const EntryOf& y);
+
 /// The box a moved by d to its contact with the slope's face (a hit with the slope's normal):
 /// at a + t*d for the exact time, rounded, then stepped out by units of the last place until
 /// its leading corner is on the line or on the free side (rule S3). The box keeps its size as

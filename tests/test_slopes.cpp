@@ -462,6 +462,36 @@ BOOST_AUTO_TEST_CASE(points_do_not_pass_where_slopes_meet_other_obstacles) {
     BOOST_TEST(w.box(p).min.x <= 64);
 }
 
+// Hits whose times round to the same number (here 0: a motion of 1e25 across tiles two
+// subnormals wide) rank by their exact times, a slope's face included (rule 4): the ray meets
+// the ramp before the wall beyond it, though the wall's tile comes first by id.
+BOOST_AUTO_TEST_CASE(a_slope_face_ranks_by_its_exact_time) {
+    const real u = std::numeric_limits<real>::denorm_min();
+    for (const bool brute : {false, true}) {
+        BOOST_TEST_CONTEXT("brute force " << brute) {
+            World w = slope_world(8, 4, brute, 2 * u, {-3 * u, -4 * u});
+            w.set_tile({4, 2}, kind_of(TileShape::slope45_ul)); // the line x + y = 7u
+            w.set_tile({7, 1}, 1);
+            w.set_tile({7, 2}, 1);
+            const Vec2 p{5 * u, 1 * u};
+            const Vec2 d = v2(1.2440484e25, -1.5678257e24);
+            for (const CastHit& h : {w.cast_ray(p, d), w.cast_box({p, p}, d)}) {
+                BOOST_TEST_REQUIRE(h.hit);
+                BOOST_TEST(h.time == 0);
+                BOOST_TEST(bool(h.other.tile == TileCell{4, 2}));
+                BOOST_TEST(bool(h.normal == slope_normal(TileShape::slope45_ul)));
+            }
+            const BodyId b = add_mover(w, {p, p});
+            MoveOptions o;
+            o.response = Response::bounce;
+            const MoveResult r = w.move(b, d, o);
+            BOOST_TEST_REQUIRE(!r.contacts.empty());
+            BOOST_TEST(bool(r.contacts[0].other.tile == TileCell{4, 2}));
+            for (const Contact& c : r.contacts) BOOST_TEST(c.other.tile.column < 7); // bounced off the ramp
+        }
+    }
+}
+
 // The grid walks give the brute-force world's answers, bit for bit, on random sloped maps with
 // a tile size and origin that are not representable.
 BOOST_AUTO_TEST_CASE(grid_equals_brute_force_on_random_sloped_maps) {
