@@ -56,13 +56,18 @@ Setup decode(ByteReader& in) {
                {{ox - t, oy + h}, {ox + w + t, oy + h + t}},
                {{ox - t, oy}, {ox, oy + h}},
                {{ox + w, oy}, {ox + w + t, oy + h}}};
+    // (Sizes are read into locals first: the order in which a call's arguments are evaluated is
+    // the compiler's, and a regression input must decode the same under Clang and GCC.)
     auto place = [&](real sx, real sy) {
         const real x = ox + quarter(in, std::uint32_t(w)), y = oy + quarter(in, std::uint32_t(h));
         return Aabb{{x, y}, {std::fmin(x + sx, ox + w), std::fmin(y + sy, oy + h)}};
     };
     static constexpr real sizes[] = {0, 1, 3.5f, 8, 12};
     const std::uint32_t inner = in.below(4), movers = in.below(7), lifts = 1 + in.below(3);
-    for (std::uint32_t i = 0; i < inner; ++i) s.walls.push_back(place(sizes[in.below(5)], 1 + quarter(in, 4)));
+    for (std::uint32_t i = 0; i < inner; ++i) {
+        const real sx = sizes[in.below(5)], sy = 1 + quarter(in, 4);
+        s.walls.push_back(place(sx, sy));
+    }
     auto clear_of_all = [&](const Aabb& b) {
         if (rooms::reaches_solid_interior(b, s.walls)) return false;
         for (const Aabb& o : s.bodies)
@@ -72,11 +77,13 @@ Setup decode(ByteReader& in) {
         return true;
     };
     for (std::uint32_t i = 0; i < movers; ++i) {
-        const Aabb b = place(sizes[in.below(5)], sizes[in.below(5)]);
+        const real sx = sizes[in.below(5)], sy = sizes[in.below(5)];
+        const Aabb b = place(sx, sy);
         if (clear_of_all(b)) s.bodies.push_back(b);
     }
     for (std::uint32_t i = 0; i < lifts; ++i) {
-        const Aabb b = place(4 + quarter(in, 16), 1 + quarter(in, 4));
+        const real sx = 4 + quarter(in, 16), sy = 1 + quarter(in, 4);
+        const Aabb b = place(sx, sy);
         if (clear_of_all(b)) s.platforms.push_back(b);
     }
     return s;
