@@ -261,6 +261,25 @@ struct JunctionLeg {
     }
 }
 
+// reflect about a slope's normal. Near the largest `real` its sums of products overflow, and a
+// component of the result (never longer than v) may exceed the largest `real` as it turns toward
+// an axis: such a v is reflected in wide and, like slope_slide's part along the line, scaled
+// back into range with its direction kept, so every leg stays finite.
+Vec2 reflect_on_slope(Vec2 v, Vec2 n, real restitution, real friction) {
+    constexpr real big = std::numeric_limits<real>::max() / 4;
+    if (std::fabs(v.x) <= big && std::fabs(v.y) <= big) return reflect(v, n, restitution, friction);
+    const wide vn = wide(v.x) * wide(n.x) + wide(v.y) * wide(n.y), keep = 1 - wide(friction);
+    wide r[2];
+    for (int k = 0; k < 2; ++k) {
+        const wide normal_part = wide(n[k]) * vn;
+        r[k] = (wide(v[k]) - normal_part) * keep - normal_part * wide(restitution);
+    }
+    const wide top = std::max(std::fabs(r[0]), std::fabs(r[1])), limit = wide(std::numeric_limits<real>::max());
+    if (top > limit)
+        for (wide& x : r) x = x / top * limit;
+    return {real(r[0]), real(r[1])};
+}
+
 // The response on a slope's face (rule S4): as on a side, about the slope's normal; what is left
 // of the motion never goes into the exact line, so the next leg does not meet it again at once.
 [[gnu::noinline]] void slope_response(const detail::SlopeTile& s, Response r, const MoveOptions& o, Vec2& rest,
@@ -281,16 +300,16 @@ struct JunctionLeg {
         if (v_into && vn > -o.rest_speed) {
             // Too slow into the face: the normal part goes, friction acts on the rest, and too
             // slow along the face as well, the body stops.
-            rest = detail::slope_not_into(reflect(rest, n, 0, o.friction), s);
-            v = reflect(v, n, 0, o.friction);
+            rest = detail::slope_not_into(reflect_on_slope(rest, n, 0, o.friction), s);
+            v = reflect_on_slope(v, n, 0, o.friction);
             if (std::hypot(v.x, v.y) < o.rest_speed) {
                 rest = {0, 0};
                 v = {0, 0};
             }
             break;
         }
-        rest = detail::slope_not_into(reflect(rest, n, o.restitution, o.friction), s);
-        if (v_into) v = reflect(v, n, o.restitution, o.friction);
+        rest = detail::slope_not_into(reflect_on_slope(rest, n, o.restitution, o.friction), s);
+        if (v_into) v = reflect_on_slope(v, n, o.restitution, o.friction);
         break;
     default: break;
     }

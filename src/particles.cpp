@@ -281,13 +281,15 @@ bool in_unit(real x) { return x >= 0 && x <= 1; }
 }
 
 // True when particle i's numbers are fine. The position after a frame lies within the frame's
-// motion of the start on each axis (a bounce never lengthens what is left of it), so twice
-// that motion within the finite range keeps every result finite.
+// motion's length of the start (a bounce never lengthens what is left of it, though off a slope
+// it turns it toward the other axis), so twice |dx| + |dy| within the finite range keeps every
+// result finite.
 SWEEPBOX_FORCE_INLINE bool particle_ok(const Particles& b, const ParticleFrame& f, std::size_t i) {
     const FrameMotion m = motion({b.vx[i], b.vy[i]}, f.gravity, f.dt);
     const wide limit = wide(std::numeric_limits<real>::max());
-    const wide reach_x = std::fabs(wide(b.x[i])) + 2 * std::fabs(wide(m.delta.x));
-    const wide reach_y = std::fabs(wide(b.y[i])) + 2 * std::fabs(wide(m.delta.y));
+    const wide path = 2 * (std::fabs(wide(m.delta.x)) + std::fabs(wide(m.delta.y)));
+    const wide reach_x = std::fabs(wide(b.x[i])) + path;
+    const wide reach_y = std::fabs(wide(b.y[i])) + path;
     // (A NaN anywhere fails a comparison; an infinity makes a reach infinite.)
     bool ok = reach_x <= limit && reach_y <= limit && std::fabs(m.velocity.x) <= std::numeric_limits<real>::max() &&
               std::fabs(m.velocity.y) <= std::numeric_limits<real>::max();

@@ -492,6 +492,32 @@ BOOST_AUTO_TEST_CASE(a_slope_face_ranks_by_its_exact_time) {
     }
 }
 
+// A bounce off a slope near the largest `real`: the reflected motion, never longer, may turn a
+// component beyond the largest `real`; it is scaled back (its direction kept), so every leg is
+// finite and the body stays in its room.
+BOOST_AUTO_TEST_CASE(a_bounce_near_the_largest_real_stays_finite) {
+    const real big = std::numeric_limits<real>::max();
+    for (const TileShape s : {TileShape::slope45_ul, TileShape::shallow_ul_high, TileShape::steep_ul_low}) {
+        BOOST_TEST_CONTEXT(to_string(s)) {
+            World w = slope_world(6, 6);
+            for (int i = 0; i < 6; ++i)
+                for (const TileCell c : {TileCell{i, 0}, TileCell{i, 5}, TileCell{0, i}, TileCell{5, i}})
+                    w.set_tile(c, 1);
+            w.set_tile({3, 3}, kind_of(s));
+            const BodyId b = add_mover(w, box(36, 36, 40, 40));
+            MoveOptions o;
+            o.response = Response::bounce;
+            o.restitution = real(2) / 3;
+            o.friction = real(1) / 3;
+            o.max_iterations = 8;
+            const MoveResult r = w.move(b, v2(big, big), o);
+            BOOST_TEST(r.iterations >= 2);
+            const Aabb e = w.box(b);
+            BOOST_TEST((e.min.x >= 16 && e.min.y >= 16 && e.max.x <= 80 && e.max.y <= 80));
+        }
+    }
+}
+
 // The grid walks give the brute-force world's answers, bit for bit, on random sloped maps with
 // a tile size and origin that are not representable.
 BOOST_AUTO_TEST_CASE(grid_equals_brute_force_on_random_sloped_maps) {
