@@ -74,6 +74,7 @@ inline int compare_with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, cons
 // Ties of the rounded time are rare: kept out of line so the common test inlines.
 [[gnu::noinline]] inline bool ranks_before_same_time(const TileMap& tiles, const Aabb& a, Vec2 d, const Ranked& x,
                                                      const Ranked& y) {
+    if (x.other == y.other) return false; // the same obstacle again (a body in several cells)
     int c = 0;
     if (is_slope_normal(x.normal) || is_slope_normal(y.normal)) {
         c = compare_with_slopes(tiles, a, d, x, y);
@@ -96,7 +97,6 @@ inline int compare_with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, cons
 }
 inline bool ranks_before(const TileMap& tiles, const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
     if (x.time != y.time) return x.time < y.time; // rounding is monotonic
-    if (x.other == y.other) return false;         // the same obstacle again (a body in several cells)
     return ranks_before_same_time(tiles, a, d, x, y);
 }
 
