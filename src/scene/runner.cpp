@@ -311,7 +311,7 @@ Vec2 with_walk(Vec2 v, const SceneStep& s, bool on_floor) {
     if (!s.has_walk) return v;
     if (s.up.x == 0) return {s.up.y < 0 ? s.walk : -s.walk, on_floor ? 0 : v.y};
     if (s.up.y == 0) return {on_floor ? 0 : v.x, s.up.x > 0 ? s.walk : -s.walk};
-    const real len = std::sqrt(s.up.x * s.up.x + s.up.y * s.up.y);
+    const real len = std::hypot(s.up.x, s.up.y); // no overflow for a long `up`
     const Vec2 u{s.up.x / len, s.up.y / len}, across{-u.y, u.x};
     const real along = on_floor ? 0 : v.x * u.x + v.y * u.y;
     return {along * u.x + s.walk * across.x, along * u.y + s.walk * across.y};

@@ -409,6 +409,11 @@ BOOST_AUTO_TEST_CASE(walk_sets_the_speed_every_frame) {
     BOOST_TEST(saved.find("\"walk\": -2") != std::string::npos);
     BOOST_TEST((parse_scene(saved) == parse_scene(text)));
     BOOST_TEST(line(scene_test::run_text(text), 0).at("box") == json::parse("[-1, 0, 0, 1]"));
+    // Across a diagonal `up` (its length far beyond the square root of the largest real): walking
+    // 2 * sqrt(2) to its right, (1, 1) / sqrt(2), is (2, 2) units per second.
+    const auto diagonal = scene_test::run_text(R"({"bodies": [{"name": "b", "box": [0, 0, 1, 1]}],
+      "steps": [{"op": "frames", "body": "b", "count": 2, "dt": 0.25, "walk": 2.828427, "up": [1e20, -1e20]}]})");
+    BOOST_TEST(near_all(line(diagonal, 0).at("box"), {1, 1, 2, 2}, 1e-4));
     BOOST_CHECK_THROW(scene_test::run_text(R"({"bodies": [{"name": "b", "box": [0, 0, 1, 1]}],
       "steps": [{"op": "move", "body": "b", "delta": [1, 0], "walk": 30}]})"),
                       SceneError);
