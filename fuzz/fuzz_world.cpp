@@ -14,7 +14,8 @@
 /// - one-way tiles only for a body starting fully above the tile (max.y <= tile top), only
 ///   through the top edge (the tile's only surface), and only when the tile above is empty
 ///   (a stacked tile's top edge is no surface; the contract is silent there); one-way bodies
-///   (jump-through platforms, OneWay::down) likewise, their top edge always a surface.
+///   likewise in each of the four directions (body i of the scenario is OneWay down, up, left,
+///   right for i % 4 = 0, 1, 2, 3): only the entry face is a surface, met only from its side.
 ///
 /// Checked after every move (any violation aborts with a message):
 /// 1. never into (rule 6): the end box overlaps no blocking obstacle it did not overlap at the
@@ -22,13 +23,14 @@
 /// 2. never through (rule 6): the path rebuilt from the start box, the box of every contact
 ///    that changed the motion (not cross) and the end box goes through no blocking obstacle not overlapped at the start (path_check.hpp:
 ///    exact, with a rounding tolerance of 2^-20 of the magnitudes involved at corners; thin
-///    walls and lines are checked by side); a one-way tile's or body's top edge is never
-///    crossed downward within its x range;
+///    walls and lines are checked by side); a one-way tile's top edge is never crossed
+///    downward within its x range, nor a one-way body's entry face in its blocked direction;
 /// 3. never deeper (rule 7): for a blocking body overlapped at the start, the overlap depth
 ///    (the smaller of the two axis overlaps, exact) is never larger at the end or at a contact;
 /// 4. contacts: times finite, in [0, 1] and non-decreasing; normals unit axis vectors; the
 ///    normal of a contact that did not start overlapping points against the motion of its leg
-///    (tracked through slides and bounces); a one-way contact has normal (0, -1); the other is
+///    (tracked through slides and bounces); a one-way contact's normal is against its blocked
+///    direction ((0, -1) for tiles and OneWay::down bodies); the other is
 ///    a live, interacting obstacle, never the body itself; the response is the one the options
 ///    pick and never `ignore`; nothing follows a touch except contacts at the same time; a
 ///    crossing is reported once per entry (never twice for one obstacle at the same time through
@@ -97,8 +99,36 @@ struct Before {
 struct Obstacle {
     Aabb box;
     Other other;
-    bool one_way = false;
+    OneWay one_way = OneWay::none; // one-way tiles are OneWay::down
 };
+
+/// The direction of scenario body i when it is one-way: the decoder's flag byte has no bit left,
+/// so the index picks it and every input decodes as before but for the direction.
+OneWay one_way_direction(std::size_t i) {
+    static constexpr OneWay ways[] = {OneWay::down, OneWay::up, OneWay::left, OneWay::right};
+    return ways[i % 4];
+}
+
+/// The normal of a hit on a one-way obstacle: against the direction it blocks.
+Vec2 one_way_normal(OneWay w) {
+    switch (w) {
+    case OneWay::up: return {0, 1};
+    case OneWay::left: return {1, 0};
+    case OneWay::right: return {-1, 0};
+    default: return {0, -1};
+    }
+}
+
+/// `b` seen in a frame where the blocked direction `w` is +y (a reflection or a swap of the axes:
+/// exact), so the check of a jump-through platform's top serves every direction.
+Aabb to_down_frame(const Aabb& b, OneWay w) {
+    switch (w) {
+    case OneWay::up: return {{b.min.x, -b.max.y}, {b.max.x, -b.min.y}};
+    case OneWay::right: return {{b.min.y, b.min.x}, {b.max.y, b.max.x}};
+    case OneWay::left: return {{b.min.y, -b.max.x}, {b.max.y, -b.min.x}};
+    default: return b;
+    }
+}
 
 class MoveChecker {
 public:
@@ -141,12 +171,14 @@ public:
         path.push_back(E);
 
         for (const Obstacle& o : obstacles_) {
-            if (o.one_way) {
-                const Big top = to_big(o.box.min.y);
+            if (o.one_way != OneWay::none) {
+                const Aabb ob = to_down_frame(o.box, o.one_way);
+                const Big top = to_big(ob.min.y);
                 for (std::size_t i = 0; i + 1 < path.size(); ++i) {
                     if (!intersects_closed(merge(path[i], path[i + 1]), o.box)) continue;
-                    const Big tol = tolerance(path[i], path[i + 1], o.box);
-                    Big x0 = to_big(o.box.min.x), x1 = to_big(o.box.max.x);
+                    const Aabb p = to_down_frame(path[i], o.one_way), q = to_down_frame(path[i + 1], o.one_way);
+                    const Big tol = tolerance(p, q, ob);
+                    Big x0 = to_big(ob.min.x), x1 = to_big(ob.max.x);
                     // Too narrow to shrink: collapse to its min edge e, which the body must then
                     // cover by more than tol on both sides (min < e - tol and e + tol < max): a
                     // graze within rounding is no crossing.
@@ -157,11 +189,11 @@ public:
                         x1 = x0 - tol;
                         x0 += tol;
                     }
-                    if (crosses_top_downward(path[i], path[i + 1], top, x0, x1))
-                        fail_move("went down through one-way %s %s (it started fully above) between path boxes %zu "
+                    if (crosses_top_downward(p, q, top, x0, x1))
+                        fail_move("went through one-way (%s) %s %s from its blocking side between path boxes %zu "
                                   "%s and %zu %s",
-                                  other_str(o.other).c_str(), str(o.box).c_str(), i, str(path[i]).c_str(), i + 1,
-                                  str(path[i + 1]).c_str());
+                                  to_string(o.one_way), other_str(o.other).c_str(), str(o.box).c_str(), i,
+                                  str(path[i]).c_str(), i + 1, str(path[i + 1]).c_str());
                 }
                 continue;
             }
@@ -246,7 +278,7 @@ private:
             if (j == mover_ || !body_interacts(j)) continue;
             const Other o = Other::of(ids_[j]);
             if (is_blocking(expected_response(op_, o, before_.categories[j])))
-                obstacles_.push_back({before_.boxes[j], o, w_.info(ids_[j]).one_way == OneWay::down});
+                obstacles_.push_back({before_.boxes[j], o, w_.info(ids_[j]).one_way});
         }
         const TileMap& tm = w_.tiles();
         if (tm.is_empty() || !tile_interacts()) return;
@@ -286,9 +318,9 @@ private:
                 const Aabb box = tm.cell_box({c, r});
                 if (t == Tile::solid) {
                     if (entered[std::size_t(group[std::size_t(r * cols + c)])]) continue;
-                    obstacles_.push_back({box, o, false});
+                    obstacles_.push_back({box, o, OneWay::none});
                 } else if (S.max.y <= box.min.y && tm.get({c, r - 1}) == Tile::empty) {
-                    obstacles_.push_back({box, o, true});
+                    obstacles_.push_back({box, o, OneWay::down});
                 }
             }
     }
@@ -315,7 +347,7 @@ private:
             // What was met, and what the options say about it.
             Aabb obox;
             std::uint32_t ocat = 0;
-            bool one_way = false;
+            OneWay one_way = OneWay::none;
             if (c.other.is_body()) {
                 std::size_t j = ids_.size();
                 for (std::size_t q = 0; q < ids_.size(); ++q)
@@ -325,13 +357,13 @@ private:
                 if (!body_interacts(j)) fail_move("contact %zu: met a body whose category/mask do not interact", i);
                 obox = before_.boxes[j];
                 ocat = before_.categories[j];
-                one_way = w_.info(ids_[j]).one_way == OneWay::down;
+                one_way = w_.info(ids_[j]).one_way;
             } else if (c.other.is_tile()) {
                 if (!tm.in_map(c.other.tile)) fail_move("contact %zu: a tile outside the map", i);
                 const Tile t = tm.get(c.other.tile);
                 if (t == Tile::empty) fail_move("contact %zu: an empty tile", i);
                 if (!tile_interacts()) fail_move("contact %zu: met tiles whose category/mask do not interact", i);
-                one_way = t == Tile::one_way;
+                one_way = t == Tile::one_way ? OneWay::down : OneWay::none;
                 obox = tm.cell_box(c.other.tile);
                 ocat = tm.def().category;
             } else {
@@ -366,9 +398,10 @@ private:
                 if (!uncertain[k] && !(s[k] != 0 && (n[k] > 0 ? 1 : -1) == -s[k]))
                     fail_move("contact %zu: the normal %s does not point against the motion of its leg (signs %d, %d)",
                               i, str(n).c_str(), s[0], s[1]);
-                if (one_way && !(n.x == 0 && n.y == -1))
-                    fail_move("contact %zu: a one-way obstacle met with normal %s (only its top is a surface)", i,
-                              str(n).c_str());
+                if (one_way != OneWay::none && !(n == one_way_normal(one_way)))
+                    fail_move("contact %zu: a one-way (%s) obstacle met with normal %s (only its entry face is a "
+                              "surface)",
+                              i, to_string(one_way), str(n).c_str());
                 // Flush (rule 5) and the contact point (rule 8).
                 if (overlaps(c.box, obox))
                     fail_move("contact %zu: the box at contact overlaps the obstacle %s", i, str(obox).c_str());
@@ -548,7 +581,9 @@ void run_events(Scenario sc, bool brute_force) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     ByteReader in(data, size);
-    const Scenario sc = decode_scenario(in, false);
+    Scenario sc = decode_scenario(in, false);
+    for (std::size_t i = 0; i < sc.bodies.size(); ++i)
+        if (sc.bodies[i].one_way != OneWay::none) sc.bodies[i].one_way = one_way_direction(i);
     if (verbose()) print_scenario(sc);
     Run a, b, ref;
     run(sc, false, true, a);

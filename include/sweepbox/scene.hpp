@@ -156,6 +156,8 @@ struct SceneStep {
     std::int32_t count = 0;               ///< frames: number of frames (moves); particles: "frames"
     Vec2 gravity{0, 0};                   ///< frames, particles: acceleration, units per second squared
     real dt = real(1) / real(60);         ///< frames, particles: seconds per frame, > 0
+    bool has_walk = false;                ///< frames: "walk" was given
+    real walk = 0;                        ///< frames: speed across `up` set every frame (a game's input)
     std::vector<SceneEmit> emit;          ///< particles: what to emit, in order (particle indices follow it)
     TileCell cell{};                      ///< set_tile: [column, row]
     std::string tile = ".";               ///< set_tile: the new tile, a legend character or a shape or kind name

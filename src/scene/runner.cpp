@@ -304,6 +304,19 @@ struct PlatformNames {
 
 PlatformOptions platform_options_of(const SceneStep& s) { return {.up = s.up, .crush = s.crush}; }
 
+// A frame's input, as a game's walk sets it: the velocity's part across `up` is `walk` (to its
+// right, looking along `up`); its part along `up` is kept in the air and dropped on a floor, where
+// the slide left it along the ramp (upward, it would read as a jump). Exact for an axis `up`.
+Vec2 with_walk(Vec2 v, const SceneStep& s, bool on_floor) {
+    if (!s.has_walk) return v;
+    if (s.up.x == 0) return {s.up.y < 0 ? s.walk : -s.walk, on_floor ? 0 : v.y};
+    if (s.up.y == 0) return {on_floor ? 0 : v.x, s.up.x > 0 ? s.walk : -s.walk};
+    const real len = std::hypot(s.up.x, s.up.y); // no overflow for a long `up`
+    const Vec2 u{s.up.x / len, s.up.y / len}, across{-u.y, u.x};
+    const real along = on_floor ? 0 : v.x * u.x + v.y * u.y;
+    return {along * u.x + s.walk * across.x, along * u.y + s.walk * across.y};
+}
+
 SnapRules snap_of(const SceneStep& s) {
     return {.snap = s.snap,
             .ground = {.up = s.up, .max_floor_angle = s.max_floor_angle},
@@ -426,7 +439,9 @@ std::string SceneRunner::run_step(std::size_t i) {
             MoveResult r;
             for (std::int32_t f = 0; f < s.count; ++f) {
                 try {
-                    const FrameMotion m = frame_motion(v, s.gravity, s.dt);
+                    // The step's own "velocity" is its first frame's input (a jump): kept whole.
+                    const bool grounded = on_floor_[s.body] && !(f == 0 && s.has_velocity);
+                    const FrameMotion m = frame_motion(with_walk(v, s, grounded), s.gravity, s.dt);
                     v = m.velocity;
                     check_finite(v, "velocity");
                     const Aabb start = world_.box(id);

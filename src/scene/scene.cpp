@@ -338,6 +338,7 @@ SceneStep read_step(const json& j, std::size_t index) {
         f.read_int("count", s.count, 0, 1000000, true);
         f.read("gravity", s.gravity);
         if (f.read("dt", s.dt) && !(s.dt > 0)) f.fail("dt", "must be > 0");
+        s.has_walk = f.read("walk", s.walk);
         read_motion(f, s);
         break;
     case SceneOp::cast_ray:

@@ -118,6 +118,7 @@ json step_json(const SceneStep& s) {
         j["count"] = s.count;
         if (s.gravity != d.gravity) j["gravity"] = vec(s.gravity);
         if (s.dt != d.dt) j["dt"] = num(s.dt);
+        if (s.has_walk) j["walk"] = num(s.walk);
         motion();
         break;
     case SceneOp::cast_ray:
@@ -284,6 +285,7 @@ std::string save_scene(const Scene& scene) {
         "frames",
         "gravity",
         "dt",
+        "walk",
         "max_iterations",
         "up",
         "max_floor_angle",

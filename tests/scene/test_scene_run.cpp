@@ -2,8 +2,10 @@
 // expected values make physical sense (checked here by hand, independently of the library).
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <sweepbox/character.hpp>
 
 #include "scene_test_support.hpp"
 
@@ -222,55 +224,199 @@ BOOST_AUTO_TEST_CASE(grenade_rests_inside_the_room) {
     BOOST_TEST(resting_frames == 60);
 }
 
-BOOST_AUTO_TEST_CASE(platformer_lands_and_slides) {
-    const auto lines = run_file("platformer");
-    // Walking 45 frames at 120/s on the floor: x from 20 to 110, feet on y=208.
-    BOOST_TEST(near_all(line(lines, 0).at("box"), {110, 184, 122, 208}, 1e-3));
-    // The ground state of the last frame of each: on the floor (row 13), on the one-way platform
-    // (row 8), then on the floor and against the pillar.
-    BOOST_TEST(line(lines, 0).at("on_floor") == true);
-    BOOST_TEST(line(lines, 0).at("floor").at("tile")[1] == 13);
-    BOOST_TEST(line(lines, 1).at("floor").at("tile")[1] == 8);
-    BOOST_TEST(line(lines, 2).at("on_wall") == true);
-    BOOST_TEST(line(lines, 2).at("on_ceiling") == false);
-    // The jump passes up through the one-way platform (row 8, y=128) and lands on top of it.
-    const json jump = line(lines, 1);
-    BOOST_TEST(jump.at("box")[3].get<double>() == 128.0);
-    // No contact on the way up (a one-way tile never blocks from below): every normal points up.
-    for (const json& c : jump.at("contacts")) BOOST_TEST(c.at("normal")[1].get<double>() < 0.0);
-    // Pressing right, it slides down the pillar's left face (x=256) to the floor.
-    const json slide = line(lines, 2);
-    BOOST_TEST(slide.at("box")[2].get<double>() == 256.0);
-    BOOST_TEST(near(slide.at("box")[3], 208.0, 1e-3));
-    bool wall = false;
-    for (const json& c : slide.at("contacts")) wall = wall || c.at("normal")[0].get<double>() == -1.0;
-    BOOST_TEST(wall);
-    BOOST_TEST(line(lines, 3).at("found") == json::parse(R"(["coin"])"));
-    // A 12x24 box dropped from y=64 lands on the floor y=208 after 144 of 200: t=0.72.
-    const json cast = line(lines, 4);
-    BOOST_TEST(near(cast.at("time"), 0.72, 1e-6));
-    BOOST_TEST(cast.at("other") == json::parse(R"({"tile": [12, 13]})"));
+// The frames of one step of a body, in order, from the runner's trace.
+std::vector<MoveTrace> frames_of(const SceneRunner& runner, std::size_t step) {
+    std::vector<MoveTrace> out;
+    for (const MoveTrace& t : runner.trace().moves)
+        if (t.step == step) out.push_back(t);
+    return out;
 }
 
-// The platformer's lift: it carries the player up and left (the player keeps its spot on it bit
-// for bit: its bottom is the lift's top), the player stands on it by itself, then the lift rises
-// into the ceiling, stops, and the player is crushed flush under the ceiling (row 0, y = 16).
-BOOST_AUTO_TEST_CASE(platformer_lift_carries_and_crushes) {
-    const auto lines = run_file("platformer");
-    const json up = line(lines, 5), left = line(lines, 6), stand = line(lines, 7), crush = line(lines, 8);
-    for (const json& j : {up, left}) {
-        BOOST_TEST(j.at("riders") == json::parse(R"(["player"])"));
-        BOOST_TEST(j.at("crushed").empty());
-        BOOST_TEST(j.at("boxes").at("player")[3] == j.at("box")[1]); // flush on top, exactly
+// The names a step's contacts list.
+std::vector<std::string> others_of(const json& step_line) {
+    std::vector<std::string> out;
+    for (const json& c : step_line.at("contacts"))
+        if (c.at("other").is_string()) out.push_back(c.at("other").get<std::string>());
+    return out;
+}
+
+bool names(const std::vector<std::string>& list, const std::string& name) {
+    return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+// The platformer level, walking (steps 0 and 1): "walk": 120 at dt 1/60 is 2 units across a
+// frame. The hill's left ramp is the line x + y = 304 ('/' tiles, solid where x + y >= 304), its
+// right ramp y = x - 32 ('\' tiles, solid where y >= x - 32), the plateau between them y = 160.
+BOOST_AUTO_TEST_CASE(platformer_walks_the_ramps_at_constant_speed) {
+    const std::string path = scene_test::scenes_dir() + "/platformer.json";
+    SceneRunner runner(load_scene(path), path);
+    const auto lines = runner.run_all();
+    const TileMap& tiles = runner.world().tiles();
+    std::vector<MoveTrace> walk = frames_of(runner, 0);
+    for (const MoveTrace& t : frames_of(runner, 1)) walk.push_back(t);
+    BOOST_REQUIRE(walk.size() == 65u + 68u);
+    int up = 0, down = 0;
+    bool was_on_ramp = false;
+    for (const MoveTrace& t : walk) {
+        BOOST_TEST_CONTEXT("step " << t.step << ", frame " << t.frame) {
+            const Aabb& b = t.result.box;
+            const GroundState g = ground_state(t.result);
+            // On a floor after every frame: floor snap keeps it on the ramps and over the crests.
+            BOOST_TEST(g.on_floor);
+            // Never into a solid tile, nor under a ramp's line.
+            for (std::int32_t r = 0; r < tiles.rows(); ++r)
+                for (std::int32_t c = 0; c < tiles.columns(); ++c)
+                    if (tiles.get({c, r}) == Tile::solid) BOOST_TEST(!overlaps(b, tiles.cell_box({c, r})));
+            if (b.max.x > 96 && b.max.x <= 144) BOOST_TEST(b.max.x + b.max.y <= 304 + 1e-3);
+            if (b.min.x >= 192 && b.min.x < 240) BOOST_TEST(b.max.y <= b.min.x - 32 + 1e-3);
+            // A frame that starts on a ramp walks 2 units across it (constant_speed), up or down.
+            const real dx = b.min.x - t.start.min.x, dy = b.max.y - t.start.max.y;
+            if (was_on_ramp) {
+                BOOST_TEST(std::fabs(dx - 2) <= 1e-4);
+                up += dy < -1;
+                down += dy > 1;
+            }
+            BOOST_TEST(dx <= 2 + 1e-4);
+            was_on_ramp = g.on_floor && g.floor_normal.x != 0;
+        }
     }
-    BOOST_TEST(near(left.at("box")[0], 188.0));
-    BOOST_TEST(near(left.at("boxes").at("player")[2], 216.0));
-    BOOST_TEST(stand.at("on_floor") == true);
-    BOOST_TEST(stand.at("floor") == "lift");
-    BOOST_TEST(crush.at("crushed") == json::parse(R"(["player"])"));
+    BOOST_TEST(up >= 20);
+    BOOST_TEST(down >= 20);
+    // Step 0 ends on the plateau; step 1 at the floor (row 13, y = 208), past the gate
+    // (x = 256..258, one-way "left": it lets a rightward walker through without a contact).
+    BOOST_TEST(line(lines, 0).at("box")[3].get<double>() == 160.0);
+    const json walked = line(lines, 1);
+    BOOST_TEST(walked.at("box")[3].get<double>() == 208.0);
+    BOOST_TEST(walked.at("box")[0].get<double>() > 258.0);
+    BOOST_TEST(walked.at("on_floor") == true);
+    BOOST_TEST(!names(others_of(walked), "gate"));
+}
+
+// The platformer level after the walk: the jump up through the one-way ledge and the ferry (a
+// moving jump-through platform) onto the ferry, the ride, the crush, the dry run, the drop
+// through, the gate that blocks from one side and the gem that comes to rest.
+BOOST_AUTO_TEST_CASE(platformer_rides_drops_through_and_is_stopped_by_the_gate) {
+    const std::string path = scene_test::scenes_dir() + "/platformer.json";
+    SceneRunner runner(load_scene(path), path);
+    const auto lines = runner.run_all();
+    const TileMap& tiles = runner.world().tiles();
+    const json walked = line(lines, 1), jump = line(lines, 2), ride = line(lines, 3), crush = line(lines, 4);
+    const json check = line(lines, 5), drop = line(lines, 6), back = line(lines, 7), gem = line(lines, 8);
+    // The jump: nothing blocks it from below (no contact with a downward normal) though it
+    // passes the ledge of one-way tiles (row 10, y = 160..176) and the ferry (y = 144..148); it
+    // rises above the ferry and lands on its top, from above.
+    const std::vector<MoveTrace> jump_frames = frames_of(runner, 2);
+    bool in_ledge = false, above_ferry = false;
+    for (const MoveTrace& t : jump_frames) {
+        for (std::int32_t c = 17; c <= 20; ++c) {
+            BOOST_REQUIRE(tiles.get({c, 10}) == Tile::one_way);
+            in_ledge = in_ledge || overlaps(t.result.box, tiles.cell_box({c, 10}));
+        }
+        above_ferry = above_ferry || t.result.box.max.y < 144;
+        for (const Contact& c : t.result.contacts) BOOST_TEST(c.normal.y <= 0);
+    }
+    BOOST_TEST(in_ledge);
+    BOOST_TEST(above_ferry);
+    BOOST_TEST(jump.at("box")[3].get<double>() == 144.0);
+    BOOST_TEST(jump.at("floor") == "ferry");
+    BOOST_TEST(jump.at("box")[0] == walked.at("box")[0]); // straight up: "walk": 0
+    // The ride: the ferry goes 96 right (48 frames at 120/s) and the hero keeps its spot on it
+    // exactly, feet on its top.
+    const double offset = jump.at("box")[0].get<double>() - 272;
+    BOOST_TEST(ride.at("riders") == json::parse(R"(["hero"])"));
+    BOOST_TEST(ride.at("crushed").empty());
+    BOOST_TEST(ride.at("box")[0].get<double>() == 368.0);
+    BOOST_TEST(ride.at("boxes").at("hero")[0].get<double>() - ride.at("box")[0].get<double>() == offset);
+    BOOST_TEST(ride.at("boxes").at("hero")[3] == ride.at("box")[1]);
+    // The crush: rising, the ferry stops where the hero meets the ceiling block (rows 1-5, its
+    // bottom y = 96), the hero flush between the two.
+    BOOST_TEST(crush.at("crushed") == json::parse(R"(["hero"])"));
     BOOST_TEST(crush.at("stopped") == true);
-    BOOST_TEST(crush.at("boxes").at("player")[1].get<double>() == 16.0);
-    BOOST_TEST(crush.at("boxes").at("player")[3] == crush.at("box")[1]);
+    BOOST_TEST(crush.at("boxes").at("hero")[1].get<double>() == 96.0);
+    BOOST_TEST(crush.at("boxes").at("hero")[3] == crush.at("box")[1]);
+    // The dry run of a drop through says the hero would land on the floor (y = 208), and moves
+    // nothing: the drop's first frame starts where the crush left the hero.
+    BOOST_TEST(check.at("check") == true);
+    BOOST_TEST(check.at("box")[3].get<double>() == 208.0);
+    BOOST_TEST(check.at("floor").at("tile")[1] == 13);
+    const std::vector<MoveTrace> drop_frames = frames_of(runner, 6);
+    BOOST_REQUIRE(!drop_frames.empty());
+    const json crushed_at = crush.at("boxes").at("hero");
+    BOOST_TEST(
+        (drop_frames.front().start == Aabb{{real(crushed_at[0].get<double>()), real(crushed_at[1].get<double>())},
+                                           {real(crushed_at[2].get<double>()), real(crushed_at[3].get<double>())}}));
+    // The drop passes down through the ferry (never touching it) to the floor, where the check
+    // said.
+    BOOST_TEST(!names(others_of(drop), "ferry"));
+    BOOST_TEST(drop.at("box")[3].get<double>() == 208.0);
+    BOOST_TEST(drop.at("box")[0] == check.at("box")[0]);
+    BOOST_TEST(drop.at("on_floor") == true);
+    // Walking back left, the gate's solid side stops it flush (x = 258), against the wall.
+    BOOST_TEST(back.at("box")[0].get<double>() == 258.0);
+    BOOST_TEST(back.at("on_wall") == true);
+    BOOST_TEST(names(others_of(back), "gate"));
+    // The gem bounces on the plateau (y = 160) and rest_speed brings it to rest there.
+    BOOST_TEST(gem.at("box")[3].get<double>() == 160.0);
+    BOOST_TEST(gem.at("velocity") == json::parse("[0, 0]"));
+    const std::vector<MoveTrace> gem_frames = frames_of(runner, 8);
+    BOOST_REQUIRE(gem_frames.size() == 90u);
+    int bounces = 0;
+    for (const MoveTrace& t : gem_frames)
+        for (const Contact& c : t.result.contacts) bounces += c.normal.y < 0 && t.velocity_before.y > 0;
+    BOOST_TEST(bounces >= 2);
+    BOOST_TEST((gem_frames.back().start == gem_frames.back().result.box));
+}
+
+// "walk" on a frames step: the speed across `up` set every frame, as a game's input does. On a
+// 45-degree ramp (the line x + y = 128) with constant_speed, every frame that starts on the ramp
+// walks 2 units across it (120 units/s at dt 1/60); carrying the slide's velocity instead (no
+// "walk") the body climbs slower. A step's "velocity" is its first frame's input (a jump leaves
+// the floor even with "walk"). "walk" is saved, and only frames take it.
+BOOST_AUTO_TEST_CASE(walk_sets_the_speed_every_frame) {
+    auto scene = [](const std::string& motion) {
+        return R"({
+          "tiles": {"size": 16, "rows": ["........", "....../#", "...../##", "..../###", "########"]},
+          "bodies": [{"name": "hero", "box": [20, 40, 26, 64]}],
+          "steps": [{"op": "move", "body": "hero", "delta": [0, 1], "snap": 4},
+                    {"op": "frames", "body": "hero", "gravity": [0, 900], "snap": 4, "constant_speed": true, )" +
+               motion + R"(}]})";
+    };
+    SceneRunner walked(parse_scene(scene(R"("count": 30, "walk": 120)")));
+    const auto walked_lines = walked.run_all();
+    int on_ramp = 0;
+    bool was_on_ramp = false;
+    for (const MoveTrace& t : walked.trace().moves) {
+        if (t.step != 1) continue;
+        const GroundState g = ground_state(t.result);
+        BOOST_TEST(g.on_floor);
+        BOOST_TEST(t.result.box.max.x + t.result.box.max.y <= 128 + 1e-3); // never under the ramp
+        if (was_on_ramp) {
+            ++on_ramp;
+            BOOST_TEST(std::fabs(t.result.box.min.x - t.start.min.x - 2) <= 1e-4);
+        }
+        was_on_ramp = g.on_floor && g.floor_normal.x != 0;
+    }
+    BOOST_TEST(on_ramp >= 8);
+    const double walked_x = line(walked_lines, 1).at("box")[0].get<double>();
+    const auto carried = scene_test::run_text(scene(R"("count": 30, "velocity": [120, 0])"));
+    BOOST_TEST(line(carried, 1).at("box")[0].get<double>() < walked_x - 1);
+    const auto jumped = scene_test::run_text(scene(R"("count": 10, "walk": 60, "velocity": [0, -300])"));
+    BOOST_TEST(line(jumped, 1).at("on_floor") == false);
+    BOOST_TEST(line(jumped, 1).at("box")[0].get<double>() == 30.0);
+    const std::string text = R"({"bodies": [{"name": "b", "box": [0, 0, 1, 1]}],
+      "steps": [{"op": "frames", "body": "b", "count": 2, "dt": 0.25, "walk": -2}]})";
+    const std::string saved = save_scene(parse_scene(text));
+    BOOST_TEST(saved.find("\"walk\": -2") != std::string::npos);
+    BOOST_TEST((parse_scene(saved) == parse_scene(text)));
+    BOOST_TEST(line(scene_test::run_text(text), 0).at("box") == json::parse("[-1, 0, 0, 1]"));
+    // Across a diagonal `up` (its length far beyond the square root of the largest real): walking
+    // 2 * sqrt(2) to its right, (1, 1) / sqrt(2), is (2, 2) units per second.
+    const auto diagonal = scene_test::run_text(R"({"bodies": [{"name": "b", "box": [0, 0, 1, 1]}],
+      "steps": [{"op": "frames", "body": "b", "count": 2, "dt": 0.25, "walk": 2.828427, "up": [1e20, -1e20]}]})");
+    BOOST_TEST(near_all(line(diagonal, 0).at("box"), {1, 1, 2, 2}, 1e-4));
+    BOOST_CHECK_THROW(scene_test::run_text(R"({"bodies": [{"name": "b", "box": [0, 0, 1, 1]}],
+      "steps": [{"op": "move", "body": "b", "delta": [1, 0], "walk": 30}]})"),
+                      SceneError);
 }
 
 // Floor snap in a scene: walking down 4-unit stairs under a weak gravity, with "snap": 6 the
