@@ -16,9 +16,11 @@
 ///    of it (the contract does not say which, as in fuzz_world): from a step (a platform's move
 ///    or its own fall) that starts so, the body is no longer held to the room (walls with area
 ///    still hold it);
-/// 2. a body the step did not list (riders, pushed) kept its box bit for bit; crushed bodies
-///    are listed ones; a listed body that overlaps the platform's new box is crushed; with
-///    Crush::stop a crush stops the move;
+/// 2. a body the step did not list (riders, pushed) kept its box bit for bit; no body is listed
+///    twice; crushed bodies are listed ones; a listed body that overlaps the platform's new box
+///    is crushed; with Crush::stop a crush stops the move; every rider stood at the start on the
+///    platform's top face or on a rider's (stacks), and every pushed body met the platform's
+///    sweep or lay within one push (the longest component of delta) of a pushed body (chains);
 /// 3. the platform's box is its old box translated by `moved`, and `moved` is `delta` unless stopped;
 /// 4. a WorldDef::brute_force world given the same steps gives the same answers, bit for bit.
 
@@ -106,6 +108,27 @@ bool listed(const PlatformResult& r, BodyId id) {
     return false;
 }
 
+int times_listed(const PlatformResult& r, BodyId id) {
+    int n = 0;
+    for (const auto* list : {&r.riders, &r.pushed})
+        for (BodyId b : *list) n += b == id ? 1 : 0;
+    return n;
+}
+
+// True when box b, at the start, stood on the top face of box s (against up, its interior over it).
+bool stood_on(const Aabb& s, const Aabb& b, Vec2 up) {
+    const int a = up.x != 0 ? 0 : 1, o = 1 - a;
+    const bool face = up[a] < 0 ? b.max[a] == s.min[a] : b.min[a] == s.max[a];
+    return face && b.min[o] < s.max[o] && s.min[o] < b.max[o];
+}
+
+// True when the closed box b meets the hull of boxes from and to (the platform's sweep).
+bool reaches(const Aabb& from, const Aabb& to, const Aabb& b) {
+    const Aabb hull{{std::fmin(from.min.x, to.min.x), std::fmin(from.min.y, to.min.y)},
+                    {std::fmax(from.max.x, to.max.x), std::fmax(from.max.y, to.max.y)}};
+    return intersects_closed(hull, b);
+}
+
 bool is_crushed(const PlatformResult& r, BodyId id) {
     for (BodyId b : r.crushed)
         if (b == id) return true;
@@ -186,9 +209,33 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                      str(boxes[i]).c_str(), str(setup.interior).c_str());
             const bool moved_it = listed(r, b);
             if (!moved_it && !(at == boxes[i])) fail("step %u: body %zu moved without being listed", step, i);
+            if (times_listed(r, b) > 1) fail("step %u: body %zu listed twice", step, i);
             if (is_crushed(r, b) && !moved_it) fail("step %u: body %zu crushed but not listed", step, i);
             if (moved_it && overlaps(at, after) && !is_crushed(r, b))
                 fail("step %u: body %zu overlaps the platform and is not crushed", step, i);
+        }
+        // 2: stacks and chains.
+        auto start_of = [&](BodyId id) {
+            for (std::size_t i = 0; i < w.bodies.size(); ++i)
+                if (w.bodies[i] == id) return boxes[i];
+            fail("step %u: a listed body is not a movable body", step);
+        };
+        for (BodyId id : r.riders) {
+            bool on = stood_on(before, start_of(id), o.up);
+            for (BodyId s : r.riders) on = on || (s != id && stood_on(start_of(s), start_of(id), o.up));
+            if (!on) fail("step %u: a rider stood on neither the platform nor a rider", step);
+        }
+        for (BodyId id : r.pushed) {
+            // (Every push is at most the platform's longest component: a chain goes no farther.)
+            const real reach = std::fmax(std::fabs(d.x), std::fabs(d.y));
+            bool met = reaches(before, before.translated(d), start_of(id));
+            for (BodyId s : r.pushed) {
+                const Aabb from = start_of(s);
+                met = met ||
+                      (s != id &&
+                       intersects_closed({from.min - Vec2{reach, reach}, from.max + Vec2{reach, reach}}, start_of(id)));
+            }
+            if (!met) fail("step %u: a pushed body met neither the platform nor a pushed body", step);
         }
         // 4.
         if (!(r.box == rr.box) || !(r.moved == rr.moved) || r.stopped != rr.stopped || r.riders != rr.riders ||

@@ -12,16 +12,28 @@ namespace sweepbox {
 
 namespace {
 
+// A body carried by the platform: a rider, or a body standing on one (level > 0).
+struct Carried {
+    double key = 0;   // minus the position along the motion: front first
+    int level = 0;    // 0: on the platform; n + 1: on a body of level n
+    BodyId id{};      // the body
+    BodyId support{}; // the body it stands on (null: the platform)
+    Aabb start{};     // its box at the start of the call
+    std::uint32_t category = 0, mask = 0;
+    Vec2 got{0, 0}; // the displacement it got in this round
+};
+
 // The lists of move_platform on this thread (reused: no allocation in steady state). A platform
 // move never runs inside another: the world's moves it calls take no platform callbacks.
 struct PlatformScratch {
     std::vector<CastHit> hits;
     std::vector<Other> touching;
-    std::vector<std::pair<double, BodyId>> riders; // (minus the position along the motion, id)
+    std::vector<Carried> riders;
+    std::vector<BodyId> handled; // pushed (or met and left) in this round: each body moves once
     std::vector<std::pair<BodyId, Aabb>> undo;
-    std::vector<BodyId> dry_crushed;
-    std::vector<Aabb> reached;                  // of dry_crushed
-    std::vector<std::pair<BodyId, Aabb>> fresh; // crushed in a round, not by the dry runs
+    std::vector<BodyId> stop_crushed;           // crushed bodies the platform stops against
+    std::vector<Aabb> reached;                  // of stop_crushed
+    std::vector<std::pair<BodyId, Aabb>> fresh; // crushed in a round, not yet in stop_crushed
     MoveResult move;
 };
 
@@ -43,6 +55,13 @@ bool is_rider(const Aabb& p, const Aabb& b, int a, real s) {
     return on_face && b.min[o] < p.max[o] && p.min[o] < b.max[o];
 }
 
+// The top face of box b (against up, on axis a with sign s).
+Aabb top_face(Aabb b, int a, real s) {
+    if (s < 0) b.max[a] = b.min[a];
+    else b.min[a] = b.max[a];
+    return b;
+}
+
 // The motion along axis a (direction sign s) that puts box b just clear of box t on that axis:
 // its far edge flush with t's leading edge, or one step of real beyond where the difference
 // rounds short of it. Zero when b is clear already.
@@ -59,10 +78,10 @@ real clearing_push(const Aabb& b, const Aabb& t, int a, real s) {
     return push * s > 0 ? push : real(0);
 }
 
-// A body the platform moves: movable, not a platform nor a sensor (never pushed), interacting
-// with the platform both ways.
-bool movable_by(const BodyInfo& p, const BodyInfo& b) {
-    return !b.is_static && !b.is_platform && !b.is_sensor && (p.category & b.mask) != 0 && (b.category & p.mask) != 0;
+// A body that a body (or platform) of this category and mask moves: movable, not a platform nor
+// a sensor (never pushed), interacting with it both ways.
+bool movable_by(std::uint32_t category, std::uint32_t mask, const BodyInfo& b) {
+    return !b.is_static && !b.is_platform && !b.is_sensor && (category & b.mask) != 0 && (b.category & mask) != 0;
 }
 
 // The displacement that stops the platform flush against a crushed body's reachable box e: the
@@ -94,8 +113,19 @@ bool in_path(const Aabb& p, Vec2 d, const Aabb& b) {
     return overlaps(p.translated(d), b) || sweep_box_box(p, d, b).state != SweepState::miss;
 }
 
+bool contains(const std::vector<BodyId>& list, BodyId id) {
+    return std::find(list.begin(), list.end(), id) != list.end();
+}
+
 void add_once(std::vector<BodyId>& list, BodyId id) {
-    if (std::find(list.begin(), list.end(), id) == list.end()) list.push_back(id);
+    if (!contains(list, id)) list.push_back(id);
+}
+
+// The first contact of a move along one axis (a, sign of v) that blocks it face on.
+const Contact* blocking_contact(const MoveResult& m, int a, real v) {
+    for (const Contact& c : m.contacts)
+        if (!c.started_overlapping && c.normal[a] * v < 0) return &c;
+    return nullptr;
 }
 
 } // namespace
@@ -105,7 +135,9 @@ void move_platform(World& world, BodyId platform, Vec2 delta, const PlatformOpti
     const BodyInfo p = world.info(platform);
     if (!p.is_platform) throw Error("move_platform", "the body is not a platform (BodyDef::is_platform)");
     if (!is_finite(delta)) throw Error("move_platform", "delta has a NaN or infinite component");
-    const auto [a_up, s_up] = up_axis(options.up);
+    const std::pair<int, real> up = up_axis(options.up);
+    const int a_up = up.first;
+    const real s_up = up.second;
     if (options.crush != Crush::stop && options.crush != Crush::pass)
         throw Error("move_platform", "crush must be Crush::stop or Crush::pass");
     const Aabb full = p.box.translated(delta);
@@ -118,28 +150,58 @@ void move_platform(World& world, BodyId platform, Vec2 delta, const PlatformOpti
     out.crushed.clear();
     out.stopped = false;
     sc.undo.clear();
-    sc.dry_crushed.clear();
+    sc.stop_crushed.clear();
     sc.reached.clear();
 
-    const QueryFilter filter{.category = p.category, .mask = p.mask, .ignore = platform, .tiles = false};
-    // Riders, at the start.
-    Aabb face = p.box;
-    if (s_up < 0) face.max[a_up] = face.min[a_up];
-    else face.min[a_up] = face.max[a_up];
-    world.query_rect(face, sc.touching, filter);
+    // Riders at the start, level by level: the platform's, then the bodies standing on them (one
+    // query over a level's top faces). A level is taken in id order, so a body standing on two
+    // rides on the first by id.
+    auto carried = [&](BodyId id) {
+        return std::any_of(sc.riders.begin(), sc.riders.end(), [&](const Carried& c) { return c.id == id; });
+    };
     sc.riders.clear();
+    world.query_rect(top_face(p.box, a_up, s_up), sc.touching,
+                     {.category = p.category, .mask = p.mask, .ignore = platform, .tiles = false});
     for (const Other& o : sc.touching) {
         const BodyInfo b = world.info(o.body);
-        if (movable_by(p, b) && is_rider(p.box, b.box, a_up, s_up)) sc.riders.emplace_back(0.0, o.body);
+        if (movable_by(p.category, p.mask, b) && is_rider(p.box, b.box, a_up, s_up))
+            sc.riders.push_back({.id = o.body, .start = b.box, .category = b.category, .mask = b.mask});
+    }
+    for (std::size_t begin = 0, level = 1; begin < sc.riders.size(); ++level) {
+        const std::size_t end = sc.riders.size();
+        std::sort(sc.riders.begin() + std::ptrdiff_t(begin), sc.riders.end(),
+                  [](const Carried& x, const Carried& y) { return x.id < y.id; });
+        Aabb area = top_face(sc.riders[begin].start, a_up, s_up);
+        for (std::size_t i = begin + 1; i < end; ++i) {
+            const Aabb f = top_face(sc.riders[i].start, a_up, s_up);
+            area = {{std::min(area.min.x, f.min.x), std::min(area.min.y, f.min.y)},
+                    {std::max(area.max.x, f.max.x), std::max(area.max.y, f.max.y)}};
+        }
+        world.query_rect(area, sc.touching, {.ignore = platform, .tiles = false});
+        for (const Other& o : sc.touching) {
+            if (carried(o.body)) continue;
+            const BodyInfo b = world.info(o.body);
+            if (overlaps(b.box, p.box)) continue;
+            for (std::size_t i = begin; i < end; ++i) {
+                const Carried& under = sc.riders[i];
+                if (!is_rider(under.start, b.box, a_up, s_up) || !movable_by(under.category, under.mask, b)) continue;
+                sc.riders.push_back({.level = int(level),
+                                     .id = o.body,
+                                     .support = under.id,
+                                     .start = b.box,
+                                     .category = b.category,
+                                     .mask = b.mask});
+                break;
+            }
+        }
+        begin = end;
     }
     // Bodies in the way, nearest first.
+    const QueryFilter filter{.category = p.category, .mask = p.mask, .ignore = platform, .tiles = false};
     world.cast_all(p.box, delta, sc.hits, filter);
-    auto rider_listed = [&](BodyId id) {
-        return std::any_of(sc.riders.begin(), sc.riders.end(), [&](const auto& r) { return r.second == id; });
-    };
     auto pushable = [&](const CastHit& h) {
-        if (h.started_overlapping || !h.other.is_body() || rider_listed(h.other.body)) return false;
-        return movable_by(p, world.info(h.other.body));
+        if (h.started_overlapping || !h.other.is_body() || carried(h.other.body)) return false;
+        return movable_by(p.category, p.mask, world.info(h.other.body));
     };
     auto push_of = [&](const CastHit& h, const Aabb& target) {
         const int a = std::abs(h.normal.x) > 0 ? 0 : 1;
@@ -148,14 +210,14 @@ void move_platform(World& world, BodyId platform, Vec2 delta, const PlatformOpti
         return push;
     };
 
-    // Crush::stop: where the platform may go, from dry runs of every body against the whole move.
     Vec2 moved = delta;
     const bool up_first = delta[a_up] * s_up > 0;
     const bool stop = options.crush == Crush::stop;
+    // Crush::stop: the platform stops at the first contact with where a crushed body got.
     real t_best = 2;
     auto consider = [&](BodyId id, const Aabb& reached) {
         if (!in_path(p.box, delta, reached)) return;
-        sc.dry_crushed.push_back(id);
+        sc.stop_crushed.push_back(id);
         sc.reached.push_back(reached);
         const Sweep sw = sweep_box_box(p.box, delta, reached);
         const real t = sw.state == SweepState::hit ? sw.time : real(0);
@@ -167,80 +229,99 @@ void move_platform(World& world, BodyId platform, Vec2 delta, const PlatformOpti
     // The stop rounded on the other axis, or reached before another crushed body's contact
     // axis, could still overlap one: then the platform does not move.
     auto settle_stop = [&] {
-        if (sc.dry_crushed.empty()) return;
+        if (sc.stop_crushed.empty()) return;
         out.stopped = true;
         const Aabb at = p.box.translated(moved);
         for (const Aabb& r : sc.reached)
             if (overlaps(r, at)) moved = {0, 0};
     };
-    if (stop) {
-        for (const CastHit& h : sc.hits) {
-            if (!pushable(h)) continue;
-            const Vec2 push = push_of(h, full);
-            if (push.x == 0 && push.y == 0) continue;
-            world.check(h.other.body, push, {}, sc.move);
-            consider(h.other.body, sc.move.box);
-        }
-        if (up_first)
-            for (const auto& r : sc.riders) {
-                world.check(r.second, delta, {}, sc.move);
-                consider(r.second, sc.move.box);
-            }
-        settle_stop();
-    }
 
-    // Riders front first along the motion, then by id.
-    for (auto& r : sc.riders) {
-        const Aabb b = world.box(r.second);
-        r.first = -(double(delta.x) * (double(b.min.x) + double(b.max.x)) +
-                    double(delta.y) * (double(b.min.y) + double(b.max.y)));
-    }
-    std::sort(sc.riders.begin(), sc.riders.end(), [](const auto& x, const auto& y) {
-        return x.first != y.first ? x.first < y.first : x.second < y.second;
+    // Carried bodies in moving order: toward `up` the top of a stack first (it is in front),
+    // otherwise the bottom first (a body moves by what the one under it got); then front first
+    // along the motion, then by id.
+    for (Carried& c : sc.riders)
+        c.key = -(double(delta.x) * (double(c.start.min.x) + double(c.start.max.x)) +
+                  double(delta.y) * (double(c.start.min.y) + double(c.start.max.y)));
+    std::sort(sc.riders.begin(), sc.riders.end(), [&](const Carried& x, const Carried& y) {
+        if (x.level != y.level) return up_first ? x.level > y.level : x.level < y.level;
+        return x.key != y.key ? x.key < y.key : x.id < y.id;
     });
 
     auto undo = [&] {
         for (std::size_t i = sc.undo.size(); i-- > 0;) world.teleport(sc.undo[i].first, sc.undo[i].second);
         sc.undo.clear();
     };
-    auto dry_listed = [&](BodyId id) {
-        return std::find(sc.dry_crushed.begin(), sc.dry_crushed.end(), id) != sc.dry_crushed.end();
-    };
-    // The moves, in order. With Crush::stop, a body crushed only because of the bodies moved
-    // before it (the dry runs saw each alone) undoes the round and stops the platform there too;
-    // every round adds a crushed body, so the rounds end.
+    // The moves, in order, at full length first. With Crush::stop, a crushed body undoes the
+    // round and the platform stops against it; every round adds a crushed body, so they end.
     Aabb target = p.box;
     for (;;) {
         target = p.box.translated(moved);
         out.riders.clear();
         out.pushed.clear();
-        out.crushed = sc.dry_crushed;
+        out.crushed = sc.stop_crushed;
         sc.fresh.clear();
-        // A body ahead of the platform (pushed, or riding it up) is crushed when the platform's
-        // path meets where it got; a rider the platform moves away from, when it ends inside it.
+        sc.handled.clear();
+        // A body ahead of the platform (pushed, or carried toward up) is crushed when the
+        // platform's path meets where it got; a body carried away from up, when it ends inside it.
         auto move_body = [&](BodyId id, Vec2 d, bool ahead) {
             sc.undo.emplace_back(id, world.box(id));
             world.move(id, d, {}, sc.move);
             if (!(ahead ? in_path(p.box, moved, sc.move.box) : overlaps(sc.move.box, target))) return;
             add_once(out.crushed, id);
-            if (stop && !dry_listed(id)) sc.fresh.emplace_back(id, sc.move.box);
+            if (stop && !contains(sc.stop_crushed, id)) sc.fresh.emplace_back(id, sc.move.box);
+        };
+        // Pushes body id by v (along one axis) after the movable bodies its move would meet
+        // (each clear of its goal, transitively), so a row moves front first and ends flush.
+        auto push = [&](auto& self, BodyId id, Vec2 v) -> void {
+            const int a = v.x != 0 ? 0 : 1;
+            const BodyInfo b = world.info(id);
+            const Aabb goal = b.box.translated(v);
+            for (;;) {
+                world.check(id, v, {}, sc.move);
+                if (sc.move.box == goal) break;
+                const Contact* c = blocking_contact(sc.move, a, v[a]);
+                if (c == nullptr || !c->other.is_body()) break;
+                const BodyId next = c->other.body;
+                if (contains(sc.handled, next) || carried(next)) break;
+                const BodyInfo n = world.info(next);
+                if (!movable_by(b.category, b.mask, n) || overlaps(n.box, p.box)) break;
+                sc.handled.push_back(next);
+                Vec2 w{0, 0};
+                w[a] = clearing_push(n.box, goal, a, v[a] > 0 ? real(1) : real(-1));
+                if (w[a] == 0) break;
+                self(self, next, w);
+            }
+            out.pushed.push_back(id);
+            move_body(id, v, true);
         };
         auto carry_riders = [&] {
-            for (const auto& r : sc.riders) {
-                out.riders.push_back(r.second);
-                if (moved.x != 0 || moved.y != 0) move_body(r.second, moved, up_first);
+            for (Carried& c : sc.riders) {
+                out.riders.push_back(c.id);
+                Vec2 d = moved;
+                if (!up_first && !c.support.is_null())
+                    d = std::find_if(sc.riders.begin(), sc.riders.end(), [&](const Carried& s) {
+                            return s.id == c.support;
+                        })->got;
+                c.got = {0, 0};
+                if (d.x == 0 && d.y == 0) continue;
+                move_body(c.id, d, up_first);
+                c.got = sc.move.box == c.start.translated(d) ? d : sc.move.box.min - c.start.min;
             }
         };
         try {
             for (const CastHit& h : sc.hits) {
-                if (!pushable(h)) continue;
+                if (!pushable(h) || contains(sc.handled, h.other.body)) continue;
                 // (A body the platform stopped against is listed even when it need not move.)
-                const Vec2 push = push_of(h, target);
-                const bool still = push.x == 0 && push.y == 0;
-                if (still && !dry_listed(h.other.body)) continue;
-                out.pushed.push_back(h.other.body);
-                if (!still) move_body(h.other.body, push, true);
+                const Vec2 v = push_of(h, target);
+                const bool still = v.x == 0 && v.y == 0;
+                if (still && !contains(sc.stop_crushed, h.other.body)) continue;
+                sc.handled.push_back(h.other.body);
+                if (still) out.pushed.push_back(h.other.body);
+                else push(push, h.other.body, v);
             }
+            // A body of a chain the platform stopped against, which the shorter push did not reach.
+            for (const BodyId id : sc.stop_crushed)
+                if (!contains(out.pushed, id) && !carried(id)) out.pushed.push_back(id);
             if (up_first) carry_riders();
             sc.undo.emplace_back(platform, p.box);
             world.teleport(platform, target);
@@ -255,10 +336,10 @@ void move_platform(World& world, BodyId platform, Vec2 delta, const PlatformOpti
         }
         if (sc.fresh.empty()) break;
         undo();
-        const std::size_t known = sc.dry_crushed.size();
+        const std::size_t known = sc.stop_crushed.size();
         for (const auto& [id, box] : sc.fresh) consider(id, box);
-        if (sc.dry_crushed.size() == known) { // (not met on the whole path: stay where it is)
-            sc.dry_crushed.push_back(sc.fresh.front().first);
+        if (sc.stop_crushed.size() == known) { // (not met on the whole path: stay where it is)
+            sc.stop_crushed.push_back(sc.fresh.front().first);
             sc.reached.push_back(sc.fresh.front().second);
             moved = {0, 0};
         }

@@ -461,6 +461,22 @@ BOOST_AUTO_TEST_CASE(walk_on_slopes) {
                       SceneError);
 }
 
+// A lift carrying a stack (a hero on a crate) pushes a row of two crates sideways: the line
+// lists the stack in "riders" and the row in "pushed", each in the order they moved, with boxes.
+BOOST_AUTO_TEST_CASE(platform_lists_stacks_and_rows) {
+    const auto lines = scene_test::run_text(R"({
+      "bodies": [{"name": "lift", "box": [0, 100, 64, 116], "kind": "platform"},
+                 {"name": "crate", "box": [10, 80, 30, 100]},
+                 {"name": "hero", "box": [14, 56, 26, 80]},
+                 {"name": "a", "box": [64, 104, 74, 114]},
+                 {"name": "b", "box": [74, 104, 84, 114]}],
+      "steps": [{"op": "move", "body": "lift", "delta": [4, 0]}]})");
+    BOOST_TEST(line(lines, 0).at("riders") == json::parse(R"(["crate", "hero"])"));
+    BOOST_TEST(line(lines, 0).at("pushed") == json::parse(R"(["b", "a"])"));
+    BOOST_TEST(line(lines, 0).at("boxes") == json::parse(R"({"crate": [14, 80, 34, 100], "hero": [18, 56, 30, 80],
+                                                             "b": [78, 104, 88, 114], "a": [68, 104, 78, 114]})"));
+}
+
 // A platform pushes a crate into a wall with "crush": "pass": pushed, then crushed, and the
 // line lists both with the crate's box; a dry run of a platform is refused.
 BOOST_AUTO_TEST_CASE(platform_pushes_and_refuses_check) {
