@@ -172,7 +172,7 @@ struct JunctionLeg {
 // it would go deeper into another obstacle the body overlaps; a few rounds for a few obstacles.
 // Each push is a started-overlapping contact. Returns the body's box after the pushes.
 [[gnu::noinline]] Aabb recover(const World& w, BodyId self, const MoveOptions& o, const detail::Selector& sel, Aabb S,
-                               Vec2 d, MoveResult& out) {
+                               Vec2 d, MoveResult& out, MoveScratch& sc) {
     for (int round = 0; round < 4; ++round) {
         const Obstacle* pick = nullptr;
         Obstacle picked;
@@ -221,7 +221,17 @@ struct JunctionLeg {
         };
         detail::walk_path(w, S, push, sel, visit, [&] { return deeper ? real(0) : hit ? hs.time : real(2); });
         if (deeper || (!hit && lands_inside)) return S;
-        const Aabb F = hit ? detail::contact_box_of(w.tiles(), S, push, hob, hs.normal) : target;
+        Aabb F = hit ? detail::contact_box_of(w.tiles(), S, push, hob, hs.normal) : target;
+        if (detail::is_thin(S)) {
+            // A point or plank pushed into a seam or through a meeting point of obstacles stops
+            // there, as any motion of it does (rule 6).
+            detail::gather_solids(w, S, push, sel, sc.solids, true,
+                                  [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); });
+            detail::JunctionStop js = detail::first_junction(S, push, sc.solids);
+            detail::gather_slopes(w, S, push, sel, true, sc.slopes);
+            if (!sc.slopes.empty()) js = detail::with_slopes(w.tiles(), S, push, js, sc.slopes, sc.solids);
+            if (js.any && (!hit || detail::stops_before(js, S, push, hob.box, hs.normal, hs.time))) F = js.box;
+        }
         Contact& c = out.contacts.emplace_back();
         c.other = picked.other;
         c.time = 0;
@@ -396,7 +406,7 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
         }
         if (overlap_seen && !recovery_tried) [[unlikely]] {
             recovery_tried = true;
-            const Aabb pushed = recover(w, id, o, sel, S, d, out);
+            const Aabb pushed = recover(w, id, o, sel, S, d, out, sc);
             if (!(pushed == S)) {
                 S = pushed; // the leg again, from out of the obstacle
                 continue;

@@ -644,6 +644,31 @@ BOOST_AUTO_TEST_CASE(rule7_started_inside) {
     }
 }
 
+// Rule 7's push of a point is swept like any motion of it (rule 6): it does not enter the seam
+// between two touching walls. The point rests on the corner of a ledge against a wall and an
+// overlapping body's way out (its least depth, 0.75, down) runs along the seam between them.
+BOOST_AUTO_TEST_CASE(rule7_push_stops_at_a_seam) {
+    for (const ref::Symmetry& s : ref::Symmetry::all()) {
+        for (const bool brute : {false, true}) {
+            BOOST_TEST_CONTEXT("symmetry " << s.name() << " brute force " << brute) {
+                World w(WorldDef{.brute_force = brute});
+                add_static(w, s.apply(box(0, 0, 10, 100)));    // a wall
+                add_static(w, s.apply(box(10, 50, 30, 60)));   // a ledge against it
+                add_static(w, s.apply(box(5, 45, 20, 50.75))); // overlaps the point
+                const BodyId p = add_mover(w, s.apply(box(10, 50, 10, 50)));
+                const MoveResult r = w.move(p, s.apply(v2(0, 5)));
+                const Aabb seam = s.apply(box(10, 50, 10, 60));
+                // Not strictly between the wall and the ledge.
+                const bool in_seam = r.box.min.x == seam.min.x && r.box.min.y > seam.min.y && r.box.min.y < seam.max.y;
+                const bool in_seam_y = r.box.min.y == seam.min.y && r.box.min.x > seam.min.x &&
+                                       r.box.min.x < seam.max.x;
+                BOOST_TEST(!in_seam);
+                BOOST_TEST(!in_seam_y);
+            }
+        }
+    }
+}
+
 // A zero-length move changes nothing; moving a static body works like any other.
 BOOST_AUTO_TEST_CASE(zero_delta_and_other_bodies) {
     World w;
