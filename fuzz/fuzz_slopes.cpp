@@ -28,7 +28,8 @@
 ///   sweep_reference.hpp), and at time 0 when the start overlaps a tile; query_segment of a
 ///   point's segment names exactly the slope tiles it meets; and in a closed room (the
 ///   map inside a ring of solid tiles) a body placed where it overlaps no tile, moved up to 6
-///   times with slide or bounce, never ends a move overlapping a tile's solid part (S3) nor
+///   times with slide or bounce, plain or through move_and_snap (floor snap, constant speed on
+///   ramps, stop on steep slopes), never ends a move overlapping a tile's solid part (S3) nor
 ///   outside the room (rule 6), once the World sees slope shapes (world_sees_slopes).
 ///
 /// SWEEPBOX_FUZZ_VERBOSE=1 prints the decoded map, boxes and moves.
@@ -43,6 +44,7 @@
 #include <limits>
 #include <string>
 #include <vector>
+#include <sweepbox/character.hpp>
 #include <sweepbox/error.hpp>
 #include <sweepbox/tile_map.hpp>
 #include <sweepbox/world.hpp>
@@ -672,6 +674,7 @@ void check_room(const Case& cs, ByteReader& in, ValueGen& gen) {
     std::string log = "room " + describe_map(map.def(), shapes) + ", body " + str(start);
     if (verbose()) std::fprintf(stderr, "%s\n", log.c_str());
     const int moves = int(in.u8() % 6) + 1;
+    bool on_floor = false;
     for (int m = 0; m < moves; ++m) {
         const Aabb before = world.box(id);
         const Vec2 d = decode_motion(in, gen, map, shapes, before);
@@ -682,12 +685,24 @@ void check_room(const Case& cs, ByteReader& in, ValueGen& gen) {
         o.friction = real((ob >> 3) & 3) / 3;
         o.velocity = d;
         MoveResult r;
+        // Bit 5: the character kit's walk (move_and_snap: a snap of a tile, constant speed and
+        // stop on steep by bits 6 and 7), which must keep the same two properties.
+        const bool kit = (ob & 0x20) != 0;
         try {
-            world.move(id, d, o, r);
+            if (kit) {
+                const SnapRules rules{.snap = map.def().tile_size,
+                                      .constant_speed = (ob & 0x40) != 0,
+                                      .stop_on_steep = (ob & 0x80) != 0};
+                move_and_snap(world, id, d, o, on_floor, rules, r);
+                on_floor = ground_state(r).on_floor;
+            } else {
+                world.move(id, d, o, r);
+            }
         } catch (const Error&) {
             return; // out of the finite range: the world is unchanged
         }
-        log += std::string(", ") + ((ob & 1) ? "bounce" : "slide") + " by " + str(d) + " -> " + str(r.box);
+        log += std::string(", ") + ((ob & 1) ? "bounce" : "slide") + (kit ? " with snap" : "") + " by " + str(d) +
+               " -> " + str(r.box);
         if (verbose()) {
             std::fprintf(stderr, "  move %s (%s) -> %s\n", str(d).c_str(), (ob & 1) ? "bounce" : "slide",
                          str(r.box).c_str());
