@@ -154,8 +154,8 @@ struct QueryFilter {
     BodyId ignore{};                      ///< a body to leave out (the shooter), or null
     bool bodies = true;                   ///< include bodies
     bool tiles = true;                    ///< include tiles
-    bool sensors = false;                 ///< query_rect, query_point, query_segment: also sensor bodies
-                                          ///< and sensor tiles (casts and moves never see them)
+    bool sensors = false;                 ///< also sensor bodies and sensor tiles: listed by the region
+                                          ///< queries, hit by the casts as lone boxes (moves never see them)
 };
 
 /// The answer of a cast. If `hit` is false, every other field is meaningless.
