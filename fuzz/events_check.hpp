@@ -7,8 +7,9 @@
 /// moved by t * (end.min - start.min) for t in [0, 1], overlaps a sensor's interior at some t;
 /// decided with exact integers), and the contact pairs (a movable body's closed box meets a
 /// non-sensor body's or a blocking tile's; two movable bodies once, under the lower index; a
-/// one-way tile only from above, through a top that is a surface), and compares its begins and
-/// ends with the library's lists.
+/// one-way tile only from above, through a top that is a surface), and the pairs the moves'
+/// contacts touched since the last call (a pair touching at neither call begins and ends), and
+/// compares its begins and ends with the library's lists.
 
 #include <algorithm>
 #include <string>
@@ -24,6 +25,18 @@ public:
     /// Records the path of a move of `id` that started at `start` (call after the move).
     void note_move(const World& w, BodyId id, const Aabb& start, const MoveResult& r) {
         const BodyInfo info = w.info(id);
+        // Once update_events has run, each contact is a touch of the mover and what it met,
+        // named by the movable one (of two, the lower index; two static ones are no pair).
+        for (const Contact& c : r.contacts) {
+            if (!called_ || info.is_sensor) break;
+            if (c.other.is_tile()) {
+                if (!info.is_static) touched_.push_back({id, c.other});
+            } else if (!info.is_static && (w.info(c.other.body).is_static || id.index < c.other.body.index)) {
+                touched_.push_back({id, c.other});
+            } else if (!w.info(c.other.body).is_static) {
+                touched_.push_back({c.other.body, Other::of(id)});
+            }
+        }
         Aabb at = start;
         auto leg = [&](const Aabb& to) {
             if (to == at) return;
@@ -100,6 +113,17 @@ public:
                             std::back_inserter(cb));
         std::set_difference(contacts_.begin(), contacts_.end(), touching.begin(), touching.end(),
                             std::back_inserter(ce));
+        sort_unique(touched_);
+        for (const ContactEvent& e : touched_)
+            if (!std::binary_search(touching.begin(), touching.end(), e) &&
+                !std::binary_search(contacts_.begin(), contacts_.end(), e)) {
+                cb.push_back(e);
+                ce.push_back(e);
+            }
+        std::sort(cb.begin(), cb.end());
+        std::sort(ce.begin(), ce.end());
+        touched_.clear();
+        called_ = true;
         sensors_ = now;
         contacts_ = touching;
         w.update_events();
@@ -145,6 +169,8 @@ private:
     }
 
     std::vector<Leg> legs_;
+    std::vector<ContactEvent> touched_; // the moves' contacts since the last check
+    bool called_ = false;               // update_events has run
     std::vector<SensorEvent> sensors_;
     std::vector<ContactEvent> contacts_;
 };

@@ -365,9 +365,63 @@ BOOST_AUTO_TEST_CASE(contact_begin_and_end) {
     BOOST_TEST(w.events().sensor_begin.size() == 3u);
 }
 
+BOOST_AUTO_TEST_CASE(contacts_within_one_frame_begin_and_end) {
+    World w;
+    const BodyId b = add_mover(w, box(100, 0, 110, 10)); // lower index than a
+    const BodyId a = add_mover(w, box(10, 100, 20, 110));
+    const BodyId wall = add_static(w, box(50, 90, 60, 120));
+    MoveOptions bounce;
+    bounce.response = Response::bounce;
+    // Before the first call nothing is kept: the first call lists only what touches then.
+    w.move(a, v2(60, 0), bounce);
+    w.update_events();
+    BOOST_TEST(no_events(w));
+    // A bounce off the wall within one move: a begin and an end.
+    MoveResult r = w.move(a, v2(60, 0), bounce);
+    BOOST_TEST_REQUIRE(r.contacts.size() == 1u);
+    SB_CHECK_BOX(r.box, box(10, 100, 20, 110));
+    w.update_events();
+    SB_EQ(list(w.events().contact_begin), std::vector<ContactEvent>{{a, Other::of(wall)}});
+    SB_EQ(list(w.events().contact_end), std::vector<ContactEvent>{{a, Other::of(wall)}});
+    // Two moves in one frame, touch then leave: a begin and an end, each once.
+    w.move(a, v2(40, 0));
+    w.move(a, v2(-20, 0));
+    w.move(a, v2(40, 0));
+    w.move(a, v2(-20, 0));
+    w.update_events();
+    SB_EQ(list(w.events().contact_begin), std::vector<ContactEvent>{{a, Other::of(wall)}});
+    SB_EQ(list(w.events().contact_end), std::vector<ContactEvent>{{a, Other::of(wall)}});
+    w.update_events();
+    BOOST_TEST(no_events(w));
+    // A touch that lasts to the call only begins; leaving in the next frame ends it.
+    w.move(a, v2(40, 0));
+    w.update_events();
+    SB_EQ(list(w.events().contact_begin), std::vector<ContactEvent>{{a, Other::of(wall)}});
+    BOOST_TEST(w.events().contact_end.empty());
+    w.move(a, v2(-20, 0));
+    w.move(a, v2(20, 0));
+    w.update_events(); // touching at both calls, left in between: no event
+    BOOST_TEST(no_events(w));
+    w.move(a, v2(-20, 0));
+    w.update_events();
+    SB_EQ(list(w.events().contact_end), std::vector<ContactEvent>{{a, Other::of(wall)}});
+    BOOST_TEST(w.events().contact_begin.empty());
+    // Two movable bodies: under the lower index, whichever moved; a static body moved into a
+    // movable one: under the movable one. In the documented order (body, then other).
+    w.teleport(a, box(100, 20, 110, 30));
+    w.move(a, v2(0, -30), bounce); // bounces off b's bottom
+    w.teleport(wall, box(200, 0, 210, 10));
+    w.move(wall, v2(-100, 0)); // stops flush against b's right side
+    w.teleport(wall, box(200, 0, 210, 10));
+    w.update_events();
+    const std::vector<ContactEvent> both{{b, Other::of(a)}, {b, Other::of(wall)}};
+    SB_EQ(list(w.events().contact_begin), both);
+    SB_EQ(list(w.events().contact_end), both);
+}
+
 BOOST_AUTO_TEST_CASE(random_events_grid_equals_reference_mode) {
     reference::Rng rng(28);
-    std::size_t sensor_events = 0, contact_events = 0, crossings = 0;
+    std::size_t sensor_events = 0, contact_events = 0, crossings = 0, touches = 0;
     for (int round = 0; round < 40; ++round) {
         Twins t = twin_water_worlds(rng, 12);
         World &grid = t.grid, &brute = t.brute;
@@ -414,6 +468,8 @@ BOOST_AUTO_TEST_CASE(random_events_grid_equals_reference_mode) {
             contact_events += g.contact_begin.size() + g.contact_end.size();
             for (const SensorEvent& e : g.sensor_begin)
                 crossings += std::size_t(std::binary_search(g.sensor_end.begin(), g.sensor_end.end(), e));
+            for (const ContactEvent& e : g.contact_begin)
+                touches += std::size_t(std::binary_search(g.contact_end.begin(), g.contact_end.end(), e));
             BOOST_TEST_CONTEXT("round " << round << " frame " << frame) {
                 SB_EQ(list(g.sensor_begin), list(b.sensor_begin));
                 SB_EQ(list(g.sensor_end), list(b.sensor_end));
@@ -425,10 +481,11 @@ BOOST_AUTO_TEST_CASE(random_events_grid_equals_reference_mode) {
     // The worlds made events of every sort, and crossings within one move (begin and end in the
     // same frame): the comparison covered them.
     BOOST_TEST_MESSAGE("events compared: " << sensor_events << " sensor, " << contact_events << " contact, "
-                                           << crossings << " crossings within one frame");
+                                           << crossings << " crossings and " << touches << " touches within one frame");
     BOOST_TEST(sensor_events > 100u);
     BOOST_TEST(contact_events > 100u);
     BOOST_TEST(crossings > 0u);
+    BOOST_TEST(touches > 0u);
 }
 
 BOOST_AUTO_TEST_CASE(casts_see_sensor_bodies_when_asked) {
