@@ -99,29 +99,9 @@ public:
         sort_unique(touching);
         std::vector<SensorEvent> sb, se;
         std::vector<ContactEvent> cb, ce;
-        std::set_difference(now.begin(), now.end(), sensors_.begin(), sensors_.end(), std::back_inserter(sb));
-        std::set_difference(sensors_.begin(), sensors_.end(), now.begin(), now.end(), std::back_inserter(se));
-        for (const SensorEvent& e : crossed)
-            if (!std::binary_search(now.begin(), now.end(), e) &&
-                !std::binary_search(sensors_.begin(), sensors_.end(), e)) {
-                sb.push_back(e);
-                se.push_back(e);
-            }
-        std::sort(sb.begin(), sb.end());
-        std::sort(se.begin(), se.end());
-        std::set_difference(touching.begin(), touching.end(), contacts_.begin(), contacts_.end(),
-                            std::back_inserter(cb));
-        std::set_difference(contacts_.begin(), contacts_.end(), touching.begin(), touching.end(),
-                            std::back_inserter(ce));
         sort_unique(touched_);
-        for (const ContactEvent& e : touched_)
-            if (!std::binary_search(touching.begin(), touching.end(), e) &&
-                !std::binary_search(contacts_.begin(), contacts_.end(), e)) {
-                cb.push_back(e);
-                ce.push_back(e);
-            }
-        std::sort(cb.begin(), cb.end());
-        std::sort(ce.begin(), ce.end());
+        changes(sensors_, now, crossed, sb, se);
+        changes(contacts_, touching, touched_, cb, ce);
         touched_.clear();
         called_ = true;
         sensors_ = now;
@@ -146,6 +126,22 @@ private:
         std::uint32_t category, mask;
         bool sensor;
     };
+    // begin = now - before, end = before - now, plus each pair of `between` in neither list as
+    // both, sorted.
+    template <class T>
+    static void changes(const std::vector<T>& before, const std::vector<T>& now, const std::vector<T>& between,
+                        std::vector<T>& begin, std::vector<T>& end) {
+        std::set_difference(now.begin(), now.end(), before.begin(), before.end(), std::back_inserter(begin));
+        std::set_difference(before.begin(), before.end(), now.begin(), now.end(), std::back_inserter(end));
+        for (const T& e : between)
+            if (!std::binary_search(now.begin(), now.end(), e) &&
+                !std::binary_search(before.begin(), before.end(), e)) {
+                begin.push_back(e);
+                end.push_back(e);
+            }
+        std::sort(begin.begin(), begin.end());
+        std::sort(end.begin(), end.end());
+    }
     template <class T> static void sort_unique(std::vector<T>& v) {
         std::sort(v.begin(), v.end());
         v.erase(std::unique(v.begin(), v.end()), v.end());
