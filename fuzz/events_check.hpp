@@ -7,8 +7,9 @@
 /// moved by t * (end.min - start.min) for t in [0, 1], overlaps a sensor's interior at some t;
 /// decided with exact integers), and the contact pairs (a movable body's closed box meets a
 /// non-sensor body's or a blocking tile's; two movable bodies once, under the lower index; a
-/// one-way tile only from above, through a top that is a surface), and compares its begins and
-/// ends with the library's lists.
+/// one-way tile only from above, through a top that is a surface), and the pairs the moves'
+/// contacts touched since the last call (a pair touching at neither call begins and ends), and
+/// compares its begins and ends with the library's lists.
 
 #include <algorithm>
 #include <string>
@@ -24,6 +25,18 @@ public:
     /// Records the path of a move of `id` that started at `start` (call after the move).
     void note_move(const World& w, BodyId id, const Aabb& start, const MoveResult& r) {
         const BodyInfo info = w.info(id);
+        // Once update_events has run, each contact is a touch of the mover and what it met,
+        // named by the movable one (of two, the lower index; two static ones are no pair).
+        for (const Contact& c : r.contacts) {
+            if (!called_ || info.is_sensor) break;
+            if (c.other.is_tile()) {
+                if (!info.is_static) touched_.push_back({id, c.other});
+            } else if (!info.is_static && (w.info(c.other.body).is_static || id.index < c.other.body.index)) {
+                touched_.push_back({id, c.other});
+            } else if (!w.info(c.other.body).is_static) {
+                touched_.push_back({c.other.body, Other::of(id)});
+            }
+        }
         Aabb at = start;
         auto leg = [&](const Aabb& to) {
             if (to == at) return;
@@ -86,20 +99,11 @@ public:
         sort_unique(touching);
         std::vector<SensorEvent> sb, se;
         std::vector<ContactEvent> cb, ce;
-        std::set_difference(now.begin(), now.end(), sensors_.begin(), sensors_.end(), std::back_inserter(sb));
-        std::set_difference(sensors_.begin(), sensors_.end(), now.begin(), now.end(), std::back_inserter(se));
-        for (const SensorEvent& e : crossed)
-            if (!std::binary_search(now.begin(), now.end(), e) &&
-                !std::binary_search(sensors_.begin(), sensors_.end(), e)) {
-                sb.push_back(e);
-                se.push_back(e);
-            }
-        std::sort(sb.begin(), sb.end());
-        std::sort(se.begin(), se.end());
-        std::set_difference(touching.begin(), touching.end(), contacts_.begin(), contacts_.end(),
-                            std::back_inserter(cb));
-        std::set_difference(contacts_.begin(), contacts_.end(), touching.begin(), touching.end(),
-                            std::back_inserter(ce));
+        sort_unique(touched_);
+        changes(sensors_, now, crossed, sb, se);
+        changes(contacts_, touching, touched_, cb, ce);
+        touched_.clear();
+        called_ = true;
         sensors_ = now;
         contacts_ = touching;
         w.update_events();
@@ -122,6 +126,22 @@ private:
         std::uint32_t category, mask;
         bool sensor;
     };
+    // begin = now - before, end = before - now, plus each pair of `between` in neither list as
+    // both, sorted.
+    template <class T>
+    static void changes(const std::vector<T>& before, const std::vector<T>& now, const std::vector<T>& between,
+                        std::vector<T>& begin, std::vector<T>& end) {
+        std::set_difference(now.begin(), now.end(), before.begin(), before.end(), std::back_inserter(begin));
+        std::set_difference(before.begin(), before.end(), now.begin(), now.end(), std::back_inserter(end));
+        for (const T& e : between)
+            if (!std::binary_search(now.begin(), now.end(), e) &&
+                !std::binary_search(before.begin(), before.end(), e)) {
+                begin.push_back(e);
+                end.push_back(e);
+            }
+        std::sort(begin.begin(), begin.end());
+        std::sort(end.begin(), end.end());
+    }
     template <class T> static void sort_unique(std::vector<T>& v) {
         std::sort(v.begin(), v.end());
         v.erase(std::unique(v.begin(), v.end()), v.end());
@@ -145,6 +165,8 @@ private:
     }
 
     std::vector<Leg> legs_;
+    std::vector<ContactEvent> touched_; // the moves' contacts since the last check
+    bool called_ = false;               // update_events has run
     std::vector<SensorEvent> sensors_;
     std::vector<ContactEvent> contacts_;
 };

@@ -18,6 +18,9 @@
 ///   about 60 binades, so those comparisons run only when every number in the world and the
 ///   query is 0 or of magnitude in [2^-30, 2^30].
 /// - a hit's time is in [0, 1), its normal a unit axis vector; a ray's point is on the box.
+/// Scenarios whose header asks for it run a second time with every third body a sensor and
+/// some tile writes sensor tiles (scenario.hpp, make_sensor_variant), and queries whose filter
+/// sets `sensors` (casts included) must see them as the reference does.
 
 #include <cmath>
 #include <cstdint>
@@ -75,6 +78,7 @@ QueryFilter filter_of(const Op& op, const std::vector<BodyId>& ids) {
     f.mask = op.mask;
     f.bodies = op.query_bodies;
     f.tiles = op.query_tiles;
+    f.sensors = op.query_sensors;
     if (op.ignore_body != 0) f.ignore = ids[op.ignore_body - 1];
     return f;
 }
@@ -111,8 +115,8 @@ Query run_query(const World& w, const Op& op, const std::vector<BodyId>& ids, bo
     Query q;
     const QueryFilter f = filter_of(op, ids);
     char buf[512];
-    std::snprintf(buf, sizeof buf, " (filter category %#x mask %#x bodies %d tiles %d ignore %u)", f.category, f.mask,
-                  int(f.bodies), int(f.tiles), f.ignore.index);
+    std::snprintf(buf, sizeof buf, " (filter category %#x mask %#x bodies %d tiles %d sensors %d ignore %u)",
+                  f.category, f.mask, int(f.bodies), int(f.tiles), int(f.sensors), f.ignore.index);
     const std::string fs = buf;
     (void)reference_ok;
     switch (op.query % 7) {
@@ -221,12 +225,8 @@ Query run_query(const World& w, const Op& op, const std::vector<BodyId>& ids, bo
     return q;
 }
 
-} // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    ByteReader in(data, size);
-    const Scenario sc = decode_scenario(in, true);
-    if (verbose()) print_scenario(sc);
+// Runs every operation of the scenario on both worlds and checks the answers.
+void run_scenario(const Scenario& sc) {
     try {
         WorldDef fast_def = sc.def, slow_def = sc.def;
         fast_def.brute_force = false;
@@ -292,7 +292,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
         }
     } catch (const Error& e) {
-        fail("valid input threw: %s", e.what());
+        fail("valid input threw%s: %s", sc.sensor_tiles ? " (sensors)" : "", e.what());
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    ByteReader in(data, size);
+    const Scenario sc = decode_scenario(in, true);
+    if (verbose()) print_scenario(sc);
+    run_scenario(sc);
+    // The same operations with sensor bodies and sensor tiles, which the queries asked for with
+    // QueryFilter::sensors see (casts included) and every other query and move passes.
+    if (sc.sensor_variant) {
+        const Scenario sv = make_sensor_variant(sc);
+        if (verbose()) print_scenario(sv);
+        run_scenario(sv);
     }
     return 0;
 }

@@ -49,8 +49,8 @@
 ///    the body where it was;
 /// 10. events: in a run of the same scenario where every third body is a sensor, update_events
 ///    after every operation lists exactly what a brute-force recomputation from the bodies'
-///    boxes and the moves' paths lists (events_check.hpp), in the accelerated world and in the
-///    reference-mode one.
+///    boxes, the moves' paths and the moves' contacts (touches that begin and end between two
+///    calls) lists (events_check.hpp), in the accelerated world and in the reference-mode one.
 
 #include <algorithm>
 #include <bit>

@@ -74,6 +74,7 @@ struct Op {
     std::uint32_t mask = 0xffffffffu;
     bool query_bodies = true;
     bool query_tiles = true;
+    bool query_sensors = false;    ///< query: QueryFilter::sensors
     std::uint32_t ignore_body = 0; ///< query: 0 none, else index + 1 of a body to leave out
 };
 
@@ -83,6 +84,11 @@ struct Scenario {
     bool has_tiles = false;
     TileMapDef tiles{};
     std::vector<std::pair<TileCell, Tile>> initial_tiles;
+    std::vector<bool> initial_sensor; ///< parallel to initial_tiles: the write may be a sensor tile
+    /// The header asked for a variant with sensors (make_sensor_variant).
+    bool sensor_variant = false;
+    /// Kind 5 is a sensor kind and the writes marked in initial_sensor write it (the variant).
+    bool sensor_tiles = false;
     std::vector<BodyDef> bodies;
     std::vector<Op> ops;
 };
@@ -96,6 +102,7 @@ inline Scenario decode_scenario(ByteReader& in, bool query_ops) {
     s.def.cell_size = cell_sizes[header & 7];
     s.def.oversize_cells = 1 + std::int32_t(in.u8() % 8);
     ValueGen gen(limits[(header >> 3) & 3]);
+    s.sensor_variant = (header & 0x40) != 0;
 
     if (header & 0x20) {
         s.has_tiles = true;
@@ -135,6 +142,7 @@ inline Scenario decode_scenario(ByteReader& in, bool query_ops) {
             } else {
                 s.initial_tiles.push_back({c, t});
             }
+            s.initial_sensor.resize(s.initial_tiles.size(), (kind & 3) == 3);
         }
     }
 
@@ -203,9 +211,24 @@ inline Scenario decode_scenario(ByteReader& in, bool query_ops) {
             op.query_tiles = (f & 0x80) == 0;
             const std::uint8_t ig = in.u8();
             op.ignore_body = (ig & 1) ? 1 + (ig >> 1) % nbodies : 0;
+            op.query_sensors = (ig & 0x80) != 0;
         }
         s.ops.push_back(op);
     }
+    return s;
+}
+
+/// The sensor kind of a scenario's sensor variant (category 2, every mask bit).
+inline constexpr std::int32_t sensor_kind = 5;
+
+/// The scenario with every third body a sensor and its tile writes of kind 3 (else solid)
+/// writing sensor tiles of kind sensor_kind.
+inline Scenario make_sensor_variant(Scenario s) {
+    for (std::size_t i = 0; i < s.bodies.size(); i += 3) {
+        s.bodies[i].is_sensor = true;
+        s.bodies[i].one_way = OneWay::none;
+    }
+    s.sensor_tiles = true;
     return s;
 }
 
@@ -214,7 +237,12 @@ inline Scenario decode_scenario(ByteReader& in, bool query_ops) {
 inline void build_world(const Scenario& s, World& w, std::vector<BodyId>& ids) {
     if (s.has_tiles) {
         w.set_tile_map(s.tiles);
-        for (const auto& [cell, tile] : s.initial_tiles) w.set_tile(cell, tile);
+        if (s.sensor_tiles) w.set_tile_kind(sensor_kind, {TileShape::solid, 2, ~0u, true});
+        for (std::size_t i = 0; i < s.initial_tiles.size(); ++i) {
+            const auto& [cell, tile] = s.initial_tiles[i];
+            if (s.sensor_tiles && s.initial_sensor[i]) w.set_tile(cell, sensor_kind);
+            else w.set_tile(cell, tile);
+        }
     }
     ids.clear();
     for (const BodyDef& b : s.bodies) ids.push_back(w.add(b));
@@ -271,8 +299,9 @@ inline void print_scenario(const Scenario& s) {
         for (const std::string& r : rows) std::fprintf(stderr, "  %s\n", r.c_str());
     }
     for (std::size_t i = 0; i < s.bodies.size(); ++i)
-        std::fprintf(stderr, "body %zu: %s%s category %#x mask %#x\n", i, str(s.bodies[i].box).c_str(),
-                     s.bodies[i].is_static ? " static" : "", s.bodies[i].category, s.bodies[i].mask);
+        std::fprintf(stderr, "body %zu: %s%s%s category %#x mask %#x\n", i, str(s.bodies[i].box).c_str(),
+                     s.bodies[i].is_static ? " static" : "", s.bodies[i].is_sensor ? " sensor" : "",
+                     s.bodies[i].category, s.bodies[i].mask);
     static const char* kinds[] = {"move", "set_tile", "teleport", "set_filter", "query"};
     static const char* modes[] = {"ignore", "touch", "slide", "cross", "bounce", "category table", "filter"};
     for (std::size_t i = 0; i < s.ops.size(); ++i) {
@@ -288,10 +317,11 @@ inline void print_scenario(const Scenario& s) {
         if (op.kind == Op::Kind::teleport) std::fprintf(stderr, " box %s", str(op.box).c_str());
         if (op.kind == Op::Kind::set_filter) std::fprintf(stderr, " category %#x mask %#x", op.category, op.mask);
         if (op.kind == Op::Kind::query)
-            std::fprintf(stderr,
-                         " query %u point %s delta %s box %s category %#x mask %#x bodies %d tiles %d ignore %u",
-                         unsigned(op.query), str(op.point).c_str(), str(op.delta).c_str(), str(op.box).c_str(),
-                         op.category, op.mask, int(op.query_bodies), int(op.query_tiles), op.ignore_body);
+            std::fprintf(
+                stderr,
+                " query %u point %s delta %s box %s category %#x mask %#x bodies %d tiles %d sensors %d ignore %u",
+                unsigned(op.query), str(op.point).c_str(), str(op.delta).c_str(), str(op.box).c_str(), op.category,
+                op.mask, int(op.query_bodies), int(op.query_tiles), int(op.query_sensors), op.ignore_body);
         std::fprintf(stderr, "\n");
     }
 }

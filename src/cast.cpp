@@ -13,6 +13,7 @@
 #include "sweep.hpp"
 #include "platform.hpp"
 #include "ranking.hpp"
+#include "sensors.hpp"
 #include "tolerances.hpp"
 #include "walk_path.hpp"
 
@@ -394,16 +395,63 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
     return h;
 }
 
+// The box of the obstacle a cast hit (not a junction stop): the body's or the tile's cell.
+Aabb obstacle_box(const World& w, const Other& o) {
+    return o.is_body() ? WorldAccess::bodies(w)[o.body.index].box : w.tiles().cell_box(o.tile);
+}
+
+// A cast that also sees sensors (QueryFilter::sensors): the obstacles' answer, then each sensor
+// met as a lone box (every face enterable, no seams, no junctions) ranked against it by rule 4.
+// Out of line: the usual cast pays one test of the flag.
+[[gnu::noinline]] CastHit cast_sensing(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
+    QueryFilter solid = filter;
+    solid.sensors = false;
+    CastHit h = w.cast_box(box, delta, solid);
+    if (!detail::has_sensors(w)) return h;
+    const detail::SweepQuery q(box, delta);
+    const TileMap& tiles = w.tiles();
+    Best s;
+    detail::visit_sensors(w, merge(box, box.translated(delta)), filter, [&](const Other& other, const Aabb& sb) {
+        take(s, tiles, box, delta, detail::sweep(q, sb, face_all, 0), sb, other);
+    });
+    if (!s.any) return h;
+    if (h.hit) {
+        if (h.junction) {
+            // A started sensor ranks first; else the stop's exact time decides (as in cast_all).
+            const detail::JunctionStop js = junction_of(w, detail::selector_of(solid), box, delta);
+            if (!s.started && detail::stops_before(js, box, delta, s.box, s.normal, s.time)) return h;
+        } else {
+            const Aabb hb = obstacle_box(w, h.other);
+            if (!detail::ranks_before(tiles, box, delta, {s.time, s.started, s.corner, s.normal, &s.box, s.other},
+                                      {h.time, h.started_overlapping, h.corner, h.normal, &hb, h.other}))
+                return h;
+        }
+    }
+    CastHit out;
+    out.hit = true;
+    out.started_overlapping = s.started;
+    out.time = s.time;
+    out.normal = s.normal;
+    out.corner = s.corner;
+    out.other = s.other;
+    finish(tiles, box, delta, s.box, false, out);
+    return out;
+}
+
 } // namespace
 
 CastHit World::cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter) const {
     require_cast("cast_box", box, delta);
+    if (filter.sensors) [[unlikely]]
+        return cast_sensing(*this, box, delta, filter);
     return cast_closest(*this, box, delta, filter);
 }
 
 CastHit World::cast_ray(Vec2 origin, Vec2 delta, const QueryFilter& filter) const {
     const Aabb box = detail::point_box(origin);
     require_cast("cast_ray", box, delta);
+    if (filter.sensors) [[unlikely]]
+        return cast_sensing(*this, box, delta, filter);
     return cast_closest(*this, box, delta, filter);
 }
 
@@ -419,6 +467,14 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
         hits.emplace_back(h, ob.box);
     };
     detail::walk_path(*this, box, delta, detail::selector_of(filter), visit, [] { return real(2); });
+    if (filter.sensors)
+        detail::visit_sensors(*this, merge(box, box.translated(delta)), filter,
+                              [&](const Other& other, const Aabb& sb) {
+            Obstacle ob;
+            ob.other = other;
+            ob.box = sb;
+            visit(ob);
+        });
     auto before = [&](const std::pair<CastHit, Aabb>& x, const std::pair<CastHit, Aabb>& y) {
         const CastHit& a = x.first;
         const CastHit& b = y.first;

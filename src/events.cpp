@@ -73,20 +73,46 @@ template <class T> void sort_unique(std::vector<T>& v) {
     v.erase(std::unique(v.begin(), v.end()), v.end());
 }
 
-// begin = now - before, end = before - now (sorted lists in, sorted lists out, memory reused).
+// begin = now - before, end = before - now, and a pair met in between (`between`, sorted) that
+// is in neither list both begins and ends. Sorted lists in, sorted lists out, memory reused.
 template <class T>
-void differences(const std::vector<T>& before, const std::vector<T>& now, std::vector<T>& begin, std::vector<T>& end) {
+void differences(const std::vector<T>& before, const std::vector<T>& now, const std::vector<T>& between,
+                 std::vector<T>& begin, std::vector<T>& end) {
     begin.clear();
     end.clear();
     std::set_difference(now.begin(), now.end(), before.begin(), before.end(), std::back_inserter(begin));
     std::set_difference(before.begin(), before.end(), now.begin(), now.end(), std::back_inserter(end));
+    const std::size_t begins = begin.size(), ends = end.size();
+    for (const T& e : between) {
+        if (std::binary_search(before.begin(), before.end(), e) || std::binary_search(now.begin(), now.end(), e))
+            continue;
+        begin.push_back(e);
+        end.push_back(e);
+    }
+    // Sorted again (std::sort allocates nothing; std::inplace_merge may).
+    if (begin.size() != begins) std::sort(begin.begin(), begin.end());
+    if (end.size() != ends) std::sort(end.begin(), end.end());
 }
 
 } // namespace
 
-// The path: from the box before the move (not yet replaced), through each contact's box, to the end.
+// The path: from the box before the move (not yet replaced), through each contact's box, to the
+// end; and the contact pair of each contact (as update_events names it: the movable body, of two
+// the lower index; none between two static bodies).
 __attribute__((noinline, cold)) void World::note_path(BodyId id, const MoveResult& out) {
     const Body& b = bodies_[id.index];
+    if (events_on_ && !b.is_sensor)
+        for (const Contact& c : out.contacts) {
+            if (c.other.is_tile()) {
+                if (!b.is_static) touched_.push_back({id, c.other});
+                continue;
+            }
+            const Body& o = bodies_[c.other.body.index];
+            if (b.is_static && o.is_static) continue;
+            const bool mover_first = !b.is_static && (o.is_static || id.index < c.other.body.index);
+            touched_.push_back(mover_first ? ContactEvent{id, c.other} : ContactEvent{c.other.body, Other::of(id)});
+        }
+    if (!has_sensors()) return;
     Aabb at = b.box;
     auto leg = [&](const Aabb& to) {
         if (to == at) return;
@@ -165,18 +191,7 @@ void World::update_events() {
     sort_unique(crossed_);
 
     // A pair passed through that is in neither list also begins and ends.
-    differences(sensor_pairs_, sensor_next_, sensor_begin_, sensor_end_);
-    const std::size_t begins = sensor_begin_.size(), ends = sensor_end_.size();
-    for (const SensorEvent& e : crossed_) {
-        if (std::binary_search(sensor_pairs_.begin(), sensor_pairs_.end(), e) ||
-            std::binary_search(sensor_next_.begin(), sensor_next_.end(), e))
-            continue;
-        sensor_begin_.push_back(e);
-        sensor_end_.push_back(e);
-    }
-    // Sorted again (std::sort allocates nothing; std::inplace_merge may).
-    if (sensor_begin_.size() != begins) std::sort(sensor_begin_.begin(), sensor_begin_.end());
-    if (sensor_end_.size() != ends) std::sort(sensor_end_.begin(), sensor_end_.end());
+    differences(sensor_pairs_, sensor_next_, crossed_, sensor_begin_, sensor_end_);
     sensor_pairs_.assign(sensor_next_.begin(), sensor_next_.end()); // a copy, not a swap: each keeps its memory
 
     // The contact pairs of now: each movable body with what its closed box meets.
@@ -206,8 +221,15 @@ void World::update_events() {
         });
     }
     sort_unique(contact_next_);
-    differences(contact_pairs_, contact_next_, contact_begin_, contact_end_);
+    // A pair a move's contact touched that touches at neither call also begins and ends.
+    sort_unique(touched_);
+    differences(contact_pairs_, contact_next_, touched_, contact_begin_, contact_end_);
+    touched_.clear();
     contact_pairs_.assign(contact_next_.begin(), contact_next_.end());
+    if (!events_on_) {
+        events_on_ = true;
+        refresh_record_paths();
+    }
 }
 
 } // namespace sweepbox

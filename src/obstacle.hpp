@@ -13,6 +13,7 @@ struct WorldAccess {
     static auto& bodies(World& w) { return w.bodies_; }
     static SpatialGrid& grid(World& w) { return w.grid_; }
     static const std::uint64_t* body_marks(const World& w) { return w.body_marks_.data(); }
+    static std::size_t sensor_bodies(const World& w) { return w.sensor_bodies_; }
 };
 
 namespace detail {

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "narrow_phase.hpp"
+#include "sensors.hpp"
 #include "walk_path.hpp"
 
 namespace sweepbox {
@@ -32,38 +33,6 @@ bool segment_meets(Vec2 a, Vec2 d, const Aabb& b, wide& entry) {
     return detail::slab_interval(Aabb{a, a}, d, b, entry, hi);
 }
 
-// Calls f(other, box) for every sensor body and sensor tile that passes the filter and whose
-// closed box meets the closed box `reach` (QueryFilter::sensors; out of the queries' hot paths).
-template <class F>
-__attribute__((noinline)) void visit_sensors(const World& w, const Aabb& reach, const QueryFilter& filter, F&& f) {
-    const auto& bodies = WorldAccess::bodies(w);
-    if (filter.bodies) {
-        auto body = [&](std::uint32_t j) {
-            const auto& b = bodies[j];
-            if (!b.alive || !b.is_sensor || j == filter.ignore.index || !intersects_closed(b.box, reach)) return;
-            const BodyInfo info = w.info(BodyId{j, b.generation});
-            if ((info.category & filter.mask) != 0 && (filter.category & info.mask) != 0)
-                f(Other::of(BodyId{j, b.generation}), b.box);
-        };
-        if (w.def().brute_force) {
-            for (std::uint32_t j = 1; j < bodies.size(); ++j) body(j);
-        } else {
-            w.grid().for_each_candidate(reach, body);
-        }
-    }
-    const TileMap& m = w.tiles();
-    if (!filter.tiles || m.sensor_count() == 0) return;
-    const CellRange r = m.cells_of(reach);
-    for (std::int32_t row = r.y0; row <= r.y1; ++row)
-        for (std::int32_t col = r.x0; col <= r.x1; ++col) {
-            const TileKind& k = m.kind(m.kind_at({col, row}));
-            const Aabb tb = m.cell_box({col, row});
-            if (k.sensor && (k.category & filter.mask) != 0 && (filter.category & k.mask) != 0 &&
-                intersects_closed(tb, reach))
-                f(Other::of(TileCell{col, row}), tb);
-        }
-}
-
 } // namespace
 
 void World::query_rect(const Aabb& rect, std::vector<Other>& out, const QueryFilter& filter) const {
@@ -74,7 +43,8 @@ void World::query_rect(const Aabb& rect, std::vector<Other>& out, const QueryFil
                           : intersects_closed(ob.box, rect))
             out.push_back(ob.other);
     });
-    if (filter.sensors) visit_sensors(*this, rect, filter, [&](const Other& o, const Aabb&) { out.push_back(o); });
+    if (filter.sensors)
+        detail::visit_sensors(*this, rect, filter, [&](const Other& o, const Aabb&) { out.push_back(o); });
     sort_unique(out);
 }
 
@@ -100,7 +70,7 @@ void World::query_segment(Vec2 a, Vec2 b, std::vector<Other>& out, const QueryFi
         },
         [] { return real(2); }, true);
     if (filter.sensors)
-        visit_sensors(*this, merge(Aabb{a, a}, Aabb{b, b}), filter, [&](const Other& o, const Aabb& box) {
+        detail::visit_sensors(*this, merge(Aabb{a, a}, Aabb{b, b}), filter, [&](const Other& o, const Aabb& box) {
             wide entry;
             if (segment_meets(a, d, box, entry)) hits.emplace_back(entry, o);
         });

@@ -499,7 +499,34 @@ std::optional<RefHit> junction_among(const std::vector<Obstacle>& all, const Aab
 struct Candidates {
     std::vector<Obstacle> bodies;
     std::vector<TileBox> tile_boxes;
+    std::vector<Obstacle> sensors; // QueryFilter::sensors: sensor bodies and tiles, lone boxes
 };
+
+// The sensor bodies and sensor tiles a filter with `sensors` sees (category and mask of the
+// body, or of the tile's kind), for which keep(box) holds.
+template <class Keep> std::vector<Obstacle> sensors_seen(const World& w, const QueryFilter& f, Keep&& keep) {
+    std::vector<Obstacle> out;
+    if (!f.sensors) return out;
+    if (f.bodies) {
+        std::vector<BodyId> ids;
+        w.body_ids(ids);
+        for (BodyId id : ids) {
+            const BodyInfo info = w.info(id);
+            if (id != f.ignore && info.is_sensor && passes(f, info.category, info.mask) && keep(info.box))
+                out.push_back({Other::of(id), info.box});
+        }
+    }
+    const TileMap& m = w.tiles();
+    if (f.tiles)
+        for (std::int32_t row = 0; row < m.rows(); ++row)
+            for (std::int32_t col = 0; col < m.columns(); ++col) {
+                const TileKind& k = m.kind(m.kind_at({col, row}));
+                const Aabb b = m.cell_box({col, row});
+                if (k.sensor && passes(f, k.category, k.mask) && keep(b))
+                    out.push_back({Other::of(TileCell{col, row}), b});
+            }
+    return out;
+}
 
 Candidates candidates(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& f) {
     Candidates c;
@@ -510,7 +537,7 @@ Candidates candidates(const World& w, const Aabb& box, Vec2 delta, const QueryFi
         for (BodyId id : ids) {
             if (id == f.ignore) continue;
             const BodyInfo info = w.info(id);
-            if (!passes(f, info.category, info.mask)) continue;
+            if (info.is_sensor || !passes(f, info.category, info.mask)) continue;
             if (!may_touch(trip, info.box)) continue;
             c.bodies.push_back({Other::of(id), info.box, shape_of(info.one_way)});
         }
@@ -519,6 +546,7 @@ Candidates candidates(const World& w, const Aabb& box, Vec2 delta, const QueryFi
     if (f.tiles && !m.is_empty() && passes(f, m.def().category, m.def().mask))
         for (const TileBox& t : blocking_tiles(m))
             if (may_touch(trip, t.box)) c.tile_boxes.push_back(t);
+    c.sensors = sensors_seen(w, f, [&](const Aabb& b) { return may_touch(trip, b); });
     return c;
 }
 
@@ -557,6 +585,7 @@ std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta, const 
         const std::uint8_t seams = solid ? std::uint8_t(~t.faces & face_all) : std::uint8_t(0);
         add_hit(out, Other::of(t.cell), t.box, sweep(box, delta, t.box, enter, seams));
     }
+    for (const Obstacle& s : c.sensors) add_hit(out, s.other, s.box, sweep(box, delta, s.box));
     std::sort(out.begin(), out.end(), before);
     // Rule 6's junction stop goes right before the first hit strictly after it (a started hit is
     // at 0, never after it); it is dropped when its obstacle was hit before that place, and an
@@ -597,13 +626,18 @@ std::vector<Other> query_rect(const World& w, const Aabb& rect, const QueryFilte
         for (BodyId id : ids) {
             if (id == f.ignore) continue;
             const BodyInfo info = w.info(id);
-            if (passes(f, info.category, info.mask) && closed_meets(info.box, rect)) out.push_back(Other::of(id));
+            if (!info.is_sensor && passes(f, info.category, info.mask) && closed_meets(info.box, rect))
+                out.push_back(Other::of(id));
         }
     }
     const TileMap& m = w.tiles();
     if (f.tiles && !m.is_empty() && passes(f, m.def().category, m.def().mask))
         for (const TileBox& t : blocking_tiles(m))
             if (closed_meets(t.box, rect)) out.push_back(Other::of(t.cell));
+    for (const Obstacle& s : sensors_seen(w, f, [&](const Aabb& b) { return closed_meets(b, rect); }))
+        out.push_back(s.other);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
 

@@ -3,6 +3,7 @@
 // and fast crossings, contact events, their order, and the grid world against reference mode.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <ostream>
 #include <vector>
@@ -63,6 +64,43 @@ World water_world(const WorldDef& def = {}) {
     w.set_tile_map(td);
     w.set_tile_kind(5, {TileShape::solid, 2, ~0u, true});
     return w;
+}
+
+/// A water world on a grid of 16-unit cells and its reference-mode twin, with `tiles` random
+/// writes of water, solid and one-way tiles.
+struct Twins {
+    World grid, brute;
+    /// Adds the body to both; the same id.
+    BodyId add(const BodyDef& d) {
+        brute.add(d);
+        return grid.add(d);
+    }
+};
+/// A body at b: a sensor by chance `sensor`, else static by chance `fixed`; category 1 or 2,
+/// mask all or 1.
+BodyDef random_body(reference::Rng& rng, const Aabb& b, double sensor, double fixed) {
+    BodyDef d;
+    d.box = b;
+    d.is_sensor = rng.chance(sensor);
+    d.is_static = !d.is_sensor && rng.chance(fixed);
+    d.category = rng.chance(0.8) ? 1u : 2u;
+    d.mask = rng.chance(0.8) ? ~0u : 1u;
+    return d;
+}
+Twins twin_water_worlds(reference::Rng& rng, int tiles) {
+    WorldDef bd;
+    bd.brute_force = true;
+    bd.cell_size = 16;
+    WorldDef gd;
+    gd.cell_size = 16;
+    Twins t{water_world(gd), water_world(bd)};
+    for (int i = 0; i < tiles; ++i) {
+        const TileCell c{rng.uniform_int(0, 9), rng.uniform_int(0, 9)};
+        const std::int32_t kind = rng.chance(0.5) ? 5 : rng.chance(0.5) ? 1 : 2;
+        t.grid.set_tile(c, kind);
+        t.brute.set_tile(c, kind);
+    }
+    return t;
 }
 
 } // namespace
@@ -327,22 +365,67 @@ BOOST_AUTO_TEST_CASE(contact_begin_and_end) {
     BOOST_TEST(w.events().sensor_begin.size() == 3u);
 }
 
+BOOST_AUTO_TEST_CASE(contacts_within_one_frame_begin_and_end) {
+    World w;
+    const BodyId b = add_mover(w, box(100, 0, 110, 10)); // lower index than a
+    const BodyId a = add_mover(w, box(10, 100, 20, 110));
+    const BodyId wall = add_static(w, box(50, 90, 60, 120));
+    MoveOptions bounce;
+    bounce.response = Response::bounce;
+    // Before the first call nothing is kept: the first call lists only what touches then.
+    w.move(a, v2(60, 0), bounce);
+    w.update_events();
+    BOOST_TEST(no_events(w));
+    // A bounce off the wall within one move: a begin and an end.
+    MoveResult r = w.move(a, v2(60, 0), bounce);
+    BOOST_TEST_REQUIRE(r.contacts.size() == 1u);
+    SB_CHECK_BOX(r.box, box(10, 100, 20, 110));
+    w.update_events();
+    SB_EQ(list(w.events().contact_begin), std::vector<ContactEvent>{{a, Other::of(wall)}});
+    SB_EQ(list(w.events().contact_end), std::vector<ContactEvent>{{a, Other::of(wall)}});
+    // Two moves in one frame, touch then leave: a begin and an end, each once.
+    w.move(a, v2(40, 0));
+    w.move(a, v2(-20, 0));
+    w.move(a, v2(40, 0));
+    w.move(a, v2(-20, 0));
+    w.update_events();
+    SB_EQ(list(w.events().contact_begin), std::vector<ContactEvent>{{a, Other::of(wall)}});
+    SB_EQ(list(w.events().contact_end), std::vector<ContactEvent>{{a, Other::of(wall)}});
+    w.update_events();
+    BOOST_TEST(no_events(w));
+    // A touch that lasts to the call only begins; leaving in the next frame ends it.
+    w.move(a, v2(40, 0));
+    w.update_events();
+    SB_EQ(list(w.events().contact_begin), std::vector<ContactEvent>{{a, Other::of(wall)}});
+    BOOST_TEST(w.events().contact_end.empty());
+    w.move(a, v2(-20, 0));
+    w.move(a, v2(20, 0));
+    w.update_events(); // touching at both calls, left in between: no event
+    BOOST_TEST(no_events(w));
+    w.move(a, v2(-20, 0));
+    w.update_events();
+    SB_EQ(list(w.events().contact_end), std::vector<ContactEvent>{{a, Other::of(wall)}});
+    BOOST_TEST(w.events().contact_begin.empty());
+    // Two movable bodies: under the lower index, whichever moved; a static body moved into a
+    // movable one: under the movable one. In the documented order (body, then other).
+    w.teleport(a, box(100, 20, 110, 30));
+    w.move(a, v2(0, -30), bounce); // bounces off b's bottom
+    w.teleport(wall, box(200, 0, 210, 10));
+    w.move(wall, v2(-100, 0)); // stops flush against b's right side
+    w.teleport(wall, box(200, 0, 210, 10));
+    w.update_events();
+    const std::vector<ContactEvent> both{{b, Other::of(a)}, {b, Other::of(wall)}};
+    SB_EQ(list(w.events().contact_begin), both);
+    SB_EQ(list(w.events().contact_end), both);
+}
+
 BOOST_AUTO_TEST_CASE(random_events_grid_equals_reference_mode) {
     reference::Rng rng(28);
-    std::size_t sensor_events = 0, contact_events = 0, crossings = 0;
+    std::size_t sensor_events = 0, contact_events = 0, crossings = 0, touches = 0;
     for (int round = 0; round < 40; ++round) {
-        WorldDef bd;
-        bd.brute_force = true;
-        bd.cell_size = 16;
-        WorldDef gd;
-        gd.cell_size = 16;
-        World grid = water_world(gd), brute = water_world(bd);
+        Twins t = twin_water_worlds(rng, 12);
+        World &grid = t.grid, &brute = t.brute;
         std::vector<World*> worlds{&grid, &brute};
-        for (int i = 0; i < 12; ++i) {
-            const TileCell c{rng.uniform_int(0, 9), rng.uniform_int(0, 9)};
-            const std::int32_t kind = rng.chance(0.5) ? 5 : rng.chance(0.5) ? 1 : 2;
-            for (World* w : worlds) w->set_tile(c, kind);
-        }
         std::vector<BodyId> ids;
         auto random_box = [&] {
             const real x = rng.grid(-2, 40, 4), y = rng.grid(-2, 40, 4);
@@ -350,17 +433,7 @@ BOOST_AUTO_TEST_CASE(random_events_grid_equals_reference_mode) {
                        ht = rng.chance(0.2) ? real(0) : rng.grid(1, 6, 4);
             return Aabb{{x, y}, {x + wd, y + ht}};
         };
-        auto add = [&] {
-            BodyDef d;
-            d.box = random_box();
-            d.is_sensor = rng.chance(0.25);
-            d.is_static = !d.is_sensor && rng.chance(0.2);
-            d.category = rng.chance(0.8) ? 1u : 2u;
-            d.mask = rng.chance(0.8) ? ~0u : 1u;
-            BodyId id{};
-            for (World* w : worlds) id = w->add(d);
-            ids.push_back(id);
-        };
+        auto add = [&] { ids.push_back(t.add(random_body(rng, random_box(), 0.25, 0.2))); };
         for (int i = 0; i < 20; ++i) add();
         for (int frame = 0; frame < 30; ++frame) {
             for (int op = 0; op < 8; ++op) {
@@ -395,6 +468,8 @@ BOOST_AUTO_TEST_CASE(random_events_grid_equals_reference_mode) {
             contact_events += g.contact_begin.size() + g.contact_end.size();
             for (const SensorEvent& e : g.sensor_begin)
                 crossings += std::size_t(std::binary_search(g.sensor_end.begin(), g.sensor_end.end(), e));
+            for (const ContactEvent& e : g.contact_begin)
+                touches += std::size_t(std::binary_search(g.contact_end.begin(), g.contact_end.end(), e));
             BOOST_TEST_CONTEXT("round " << round << " frame " << frame) {
                 SB_EQ(list(g.sensor_begin), list(b.sensor_begin));
                 SB_EQ(list(g.sensor_end), list(b.sensor_end));
@@ -406,10 +481,184 @@ BOOST_AUTO_TEST_CASE(random_events_grid_equals_reference_mode) {
     // The worlds made events of every sort, and crossings within one move (begin and end in the
     // same frame): the comparison covered them.
     BOOST_TEST_MESSAGE("events compared: " << sensor_events << " sensor, " << contact_events << " contact, "
-                                           << crossings << " crossings within one frame");
+                                           << crossings << " crossings and " << touches << " touches within one frame");
     BOOST_TEST(sensor_events > 100u);
     BOOST_TEST(contact_events > 100u);
     BOOST_TEST(crossings > 0u);
+    BOOST_TEST(touches > 0u);
+}
+
+BOOST_AUTO_TEST_CASE(casts_see_sensor_bodies_when_asked) {
+    World w;
+    const BodyId wall = add_static(w, box(100, 0, 110, 100));
+    const BodyId s = add_sensor(w, box(40, 0, 60, 100), 4, 6);
+    QueryFilter f;
+    // Not by default: the wall.
+    CastHit h = w.cast_ray(v2(0, 50), v2(200, 0), f);
+    BOOST_TEST_REQUIRE(h.hit);
+    BOOST_TEST((h.other == Other::of(wall)));
+    f.sensors = true;
+    h = w.cast_ray(v2(0, 50), v2(200, 0), f);
+    BOOST_TEST_REQUIRE(h.hit);
+    BOOST_TEST((h.other == Other::of(s)));
+    BOOST_TEST(h.time == real(0.2));
+    SB_CHECK_VEC(h.normal, v2(-1, 0));
+    SB_CHECK_VEC(h.point, v2(40, 50));
+    BOOST_TEST(!h.started_overlapping);
+    // A ray that starts inside reports it started overlapping, at time 0.
+    h = w.cast_ray(v2(50, 50), v2(200, 0), f);
+    BOOST_TEST_REQUIRE(h.hit);
+    BOOST_TEST((h.other == Other::of(s)));
+    BOOST_TEST(h.started_overlapping);
+    BOOST_TEST(h.time == real(0));
+    // A box stops flush against the sensor's face, as against an obstacle.
+    h = w.cast_box(box(0, 40, 10, 50), v2(200, 0), f);
+    BOOST_TEST_REQUIRE(h.hit);
+    BOOST_TEST((h.other == Other::of(s)));
+    BOOST_TEST(h.time == real(0.15));
+    SB_CHECK_BOX(h.box, box(30, 40, 40, 50));
+    // Whatever comes first wins: the wall, cast from between the two.
+    h = w.cast_ray(v2(70, 50), v2(100, 0), f);
+    BOOST_TEST((h.other == Other::of(wall)));
+    // cast_all lists both, in order; without the flag only the wall.
+    std::vector<CastHit> all;
+    w.cast_all(box(0, 40, 10, 50), v2(200, 0), all, f);
+    BOOST_TEST_REQUIRE(all.size() == 2u);
+    BOOST_TEST((all[0].other == Other::of(s)));
+    BOOST_TEST((all[1].other == Other::of(wall)));
+    SB_CHECK_BOX(all[0].box, box(30, 40, 40, 50));
+    f.sensors = false;
+    w.cast_all(box(0, 40, 10, 50), v2(200, 0), all, f);
+    BOOST_TEST_REQUIRE(all.size() == 1u);
+    BOOST_TEST((all[0].other == Other::of(wall)));
+    // The filter, `bodies` and `ignore` apply to sensors as to obstacles.
+    f.sensors = true;
+    f.mask = 1; // the sensor's category is 4
+    BOOST_TEST((w.cast_ray(v2(0, 50), v2(200, 0), f).other == Other::of(wall)));
+    f.mask = ~0u;
+    f.category = 1; // the sensor's mask is 6
+    BOOST_TEST((w.cast_ray(v2(0, 50), v2(200, 0), f).other == Other::of(wall)));
+    f.category = 2;
+    BOOST_TEST((w.cast_ray(v2(0, 50), v2(200, 0), f).other == Other::of(s)));
+    f.ignore = s;
+    BOOST_TEST((w.cast_ray(v2(0, 50), v2(200, 0), f).other == Other::of(wall)));
+    f.ignore = {};
+    f.bodies = false;
+    BOOST_TEST(!w.cast_ray(v2(0, 50), v2(200, 0), f).hit);
+    // Moves never see sensors.
+    const BodyId m = add_mover(w, box(0, 40, 10, 50));
+    const MoveResult r = w.move(m, v2(80, 0));
+    BOOST_TEST(r.contacts.empty());
+}
+
+BOOST_AUTO_TEST_CASE(casts_see_sensor_tiles_when_asked) {
+    World w = water_world();
+    w.set_tile({2, 3}, 5); // water, x 32..48, y 48..64
+    w.set_tile({3, 3}, 5);
+    w.set_tile({6, 3}, Tile::solid);
+    QueryFilter f;
+    CastHit h = w.cast_ray(v2(0, 56), v2(160, 0), f);
+    BOOST_TEST_REQUIRE(h.hit);
+    BOOST_TEST((h.other == Other::of(TileCell{6, 3})));
+    f.sensors = true;
+    h = w.cast_ray(v2(0, 56), v2(160, 0), f);
+    BOOST_TEST_REQUIRE(h.hit);
+    BOOST_TEST((h.other == Other::of(TileCell{2, 3})));
+    BOOST_TEST(h.time == real(0.2));
+    SB_CHECK_VEC(h.normal, v2(-1, 0));
+    // From inside the water: started overlapping.
+    h = w.cast_box(box(34, 50, 36, 52), v2(0, -40), f);
+    BOOST_TEST(h.started_overlapping);
+    BOOST_TEST((h.other == Other::of(TileCell{2, 3})));
+    // Each sensor tile is a lone box: cast_all meets both water tiles, then the wall.
+    std::vector<CastHit> all;
+    w.cast_all(box(0, 52, 4, 56), v2(160, 0), all, f);
+    BOOST_TEST_REQUIRE(all.size() == 3u);
+    BOOST_TEST((all[0].other == Other::of(TileCell{2, 3})));
+    BOOST_TEST((all[1].other == Other::of(TileCell{3, 3})));
+    BOOST_TEST((all[2].other == Other::of(TileCell{6, 3})));
+    BOOST_TEST(all[1].time == real(44) / 160);
+    // `tiles` and the kind's category (2) apply.
+    f.mask = 1;
+    BOOST_TEST((w.cast_ray(v2(0, 56), v2(160, 0), f).other == Other::of(TileCell{6, 3})));
+    f.mask = ~0u;
+    f.tiles = false;
+    BOOST_TEST(!w.cast_ray(v2(0, 56), v2(160, 0), f).hit);
+}
+
+// Casts that see sensors: the grid world, reference mode and the brute-force reference of the
+// tests agree (every field between the two worlds, bit for bit).
+BOOST_AUTO_TEST_CASE(random_sensor_casts_grid_equals_reference_mode) {
+    reference::Rng rng(2828);
+    std::size_t casts = 0, sensor_hits = 0, started = 0;
+    auto same = [](const CastHit& a, const CastHit& b) {
+        return a.hit == b.hit && (!a.hit || (std::signbit(a.time) == std::signbit(b.time) && a.time == b.time &&
+                                             a.normal == b.normal && a.point == b.point && a.box == b.box &&
+                                             a.other == b.other && a.started_overlapping == b.started_overlapping &&
+                                             a.corner == b.corner && a.junction == b.junction));
+    };
+    for (int round = 0; round < 30; ++round) {
+        Twins t = twin_water_worlds(rng, 16);
+        World &grid = t.grid, &brute = t.brute;
+        std::vector<World*> worlds{&grid, &brute};
+        std::vector<BodyId> ids;
+        auto random_box = [&](int lo, int hi) {
+            const real x = rng.grid(lo, hi, 4), y = rng.grid(lo, hi, 4);
+            const real wd = rng.chance(0.2) ? real(0) : rng.grid(1, 8, 4),
+                       ht = rng.chance(0.2) ? real(0) : rng.grid(1, 8, 4);
+            return Aabb{{x, y}, {x + wd, y + ht}};
+        };
+        for (int i = 0; i < 20; ++i) ids.push_back(t.add(random_body(rng, random_box(-2, 40), 0.3, 0.5)));
+        for (int q = 0; q < 200; ++q) {
+            QueryFilter f;
+            f.sensors = rng.chance(0.8);
+            f.category = rng.chance(0.8) ? ~0u : 1u;
+            f.mask = rng.chance(0.8) ? ~0u : rng.chance(0.5) ? 1u : 2u;
+            f.bodies = rng.chance(0.9);
+            f.tiles = rng.chance(0.9);
+            if (rng.chance(0.1)) f.ignore = ids[std::size_t(rng.uniform_int(0, 19))];
+            Aabb b = random_box(-4, 44);
+            if (rng.chance(0.4)) b.max = b.min;
+            const Vec2 d{rng.grid(-60, 60, 2), rng.grid(-60, 60, 2)};
+            const int which = rng.uniform_int(0, 2);
+            BOOST_TEST_CONTEXT("round " << round << " query " << q << " kind " << which << " sensors " << f.sensors) {
+                ++casts;
+                if (which < 2) {
+                    const CastHit g = which == 0 ? grid.cast_ray(b.min, d, f) : grid.cast_box(b, d, f);
+                    const CastHit r = which == 0 ? brute.cast_ray(b.min, d, f) : brute.cast_box(b, d, f);
+                    BOOST_TEST(same(g, r));
+                    const auto ref = which == 0 ? reference::cast_ray(grid, b.min, d, f)
+                                                : reference::cast_box(grid, b, d, f);
+                    BOOST_TEST_REQUIRE(g.hit == ref.has_value());
+                    if (!g.hit) continue;
+                    BOOST_TEST((g.other == ref->other));
+                    BOOST_TEST((g.normal == ref->normal));
+                    BOOST_TEST(g.started_overlapping == ref->started_overlapping);
+                    BOOST_TEST(g.junction == ref->junction);
+                    BOOST_TEST((ref->started_overlapping || reference::time_matches(g.time, ref->time)));
+                    const bool sensor = g.other.is_body()
+                                          ? grid.info(g.other.body).is_sensor
+                                          : grid.tiles().kind(grid.tiles().kind_at(g.other.tile)).sensor;
+                    sensor_hits += sensor;
+                    started += sensor && g.started_overlapping;
+                } else {
+                    std::vector<CastHit> ga, ra;
+                    grid.cast_all(b, d, ga, f);
+                    brute.cast_all(b, d, ra, f);
+                    BOOST_TEST_REQUIRE(ga.size() == ra.size());
+                    for (std::size_t i = 0; i < ga.size(); ++i) BOOST_TEST(same(ga[i], ra[i]));
+                    const auto ref = reference::cast_all(grid, b, d, f);
+                    BOOST_TEST_REQUIRE(ref.size() == ga.size());
+                    for (std::size_t i = 0; i < ga.size(); ++i) BOOST_TEST((ga[i].other == ref[i].other));
+                }
+            }
+        }
+    }
+    // The casts met sensors, from outside and from inside.
+    BOOST_TEST_MESSAGE("sensor casts: " << casts << " casts, " << sensor_hits << " first hits on a sensor, " << started
+                                        << " of them started inside");
+    BOOST_TEST(sensor_hits > 100u);
+    BOOST_TEST(started > 10u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

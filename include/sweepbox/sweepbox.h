@@ -296,6 +296,7 @@ typedef struct sweepbox_query_filter {
     sweepbox_body_id ignore; ///< a body to leave out (the shooter), or the null id (default)
     int32_t bodies;          ///< nonzero: bodies are seen (default 1)
     int32_t tiles;           ///< nonzero: tiles are seen (default 1)
+    int32_t sensors;         ///< nonzero: sensor bodies and sensor tiles are seen too (default 0)
 } sweepbox_query_filter;
 
 /// The answer of a cast; when `hit` is 0 the other fields are meaningless.

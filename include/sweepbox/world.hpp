@@ -154,8 +154,8 @@ struct QueryFilter {
     BodyId ignore{};                      ///< a body to leave out (the shooter), or null
     bool bodies = true;                   ///< include bodies
     bool tiles = true;                    ///< include tiles
-    bool sensors = false;                 ///< query_rect, query_point, query_segment: also sensor bodies
-                                          ///< and sensor tiles (casts and moves never see them)
+    bool sensors = false;                 ///< also sensor bodies and sensor tiles: listed by the region
+                                          ///< queries, hit by the casts as lone boxes (moves never see them)
 };
 
 /// The answer of a cast. If `hit` is false, every other field is meaningless.
@@ -296,8 +296,9 @@ public:
     // ---- events (docs/events.md) ----
     /// Compares who overlaps which sensor and who touches what now with the last call, and lists
     /// the differences (events()). A body whose move passed through a sensor since the last call
-    /// gets both a begin and an end. Call once a frame, after the frame's moves; the lists reuse
-    /// their memory, so a steady frame allocates nothing.
+    /// gets both a begin and an end, and so does a pair a move's contact touched that touches at
+    /// neither call. Call once a frame, after the frame's moves; the lists reuse their memory, so
+    /// a steady frame allocates nothing.
     void update_events();
     /// The events of the last update_events.
     [[nodiscard]] Events events() const { return {sensor_begin_, sensor_end_, contact_begin_, contact_end_}; }
@@ -357,11 +358,15 @@ private:
 
     // Events (src/events.cpp): the pairs of the last update_events, the paths moved since, the lists.
     std::size_t sensor_bodies_ = 0;
-    bool record_paths_ = false; // some sensor exists: moves keep their paths
-    void refresh_record_paths() { record_paths_ = sensor_bodies_ != 0 || tiles_.sensor_count() != 0; }
-    // Records a move's path for update_events; called before the move stores the new box.
+    bool events_on_ = false;    // update_events was called: moves keep the pairs their contacts touched
+    bool record_paths_ = false; // events_on_ or some sensor exists: moves call note_path
+    [[nodiscard]] bool has_sensors() const { return sensor_bodies_ != 0 || tiles_.sensor_count() != 0; }
+    void refresh_record_paths() { record_paths_ = events_on_ || has_sensors(); }
+    // Records a move's path (while a sensor exists) and its contacts' pairs (once events are on)
+    // for update_events; called before the move stores the new box.
     void note_path(BodyId id, const MoveResult& out);
     std::vector<PathLeg> legs_;
+    std::vector<ContactEvent> touched_; // the contact pairs the moves' contacts made since update_events
     std::vector<SensorEvent> sensor_pairs_, sensor_next_, crossed_, sensor_begin_, sensor_end_;
     std::vector<ContactEvent> contact_pairs_, contact_next_, contact_begin_, contact_end_;
     std::vector<std::uint32_t> masks_; // parallel to bodies_: the mask as the game set it (a sensor's is 0 there)

@@ -137,7 +137,7 @@ sweepbox_move_options sweepbox_move_options_default() {
 
 sweepbox_query_filter sweepbox_query_filter_default() {
     const sweepbox::QueryFilter d;
-    return {d.category, d.mask, from_id(d.ignore), d.bodies ? 1 : 0, d.tiles ? 1 : 0};
+    return {d.category, d.mask, from_id(d.ignore), d.bodies ? 1 : 0, d.tiles ? 1 : 0, d.sensors ? 1 : 0};
 }
 
 // ---- the world ----

@@ -158,6 +158,7 @@ inline sweepbox::QueryFilter to_filter(const sweepbox_query_filter* f) {
     q.ignore = to_id(f->ignore);
     q.bodies = f->bodies != 0;
     q.tiles = f->tiles != 0;
+    q.sensors = f->sensors != 0;
     return q;
 }
 

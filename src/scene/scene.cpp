@@ -345,12 +345,14 @@ SceneStep read_step(const json& j, std::size_t index) {
         f.read("from", s.from, true);
         f.read("delta", s.delta, true);
         read_query_filter(f, s);
+        read_query_sensors(f, s);
         break;
     case SceneOp::cast_box:
     case SceneOp::cast_all:
         f.read("box", s.box, true);
         f.read("delta", s.delta, true);
         read_query_filter(f, s);
+        read_query_sensors(f, s);
         break;
     case SceneOp::query_rect:
         f.read("box", s.box, true);

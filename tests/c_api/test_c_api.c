@@ -557,6 +557,36 @@ static void test_sensors_and_events(void) {
     CHECK(count == 1 && same_id(ce[0].body, bullet) && is_tile(&ce[0].other, 9, 2));
     EXPECT(w, SWEEPBOX_OK, sweepbox_contact_events(w, SWEEPBOX_EVENTS_END, ce, 4, &count));
     CHECK(count == 0);
+    /* A bounce off the tile within one move: a contact begin and end in the same update. */
+    {
+        sweepbox_move_options bounce = sweepbox_move_options_default();
+        bounce.response = SWEEPBOX_RESPONSE_BOUNCE;
+        EXPECT(w, SWEEPBOX_OK, sweepbox_teleport(w, &bullet, &(sweepbox_box){{150, 20}, {150, 22}}));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_update_events(w));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &bullet, 0, 20, &bounce, &r));
+        CHECK(r.count == 1);
+        EXPECT(w, SWEEPBOX_OK, sweepbox_update_events(w));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_contact_events(w, SWEEPBOX_EVENTS_BEGIN, ce, 4, &count));
+        CHECK(count == 1 && same_id(ce[0].body, bullet) && is_tile(&ce[0].other, 9, 2));
+        EXPECT(w, SWEEPBOX_OK, sweepbox_contact_events(w, SWEEPBOX_EVENTS_END, ce, 4, &count));
+        CHECK(count == 1 && same_id(ce[0].body, bullet) && is_tile(&ce[0].other, 9, 2));
+    }
+    /* Casts see sensors only when the filter asks: the trigger, then the water tile. */
+    {
+        sweepbox_query_filter f = sweepbox_query_filter_default();
+        sweepbox_cast_hit hit;
+        sweepbox_other others[4];
+        CHECK(f.sensors == 0);
+        EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, 0, 80, 200, 0, &f, &hit));
+        CHECK(hit.hit == 0);
+        f.sensors = 1;
+        EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, 0, 80, 200, 0, &f, &hit));
+        CHECK(hit.hit == 1 && is_body(&hit.other, trigger) && hit.time == (double)0.2f && hit.normal.x == -1);
+        EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, 50, 24, 100, 0, &f, &hit));
+        CHECK(hit.hit == 1 && is_tile(&hit.other, 6, 1) && hit.time == (double)0.46f);
+        EXPECT(w, SWEEPBOX_OK, sweepbox_query_point(w, 100, 24, &f, others, 4, &count));
+        CHECK(count == 1 && is_tile(&others[0], 6, 1));
+    }
     sweepbox_world_destroy(w);
 }
 

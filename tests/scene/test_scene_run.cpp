@@ -175,6 +175,16 @@ BOOST_AUTO_TEST_CASE(water_scene_events_make_sense) {
     const json b = line(lines, 6);
     BOOST_TEST(b.at("sensor_begin") == json::parse(R"([["bullet", "trigger"]])"));
     BOOST_TEST(b.at("sensor_end") == json::parse(R"([["bullet", "trigger"]])"));
+    // A cast with "sensors" stops at the trigger body and the ladder tile; without, at the wall.
+    BOOST_TEST(line(lines, 11).at("other") == "trigger");
+    BOOST_TEST(line(lines, 11).at("time") == 0.6388889);
+    BOOST_TEST(line(lines, 12).at("other") == json::parse(R"({"tile": [23, 1]})"));
+    BOOST_TEST(line(lines, 13).at("other") == json::parse(R"({"tile": [19, 6]})"));
+    BOOST_TEST(near_all(line(lines, 13).at("box"), {320, 100, 324, 104}, 0));
+    // The bullet bounces off the wall within one move: a contact begin and end.
+    const json bounce = line(lines, 16);
+    BOOST_TEST(bounce.at("contact_begin") == json::parse(R"([["bullet", {"tile": [23, 2]}]])"));
+    BOOST_TEST(bounce.at("contact_end") == json::parse(R"([["bullet", {"tile": [23, 2]}]])"));
     // Walking on the floor, the player touches the two floor tiles under it.
     BOOST_TEST(line(lines, 0).at("contact_begin") ==
                json::parse(R"([["player", {"tile": [1, 9]}], ["player", {"tile": [2, 9]}]])"));
