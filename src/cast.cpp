@@ -403,7 +403,9 @@ Aabb obstacle_box(const World& w, const Other& o) {
 // A cast that also sees sensors (QueryFilter::sensors): the obstacles' answer, then each sensor
 // met as a lone box (every face enterable, no seams, no junctions) ranked against it by rule 4.
 // Out of line: the usual cast pays one test of the flag.
-[[gnu::noinline]] CastHit cast_sensing(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
+[[gnu::noinline]] CastHit cast_sensing(const World& w, const char* where, const Aabb& box, Vec2 delta,
+                                       const QueryFilter& filter) {
+    require_cast(where, box, delta);
     QueryFilter solid = filter;
     solid.sensors = false;
     CastHit h = w.cast_box(box, delta, solid);
@@ -441,17 +443,18 @@ Aabb obstacle_box(const World& w, const Other& o) {
 } // namespace
 
 CastHit World::cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter) const {
-    require_cast("cast_box", box, delta);
+    // (The flag first: tested after the check, it costs the usual ray a few instructions more.)
     if (filter.sensors) [[unlikely]]
-        return cast_sensing(*this, box, delta, filter);
+        return cast_sensing(*this, "cast_box", box, delta, filter);
+    require_cast("cast_box", box, delta);
     return cast_closest(*this, box, delta, filter);
 }
 
 CastHit World::cast_ray(Vec2 origin, Vec2 delta, const QueryFilter& filter) const {
     const Aabb box = detail::point_box(origin);
-    require_cast("cast_ray", box, delta);
     if (filter.sensors) [[unlikely]]
-        return cast_sensing(*this, box, delta, filter);
+        return cast_sensing(*this, "cast_ray", box, delta, filter);
+    require_cast("cast_ray", box, delta);
     return cast_closest(*this, box, delta, filter);
 }
 
