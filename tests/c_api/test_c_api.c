@@ -581,9 +581,9 @@ static void test_sensors_and_events(void) {
         CHECK(hit.hit == 0);
         f.sensors = 1;
         EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, 0, 80, 200, 0, &f, &hit));
-        CHECK(hit.hit == 1 && is_body(&hit.other, trigger) && hit.time == (double)0.2f && hit.normal.x == -1);
+        CHECK(hit.hit == 1 && is_body(&hit.other, trigger) && hit.time == real_of(0.2) && hit.normal.x == -1);
         EXPECT(w, SWEEPBOX_OK, sweepbox_cast_ray(w, 50, 24, 100, 0, &f, &hit));
-        CHECK(hit.hit == 1 && is_tile(&hit.other, 6, 1) && hit.time == (double)0.46f);
+        CHECK(hit.hit == 1 && is_tile(&hit.other, 6, 1) && hit.time == real_of(0.46));
         EXPECT(w, SWEEPBOX_OK, sweepbox_query_point(w, 100, 24, &f, others, 4, &count));
         CHECK(count == 1 && is_tile(&others[0], 6, 1));
     }
