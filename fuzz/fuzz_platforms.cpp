@@ -14,8 +14,8 @@
 ///    inside a wall with area (rule 6 through the platform's moves: never into, never through).
 ///    A body of zero extent across a zero-thickness wall lying on that wall's line has no side
 ///    of it (the contract does not say which, as in fuzz_world): from a step (a platform's move
-///    or its own fall) that starts or ends so, the body is no longer held to the room (walls
-///    with area still hold it);
+///    or its own fall) that starts so, or ends on such a wall's line (got onto it within the
+///    step), the body is no longer held to the room (walls with area still hold it);
 /// 2. a body the step did not list (riders, pushed) kept its box bit for bit; no body is listed
 ///    twice; crushed bodies are listed ones; a listed body that overlaps the platform's new box
 ///    is crushed; with Crush::stop a crush stops the move; every rider stood at the start on the
@@ -148,6 +148,15 @@ bool on_a_thin_wall(const Aabb& b, const std::vector<Aabb>& walls) {
     return false;
 }
 
+// True when b has zero extent across a zero-thickness wall and lies on that wall's line,
+// anywhere along it.
+bool on_a_thin_walls_line(const Aabb& b, const std::vector<Aabb>& walls) {
+    for (const Aabb& wall : walls)
+        for (int k = 0; k < 2; ++k)
+            if (wall.min[k] == wall.max[k] && b.min[k] == b.max[k] && b.min[k] == wall.min[k]) return true;
+    return false;
+}
+
 bool within(const Aabb& b, const Aabb& room) {
     return b.min.x >= room.min.x && b.min.y >= room.min.y && b.max.x <= room.max.x && b.max.y <= room.max.y;
 }
@@ -205,9 +214,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const BodyId b = w.bodies[i];
             const Aabb at = w.world.box(b);
             // A body the step left overlapping another is pushed out of it first by its next
-            // move (rule 7), flush with a face that may lie on a thin wall's line: ending there,
-            // it got onto the line within the step.
-            if (on_a_thin_wall(at, setup.walls)) sideless[i] = true;
+            // move (rule 7), flush with a face that may lie on a thin wall's line, and may go on
+            // along that line past the wall's end: ending on the line, it got onto it within the
+            // step.
+            if (on_a_thin_walls_line(at, setup.walls)) sideless[i] = true;
             if ((!sideless[i] && !within(at, setup.interior)) || rooms::reaches_solid_interior(at, setup.walls))
                 fail("step %u: body %zu at %s (from %s) is in a wall or out of the room %s", step, i, str(at).c_str(),
                      str(boxes[i]).c_str(), str(setup.interior).c_str());
