@@ -199,8 +199,14 @@ void move_platform(World& world, BodyId platform, Vec2 delta, const PlatformOpti
     // Bodies in the way, nearest first.
     const QueryFilter filter{.category = p.category, .mask = p.mask, .ignore = platform, .tiles = false};
     world.cast_all(p.box, delta, sc.hits, filter);
+    // A one-way platform (a moving jump-through platform) pushes only with its blocking face,
+    // the one a body moving in its direction meets (the cast's normal is that direction): the
+    // other faces pass through bodies, as bodies pass through them.
+    static constexpr Vec2 blocking_normal[] = {{0, 0}, {0, 1}, {0, -1}, {-1, 0}, {1, 0}};
+    const Vec2 face = blocking_normal[std::size_t(p.one_way)];
     auto pushable = [&](const CastHit& h) {
         if (h.started_overlapping || !h.other.is_body() || carried(h.other.body)) return false;
+        if (p.one_way != OneWay::none && !(h.normal == face)) return false;
         return movable_by(p.category, p.mask, world.info(h.other.body));
     };
     auto push_of = [&](const CastHit& h, const Aabb& target) {

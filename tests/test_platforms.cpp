@@ -238,6 +238,52 @@ BOOST_AUTO_TEST_CASE(moving_up_into_a_body) {
     BOOST_TEST(bool(s.box(side) == box(45, 90, 55, 120)));
 }
 
+// A moving jump-through platform (a one-way body) pushes only with its blocking face: rising
+// under a standing hero it lifts it; coming down onto the hero's head, sideways into it, or up
+// through it (overlapping at the start), it passes through, as the hero passes through it.
+BOOST_AUTO_TEST_CASE(a_jump_through_platform_pushes_only_with_its_top) {
+    struct Case {
+        const char* name;
+        Aabb platform;
+        Vec2 delta;
+        bool lifts;
+    };
+    const Case cases[] = {{"up from below the hero's feet", box(32, 104, 64, 108), v2(0, -30), true},
+                          {"down onto the hero's head", box(32, 60, 64, 64), v2(0, 30), false},
+                          {"sideways through the hero", box(0, 90, 30, 94), v2(30, 0), false},
+                          {"up through the hero", box(32, 96, 64, 100), v2(0, -30), false}};
+    for (const Case& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            World w;
+            add_static(w, box(0, 100, 200, 116)); // the floor
+            const Aabb start = box(40, 84, 56, 100);
+            const BodyId hero = add_mover(w, start);
+            const BodyId ferry = w.add({.box = c.platform, .is_platform = true, .one_way = OneWay::down});
+            const PlatformResult r = move_platform(w, ferry, c.delta);
+            BOOST_TEST(bool(r.moved == c.delta));
+            BOOST_TEST(r.crushed.empty());
+            if (c.lifts) {
+                BOOST_TEST(lists(r.pushed, {hero}));
+                BOOST_TEST(bool(w.box(hero) == box(40, 58, 56, 74))); // on the ferry's new top
+            } else {
+                BOOST_TEST(r.pushed.empty());
+                BOOST_TEST(bool(w.box(hero) == start));
+            }
+        }
+    }
+    // A gate that blocks bodies moving left (its right face) pushes with that face only.
+    World w;
+    const BodyId crate = add_mover(w, box(50, 0, 60, 10));
+    const BodyId gate = w.add({.box = box(40, -20, 44, 20), .is_platform = true, .one_way = OneWay::left});
+    PlatformResult r = move_platform(w, gate, v2(10, 0));
+    BOOST_TEST(lists(r.pushed, {crate}));
+    BOOST_TEST(bool(w.box(crate) == box(54, 0, 64, 10)));
+    w.teleport(crate, box(20, 0, 30, 10));
+    r = move_platform(w, gate, v2(-30, 0));
+    BOOST_TEST(r.pushed.empty());
+    BOOST_TEST(bool(w.box(crate) == box(20, 0, 30, 10)));
+}
+
 // A body that already overlaps the platform is neither carried nor pushed (its own next move
 // recovers it, rule 7), and a platform with no motion moves nothing.
 BOOST_AUTO_TEST_CASE(overlapping_and_still) {

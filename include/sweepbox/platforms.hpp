@@ -51,7 +51,9 @@ struct PlatformResult {
 /// - pushed: in the way of its sweep (World::cast_all), interacting with it; each moves along
 ///   the contact's axis just far enough to lie flush against the platform's new box, after
 ///   pushing the movable bodies that block that move face on (World::check) just clear of its
-///   goal, transitively (chains: a row of crates). Each body moves at most once a call.
+///   goal, transitively (chains: a row of crates). Each body moves at most once a call. A
+///   one-way platform (BodyDef::one_way) pushes only with its blocking face and passes through
+///   the bodies its other faces meet.
 /// Order: pushed bodies first (cast_all's order, each after the bodies it pushes), then riders
 /// when `delta` goes toward `up` (they are in front; top of a stack first), then the platform,
 /// then the other riders (bottom of a stack first); riders of a level go front first along
