@@ -133,15 +133,23 @@ struct JunctionLeg {
     Vec2 rest;
     Vec2 point;
 };
+// The first junction stop of the body's motion S + d among the blocking boxes and slopes it
+// does not overlap (rule 6 for points and planks), for a leg and for rule 7's push alike.
+[[gnu::noinline]] detail::JunctionStop move_junction(const World& w, BodyId self, const MoveOptions& o,
+                                                     const detail::Selector& sel, const Aabb& S, Vec2 d,
+                                                     std::vector<Obstacle>& solids, std::vector<Obstacle>& slopes) {
+    auto blocks = [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); };
+    detail::gather_solids(w, S, d, sel, solids, true, blocks);
+    const detail::JunctionStop js = detail::first_junction(S, d, solids);
+    detail::gather_slopes(w, S, d, sel, true, slopes);
+    std::erase_if(slopes, [&](const Obstacle& ob) { return !blocks(ob); });
+    return slopes.empty() ? js : detail::with_slopes(w.tiles(), S, d, js, slopes, solids);
+}
+
 [[gnu::noinline]] JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o,
                                            const detail::Selector& sel, const Aabb& S, Vec2 d, Found& best, Aabb F,
                                            Vec2 rest, std::vector<Obstacle>& solids, std::vector<Obstacle>& slopes) {
-    detail::gather_solids(w, S, d, sel, solids, true,
-                          [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); });
-    detail::JunctionStop js = detail::first_junction(S, d, solids);
-    detail::gather_slopes(w, S, d, sel, true, slopes);
-    std::erase_if(slopes, [&](const Obstacle& ob) { return !is_blocking(response_for(w, self, ob, o)); });
-    if (!slopes.empty()) js = detail::with_slopes(w.tiles(), S, d, js, slopes, solids);
+    const detail::JunctionStop js = move_junction(w, self, o, sel, S, d, solids, slopes);
     JunctionLeg out{false, F, rest, {0, 0}};
     out.stop = js.any && (!best.any || (!best.started && detail::stops_before(js, S, d, best.ob.box, best.sweep.normal,
                                                                               best.sweep.time)));
@@ -225,11 +233,7 @@ struct JunctionLeg {
         if (detail::is_thin(S)) {
             // A point or plank pushed into a seam or through a meeting point of obstacles stops
             // there, as any motion of it does (rule 6).
-            detail::gather_solids(w, S, push, sel, sc.solids, true,
-                                  [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); });
-            detail::JunctionStop js = detail::first_junction(S, push, sc.solids);
-            detail::gather_slopes(w, S, push, sel, true, sc.slopes);
-            if (!sc.slopes.empty()) js = detail::with_slopes(w.tiles(), S, push, js, sc.slopes, sc.solids);
+            const detail::JunctionStop js = move_junction(w, self, o, sel, S, push, sc.solids, sc.slopes);
             if (js.any && (!hit || detail::stops_before(js, S, push, hob.box, hs.normal, hs.time))) F = js.box;
         }
         Contact& c = out.contacts.emplace_back();
