@@ -4,7 +4,10 @@
 //  - tile_map: the level as a tile map (World::set_tile_map, 256x256 tiles of 16 units at (0,0))
 //    plus the 200 walls as static bodies in the grid;
 //  - bodies:   the level as static bodies in the grid, every solid tile and every wall (19,766 in
-//    the shared set).
+//    the shared set);
+//  - tile_map_kinds: tile_map with the solid kind given a category of its own (2, which the
+//    queries' filter meets): the same answers, found by the general walk that looks up each
+//    tile's kind (docs/contract.md, "Tile kinds").
 // Before any timing, every answer is checked against the data's expected checksums (its
 // checksums.txt, or the published ones of the shared set) and, query by query, against an exact
 // reference; a mismatch prints the first differing queries and the program exits with status 1
@@ -53,6 +56,8 @@ int main(int argc, char** argv) {
     if (!load_or_report("bench_tile_world", [&] { data = load_tile_world(dir); })) return 2;
     const World tile_world = make_tile_map_world(data, cell_size);
     const World body_world = make_body_world(data, cell_size);
+    World kinds_world = make_tile_map_world(data, cell_size);
+    kinds_world.set_tile_kind(1, {TileShape::solid, 2, 0xffffffffu, false});
     std::printf("tile world: %s: %zu solid tiles, %zu walls, %zu static bodies in the body world, cell size %g\n"
                 "expected checksums: %s\n",
                 dir.c_str(), data.solid_count(), data.walls.size(), body_world.body_count(), double(cell_size),
@@ -68,6 +73,9 @@ int main(int argc, char** argv) {
     ok &= verify_answers("rays/tile_map", sweepbox_rays(tile_world, data), ref_rays, e.rays, e.source, ray_text);
     ok &= verify_answers("boxcasts/tile_map", sweepbox_boxcasts(tile_world, data), ref_boxes, e.boxcasts, e.source,
                          box_text);
+    ok &= verify_answers("rays/tile_map_kinds", sweepbox_rays(kinds_world, data), ref_rays, e.rays, e.source, ray_text);
+    ok &= verify_answers("boxcasts/tile_map_kinds", sweepbox_boxcasts(kinds_world, data), ref_boxes, e.boxcasts,
+                         e.source, box_text);
     ok &= verify_answers("rays/bodies", sweepbox_rays(body_world, data), ref_rays, e.rays, e.source, ray_text);
     ok &= verify_answers("boxcasts/bodies", sweepbox_boxcasts(body_world, data), ref_boxes, e.boxcasts, e.source,
                          box_text);
@@ -81,6 +89,10 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark("tile_world/rays/tile_map", bm_rays, &tile_world, &data)
         ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("tile_world/boxcasts/tile_map", bm_boxcasts, &tile_world, &data)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("tile_world/rays/tile_map_kinds", bm_rays, &kinds_world, &data)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("tile_world/boxcasts/tile_map_kinds", bm_boxcasts, &kinds_world, &data)
         ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("tile_world/rays/bodies", bm_rays, &body_world, &data)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("tile_world/boxcasts/bodies", bm_boxcasts, &body_world, &data)

@@ -1,6 +1,7 @@
 // A tile level in code (the README's tile tour): a floor, a one-way platform and a low wall.
 // A hero slides over the floor's seams and stops flush against the wall, lands on the platform
-// from above, jumps through it from below; a bullet walks the tile grid and names its tile.
+// from above, jumps through it from below; a bullet walks the tile grid and names its tile; a
+// glass wall (a tile kind of its own category) stops a slime and lets the hero through.
 // Exits 1 if any of that does not happen, so ctest checks the README's claims.
 #include <sweepbox/sweepbox.hpp>
 #include <cstdio>
@@ -44,5 +45,25 @@ int main() {
     const bool shot = h.hit && h.other.is_tile() && h.other.tile.column == 14 && h.other.tile.row == 5 &&
                       h.point.x == 224;
 
-    return walked && landed && jumped && shot ? 0 : 1;
+    // A glass wall only slimes meet: kind 3 is solid with category 2, which the hero's mask (now
+    // 1, the floor's category) lacks. Hero and slime do not meet each other either.
+    world.set_tile_kind(3, {.shape = TileShape::solid, .category = 2});
+    for (int row = 5; row <= 6; ++row) world.set_tile({4, row}, 3);
+    BodyId slime = world.add({.box = {{20, 100}, {36, 112}}, .category = 4, .mask = 3});
+    world.teleport(hero, {{20, 92}, {32, 112}});
+    world.set_filter(hero, 1, 1);
+    world.update_events(); // what touches now; the next call lists what changed
+    r = world.move(hero, {60, 0});
+    const MoveResult s = world.move(slime, {60, 0});
+    std::printf("hero walks through the glass to x %g; the slime stops at x %g\n", r.box.max.x, s.box.max.x);
+    world.update_events();
+    int slime_on_glass = 0, hero_on_glass = 0;
+    for (const ContactEvent& e : world.events().contact_begin)
+        if (e.other.is_tile() && e.other.tile.column == 4 && e.other.tile.row < 7) {
+            std::printf("  %s touches the glass\n", e.body == slime ? "the slime" : "the hero");
+            (e.body == slime ? slime_on_glass : hero_on_glass) += 1;
+        }
+    const bool glass = r.box.max.x == 92 && s.box.max.x == 64 && slime_on_glass == 1 && hero_on_glass == 0;
+
+    return walked && landed && jumped && shot && glass ? 0 : 1;
 }

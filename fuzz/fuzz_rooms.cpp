@@ -25,6 +25,10 @@
 ///   huge up to 1e6) and casts (cast_ray and cast_box of the zero-size box) from a point of the
 ///   room (the mover's corner, a random point, a room corner, a point on a wall line).
 ///
+/// Every input with a tile ring runs twice: its tiles solid (kind 1), then as kinds of three
+/// filters (the map's, and two kinds with their own category and mask), all of which the mover
+/// and the casts meet: where kinds of different filters meet is no passage either.
+///
 /// Checked exactly after every step (a violation prints "sweepbox fuzz: PROPERTY VIOLATED:"
 /// with the room, the mover and the steps, and aborts):
 /// 1. the stored box is the result box; valid input never throws;
@@ -370,24 +374,24 @@ bool beyond(real x, real d, real lo, real hi) {
     return e < static_cast<long double>(lo) - tol || e > static_cast<long double>(hi) + tol;
 }
 
-} // namespace
+// The room's tiles as kinds of three filters (kind 1, the map's; kinds 3 and 4, their own),
+// spread over the ring by position; the mover and its casts meet all three.
+constexpr std::int32_t mixed_kinds[] = {1, 3, 4};
+std::int32_t mixed_kind(const TileCell& c) { return mixed_kinds[std::size_t(c.column * 7 + c.row * 3) % 3]; }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    ByteReader in(data, size);
-    const Room room = decode_room(in);
-    Aabb start{};
-    std::string mover;
-    if (!decode_mover(in, room, start, mover)) return 0;
-    std::string log = "room: " + room_str(room) + "\nmover: " + mover + " " + str(start);
-    if (verbose()) std::fprintf(stderr, "%s\n", log.c_str());
+// Runs the steps (read from `in`) on the room; `mixed`: its tiles as mixed_kind's three filters.
+void run_steps(const Room& room, const Aabb& start, ByteReader in, std::string log, bool mixed) {
+    if (mixed) log += "\ntiles of three kinds: 1 (the map's filter), 3 (category 2), 4 (category 4, mask 7)";
     try {
         World w;
         if (room.has_map) {
             w.set_tile_map(room.map);
-            for (const TileCell& c : room.tiles) w.set_tile(c, Tile::solid);
+            w.set_tile_kind(3, {TileShape::solid, 2, ~0u, false});
+            w.set_tile_kind(4, {TileShape::solid, 4, 7, false});
+            for (const TileCell& c : room.tiles) w.set_tile(c, mixed ? mixed_kind(c) : std::int32_t(Tile::solid));
         }
         for (const Aabb& b : room.walls) w.add({.box = b, .is_static = true});
-        const BodyId id = w.add({.box = start});
+        const BodyId id = w.add({.box = start, .category = 1, .mask = 7});
         const std::uint32_t steps = 1 + in.below(8);
         MoveResult r;
         for (std::uint32_t i = 0; i < steps; ++i) {
@@ -478,5 +482,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (const Error& e) {
         fail("valid input threw: %s\n%s", e.what(), log.c_str());
     }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    ByteReader in(data, size);
+    const Room room = decode_room(in);
+    Aabb start{};
+    std::string mover;
+    if (!decode_mover(in, room, start, mover)) return 0;
+    const std::string log = "room: " + room_str(room) + "\nmover: " + mover + " " + str(start);
+    if (verbose()) std::fprintf(stderr, "%s\n", log.c_str());
+    run_steps(room, start, in, log, false);
+    if (room.has_map) run_steps(room, start, in, log, true);
     return 0;
 }

@@ -102,10 +102,18 @@ void visit_bodies(const World& w, const Selector& s, const Aabb& reach, ForEach&
 /// Visits every obstacle whose box may meet the closed region (bodies may repeat).
 template <class F> void visit_region(const World& w, const Aabb& region, const Selector& s, F&& f) {
     const TileMap& tiles = w.tiles();
-    if (s.tiles && !tiles.is_empty() && interacts(s, tiles.def().category, tiles.def().mask)) {
+    if (s.tiles && !tiles.is_empty()) {
         // Reference mode tests every tile of the map.
-        const CellRange all{0, 0, tiles.columns() - 1, tiles.rows() - 1};
-        visit_tiles_in(tiles, w.def().brute_force ? all : tiles.cells_of(region), f);
+        auto range = [&] {
+            return w.def().brute_force ? CellRange{0, 0, tiles.columns() - 1, tiles.rows() - 1}
+                                       : tiles.cells_of(region);
+        };
+        if (sees_common_tiles(tiles, s)) {
+            visit_tiles_in(tiles, range(), f);
+        } else if (tiles.filtered_count() != 0) [[unlikely]] {
+            auto seen = by_kind(tiles, s, f);
+            visit_tiles_in(tiles, range(), seen);
+        }
     }
     if (s.bodies) {
         if (w.def().brute_force) {

@@ -306,7 +306,7 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
     const TileMap& tiles = w.tiles();
     // The casts' own tile walks, where walk_path would walk the tiles (not in reference mode).
     const bool own_tile_walk = sel.tiles && !w.def().brute_force && tiles.blocking_count() > 0 &&
-                               detail::interacts(sel, tiles.def().category, tiles.def().mask);
+                               detail::sees_common_tiles(tiles, sel);
     if (own_tile_walk && box.min == box.max) {
         // A ray over the tile map: its usual case walks the tiles on its own (ray_tiles);
         // the bodies are then walked up to that tile's time.

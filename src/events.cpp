@@ -206,10 +206,18 @@ void World::update_events() {
             if (intersects_closed(a.box, o.box) && filters_meet(a.category, a.mask, o.category, o.mask))
                 contact_next_.push_back({id_of(i), Other::of(id_of(j))});
         });
-        if (!tiles_meet_any || !filters_meet(a.category, a.mask, tiles_.def().category, tiles_.def().mask)) continue;
+        // Tiles by the map's filter, or each by its kind's while some kinds have their own.
+        const bool by_kind = tiles_.filtered_count() != 0;
+        if (!tiles_meet_any ||
+            (!by_kind && !filters_meet(a.category, a.mask, tiles_.def().category, tiles_.def().mask)))
+            continue;
         each_tile(a.box, [&](TileCell c) {
             const std::uint8_t bits = tiles_.bits_in_map(c.column, c.row);
             if ((bits & 3) == 0) return;
+            if (by_kind) {
+                const TileKind& k = tiles_.kind(tiles_.kind_at(c));
+                if (!filters_meet(a.category, a.mask, k.category, k.mask)) return;
+            }
             const Aabb tb = tiles_.cell_box(c);
             if (!intersects_closed(a.box, tb)) return;
             if (Tile(bits & 3) == Tile::one_way && !detail::one_way_blocks(a.box, tb, detail::tile_faces(bits).faces))

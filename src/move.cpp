@@ -560,8 +560,7 @@ Response drop_through_filter(void* context, const World& w, BodyId self, const O
     if (other.is_body()) {
         detail::emit_body(w, other.body.index, [&](const Obstacle& o) { ob = o; });
     } else {
-        const TileMap& tiles = w.tiles();
-        ob = detail::tile_obstacle(tiles, other.tile, tiles.bits_in_map(other.tile.column, other.tile.row));
+        ob = detail::tile_obstacle_at(w.tiles(), other.tile);
     }
     if (ob.special && ob.shape == 0) return Response::ignore;
     return response_for(w, self, ob, *static_cast<const DropThrough*>(context)->options);

@@ -185,7 +185,7 @@ SWEEPBOX_FORCE_INLINE bool pressed_slowly(const FrameMotion& m, real rest_speed,
 bool solid_tile(const World& w, const detail::Selector& sel, TileCell cell, detail::Obstacle& out) {
     const TileMap& tiles = w.tiles();
     const std::uint8_t bits = tiles.bits_in_map(cell.column, cell.row);
-    if (Tile(bits & 3) != Tile::solid || !detail::interacts(sel, tiles.def().category, tiles.def().mask)) return false;
+    if (Tile(bits & 3) != Tile::solid || !detail::sees_common_tiles(tiles, sel)) return false;
     out = detail::tile_obstacle(tiles, cell, bits);
     return true;
 }

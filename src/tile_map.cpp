@@ -107,6 +107,8 @@ TileMap::TileMap(const TileMapDef& def) : def_(def) {
     cells_.assign(std::size_t(def.columns) * std::size_t(def.rows), 0);
     kinds_of_.assign(cells_.size(), 0);
     kinds_ = default_kinds(def.category, def.mask);
+    common_category_ = def.category;
+    common_mask_ = def.mask;
     occupied_.assign((cells_.size() + 63) / 64, 0);
     if (std::int64_t(def.columns) + def.rows <= (std::int64_t(1) << 20)) {
         for (std::int32_t i = 0; i <= def.columns; ++i) edges_x_.push_back(edge(def.origin.x, i));
@@ -184,10 +186,13 @@ void TileMap::refresh_faces(TileCell c) {
     // (a solid tile against a solid tile or a ramp's full back; a ramp's pieces; not a solid
     // tile against a ramp's half side).
     static constexpr std::uint8_t opposite[9] = {0, face_pos_x, face_neg_x, 0, face_pos_y, 0, 0, 0, face_neg_y};
+    // Only a neighbour of the same category and mask covers a side: a mover that sees one of two
+    // tiles of different filters must meet the side between them.
     auto covered = [&](std::int32_t dc, std::int32_t dr, std::uint8_t face) {
+        const TileCell n{c.column + dc, c.row + dr};
+        if (!same_filter(c, n)) return false;
         const detail::SideCover mine = detail::side_cover(shape, face);
-        const detail::SideCover theirs = detail::side_cover(blocking_shape({c.column + dc, c.row + dr}),
-                                                            opposite[face]);
+        const detail::SideCover theirs = detail::side_cover(blocking_shape(n), opposite[face]);
         return mine.lo <= mine.hi && theirs.lo <= mine.lo && mine.hi <= theirs.hi;
     };
     if (t == Tile::solid || t == Tile::slope) {
@@ -200,20 +205,36 @@ void TileMap::refresh_faces(TileCell c) {
         // tile covers it.
         static constexpr std::int32_t dc[4] = {0, 0, 1, -1}, dr[4] = {-1, 1, 0, 0};
         const int dir = cell >> 6;
-        if (get({c.column + dc[dir], c.row + dr[dir]}) != Tile::solid) faces |= detail::one_way_entry_face[dir];
+        const TileCell n{c.column + dc[dir], c.row + dr[dir]};
+        if (get(n) != Tile::solid || !same_filter(c, n)) faces |= detail::one_way_entry_face[dir];
     }
     cell = std::uint8_t((cell & 0xc3u) | (faces << 2));
 }
 
-void TileMap::write_tile(std::size_t i, std::uint8_t kind, bool was_sensor) {
+bool TileMap::same_filter(TileCell a, TileCell b) const {
+    if (!in_map(a) || !in_map(b)) return false;
+    const TileKind& ka = kinds_[kinds_of_[index(a)]];
+    const TileKind& kb = kinds_[kinds_of_[index(b)]];
+    return ka.category == kb.category && ka.mask == kb.mask;
+}
+
+bool TileMap::own_filter(const TileKind& k) const {
+    return !k.sensor && k.shape != TileShape::empty && (k.category != def_.category || k.mask != def_.mask);
+}
+
+void TileMap::write_tile(std::size_t i, std::uint8_t kind, const TileKind& was_kind) {
     std::uint8_t& cell = cells_[i];
     const bool was = Tile(cell & 3) != Tile::empty;
     const std::uint8_t bits = walk_bits(kinds_[kind]);
     const bool now = Tile(bits & 3) != Tile::empty;
     if (was && !now) --blocking_;
     if (!was && now) ++blocking_;
-    sensors_ -= std::size_t(was_sensor);
+    sensors_ -= std::size_t(was_kind.sensor);
     sensors_ += std::size_t(kinds_[kind].sensor);
+    filtered_ -= std::size_t(own_filter(was_kind));
+    filtered_ += std::size_t(own_filter(kinds_[kind]));
+    common_category_ = filtered_ != 0 ? 0 : def_.category;
+    common_mask_ = filtered_ != 0 ? 0 : def_.mask;
     slopes_ -= std::size_t(Tile(cell & 3) == Tile::slope);
     slopes_ += std::size_t(Tile(bits & 3) == Tile::slope);
     kinds_of_[i] = kind;
@@ -230,7 +251,7 @@ void TileMap::set(TileCell c, Tile t) {
 void TileMap::set(TileCell c, std::int32_t kind) {
     if (!in_map(c)) throw Error("set_tile", "cell outside the tile map");
     if (kind < 0 || kind >= max_tile_kinds) throw Error("set_tile", "kind index must be 0 to 255");
-    write_tile(index(c), std::uint8_t(kind), kinds_[kinds_of_[index(c)]].sensor);
+    write_tile(index(c), std::uint8_t(kind), kinds_[kinds_of_[index(c)]]);
     refresh_faces(c);
     refresh_faces({c.column - 1, c.row});
     refresh_faces({c.column + 1, c.row});
@@ -251,14 +272,12 @@ void TileMap::set_kind(std::int32_t index, const TileKind& k) {
     if (index < 0 || index >= max_tile_kinds) throw Error("set_tile_kind", "kind index must be 0 to 255");
     if (int(k.shape) >= tile_shape_count) throw Error("set_tile_kind", "unknown tile shape");
     if (k.sensor && k.shape != TileShape::solid) throw Error("set_tile_kind", "a sensor kind's shape must be solid");
-    if (!k.sensor && k.shape != TileShape::empty && (k.category != def_.category || k.mask != def_.mask))
-        throw Error("set_tile_kind", "a blocking kind takes the map's category and mask");
     if (kinds_.empty()) kinds_ = default_kinds(def_.category, def_.mask);
-    const bool was_sensor = kinds_[std::size_t(index)].sensor;
+    const TileKind was = kinds_[std::size_t(index)];
     kinds_[std::size_t(index)] = k;
     // Rewrite the tiles of the kind, then every edge flag (a change may add or remove a surface anywhere).
     for (std::size_t i = 0; i < kinds_of_.size(); ++i)
-        if (kinds_of_[i] == index) write_tile(i, std::uint8_t(index), was_sensor);
+        if (kinds_of_[i] == index) write_tile(i, std::uint8_t(index), was);
     for (std::int32_t r = 0; r < def_.rows; ++r)
         for (std::int32_t c = 0; c < def_.columns; ++c) refresh_faces({c, r});
 }

@@ -49,6 +49,38 @@ SWEEPBOX_FORCE_INLINE Obstacle tile_obstacle(const TileMap& tiles, TileCell c, s
     return ob;
 }
 
+/// The obstacle of the tile at c (inside the map) with its kind's category and mask, for a
+/// caller that rebuilds an obstacle from its Other (the walks give the map's filter where
+/// sees_common_tiles holds, and by_kind's otherwise).
+inline Obstacle tile_obstacle_at(const TileMap& tiles, TileCell c) {
+    Obstacle ob = tile_obstacle(tiles, c, tiles.bits_in_map(c.column, c.row));
+    const TileKind& k = TileTables::kind_in_map(tiles, c.column, c.row);
+    ob.category = k.category;
+    ob.mask = k.mask;
+    return ob;
+}
+
+/// True when s sees every blocking tile of the map with the map's filter, so that a walk takes
+/// each tile as it is, without its kind: the usual case. False for every selector while the map
+/// has tiles of kinds with their own filter (TileMap::filtered_count); the walks then visit
+/// through by_kind.
+SWEEPBOX_FORCE_INLINE bool sees_common_tiles(const TileMap& tiles, const Selector& s) {
+    return interacts(s, TileTables::common_category(tiles), TileTables::common_mask(tiles));
+}
+
+/// A tile visitor that passes on to f the tiles s sees by their kinds' category and mask, each
+/// obstacle with those.
+template <class F> auto by_kind(const TileMap& tiles, const Selector& s, F& f) {
+    return [&tiles, &s, &f](const Obstacle& ob) {
+        const TileKind& k = TileTables::kind_in_map(tiles, ob.other.tile.column, ob.other.tile.row);
+        if (!interacts(s, k.category, k.mask)) return;
+        Obstacle seen = ob;
+        seen.category = k.category;
+        seen.mask = k.mask;
+        f(seen);
+    };
+}
+
 /// Visits the tile at (col, row), inside the map, unless it is empty.
 template <class F>
 SWEEPBOX_FORCE_INLINE void visit_tile(const TileMap& tiles, std::int32_t col, std::int32_t row, F&& f) {

@@ -27,6 +27,15 @@ struct TileTables {
     static const std::uint64_t* occupied(const TileMap& m) { return m.occupied_.data(); }
     /// Bit i of a table in occupied's layout (one bit per tile, 64 a word).
     static bool bit(const std::uint64_t* table, std::size_t i) { return ((table[i >> 6] >> (i & 63)) & 1) != 0; }
+    /// The category and mask the walks give every tile without looking at its kind: the map's
+    /// (TileMapDef), or 0 (no selector meets it) while the map has tiles of kinds with their own
+    /// filter (TileMap::filtered_count), whose walks then test each tile's kind (by_kind).
+    static std::uint32_t common_category(const TileMap& m) { return m.common_category_; }
+    static std::uint32_t common_mask(const TileMap& m) { return m.common_mask_; }
+    /// The kind of the tile at (col, row), inside the map.
+    static const TileKind& kind_in_map(const TileMap& m, std::int32_t col, std::int32_t row) {
+        return m.kinds_[m.kinds_of_[std::size_t(row) * std::size_t(m.def_.columns) + std::size_t(col)]];
+    }
     /// 1 / tile_size, computed once (the walks' first guess of a tile index).
     static wide inverse_tile_size(const TileMap& m) { return m.inv_size_; }
     /// How far, in tiles, an edge of the map on axis k (0: x, 1: y) may lie from its exact line

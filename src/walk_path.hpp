@@ -93,10 +93,16 @@ bool walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
     const real body_len = start.max[p] - start.min[p];
     // Tiles: only the part of the path over the map.
     const TileMap& tiles = w.tiles();
-    if (s.tiles && !tiles.is_empty() && tiles.blocking_count() > 0 &&
-        interacts(s, tiles.def().category, tiles.def().mask)) {
-        complete = false;
-        walk_path_tiles(tiles, start, d, body_len, touching, visit, stop);
+    // (A map with blocking tiles is not empty.)
+    if (s.tiles && tiles.blocking_count() > 0) {
+        if (sees_common_tiles(tiles, s)) {
+            complete = false;
+            walk_path_tiles(tiles, start, d, body_len, touching, visit, stop);
+        } else if (tiles.filtered_count() != 0) [[unlikely]] {
+            complete = false;
+            auto seen = by_kind(tiles, s, visit);
+            walk_path_tiles(tiles, start, d, body_len, touching, seen, stop);
+        }
     }
     if (!s.bodies) return complete;
     const SpatialGrid& grid = w.grid();

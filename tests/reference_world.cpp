@@ -208,7 +208,8 @@ std::vector<TileBox> blocking_tiles(const TileMap& m) {
         for (std::int32_t col = 0; col < m.columns(); ++col) {
             const TileCell c{col, row};
             const Tile t = m.get(c);
-            if (t != Tile::empty) out.push_back({c, m.cell_box(c), t, m.faces(c), m.kind(m.kind_at(c)).shape});
+            const TileKind& k = m.kind(m.kind_at(c));
+            if (t != Tile::empty) out.push_back({c, m.cell_box(c), t, m.faces(c), k.shape, k.category, k.mask});
         }
     return out;
 }
@@ -543,9 +544,9 @@ Candidates candidates(const World& w, const Aabb& box, Vec2 delta, const QueryFi
         }
     }
     const TileMap& m = w.tiles();
-    if (f.tiles && !m.is_empty() && passes(f, m.def().category, m.def().mask))
+    if (f.tiles && !m.is_empty())
         for (const TileBox& t : blocking_tiles(m))
-            if (may_touch(trip, t.box)) c.tile_boxes.push_back(t);
+            if (passes(f, t.category, t.mask) && may_touch(trip, t.box)) c.tile_boxes.push_back(t);
     c.sensors = sensors_seen(w, f, [&](const Aabb& b) { return may_touch(trip, b); });
     return c;
 }
@@ -631,9 +632,9 @@ std::vector<Other> query_rect(const World& w, const Aabb& rect, const QueryFilte
         }
     }
     const TileMap& m = w.tiles();
-    if (f.tiles && !m.is_empty() && passes(f, m.def().category, m.def().mask))
+    if (f.tiles && !m.is_empty())
         for (const TileBox& t : blocking_tiles(m))
-            if (closed_meets(t.box, rect)) out.push_back(Other::of(t.cell));
+            if (passes(f, t.category, t.mask) && closed_meets(t.box, rect)) out.push_back(Other::of(t.cell));
     for (const Obstacle& s : sensors_seen(w, f, [&](const Aabb& b) { return closed_meets(b, rect); }))
         out.push_back(s.other);
     std::sort(out.begin(), out.end());
@@ -684,9 +685,11 @@ std::vector<SegmentHit> query_segment(const World& w, Vec2 a, Vec2 b, const Quer
         }
     }
     const TileMap& m = w.tiles();
-    if (f.tiles && !m.is_empty() && passes(f, m.def().category, m.def().mask))
-        for (const TileBox& t : blocking_tiles(m))
+    if (f.tiles && !m.is_empty())
+        for (const TileBox& t : blocking_tiles(m)) {
+            if (!passes(f, t.category, t.mask)) continue;
             if (auto s = segment_enter(a, d, t.box)) out.push_back({Other::of(t.cell), *s});
+        }
     std::sort(out.begin(), out.end(), [](const SegmentHit& x, const SegmentHit& y) {
         if (less(x.time, y.time)) return true;
         if (less(y.time, x.time)) return false;

@@ -144,6 +144,8 @@ struct TileBox {
     Tile tile = Tile::empty;            ///< solid or one-way
     std::uint8_t faces = 0;             ///< TileMap::faces(cell)
     TileShape shape = TileShape::empty; ///< the shape of the tile's kind (a one-way tile's direction)
+    std::uint32_t category = 0;         ///< the tile's kind's category bits
+    std::uint32_t mask = 0;             ///< the tile's kind's mask bits
 };
 /// The blocking tiles of a map.
 [[nodiscard]] std::vector<TileBox> blocking_tiles(const TileMap& m);

@@ -86,16 +86,23 @@ void populate(ref::Rng& rng, const WorldParams& p, std::vector<World*> worlds, s
         td.rows = td.columns;
         td.category = 1u << rng.uniform_int(0, 2);
         td.mask = rng.chance(0.8) ? 0xffffffffu : (rng.bits() | 1u);
+        // Kinds 6 and 7, a solid and a one-way kind, with their own category and mask in half
+        // of the worlds (the walks then see each tile by its kind), else the map's.
+        const bool own = rng.chance(0.5);
+        const std::uint32_t own_category = own ? 1u << rng.uniform_int(0, 3) : td.category;
+        const std::uint32_t own_mask = !own ? td.mask : rng.chance(0.5) ? 0xffffffffu : (rng.bits() | 1u);
         for (World* w : worlds) {
             w->set_tile_map(td);
             // Kinds 3 to 5: one-way tiles in the other three directions.
             for (int k = 0; k < 3; ++k)
                 w->set_tile_kind(3 + k, {TileShape(int(TileShape::one_way_up) + k), td.category, td.mask, false});
+            w->set_tile_kind(6, {TileShape::solid, own_category, own_mask, false});
+            w->set_tile_kind(7, {TileShape::one_way_down, own_category, own_mask, false});
         }
         const int n = td.columns * td.rows / 8;
         for (int i = 0; i < n; ++i) {
             const TileCell c{rng.uniform_int(0, td.columns - 1), rng.uniform_int(0, td.rows - 1)};
-            const std::int32_t kind = rng.chance(0.8) ? 1 : rng.uniform_int(2, 5);
+            const std::int32_t kind = rng.chance(0.8) ? (rng.chance(0.8) ? 1 : 6) : rng.uniform_int(2, 7);
             for (World* w : worlds) w->set_tile(c, kind);
         }
     }
@@ -820,7 +827,8 @@ BOOST_AUTO_TEST_CASE(random_moves_grid_equals_brute_force) {
             const World& gw = grid;
             const sbt::BlocksFn blocker = [&](const Other& other) {
                 if (!use_table) return blocks(o.response);
-                const std::uint32_t cat = other.is_body() ? gw.info(other.body).category : gw.tiles().def().category;
+                const std::uint32_t cat = other.is_body() ? gw.info(other.body).category
+                                                          : gw.tiles().kind(gw.tiles().kind_at(other.tile)).category;
                 return blocks(table[lowest_bit(cat)]);
             };
             const std::string v = sbt::move_violation(grid, m, start, rg, blocker);

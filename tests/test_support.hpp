@@ -83,9 +83,10 @@ inline std::string move_violation(const sweepbox::World& w, sweepbox::BodyId id,
         obstacles.push_back({Other::of(o), bi.box});
     }
     const TileMap& m = w.tiles();
-    if (!m.is_empty() && (me.category & m.def().mask) && (m.def().category & me.mask))
+    if (!m.is_empty())
         for (const ref::TileBox& t : ref::blocking_tiles(m))
-            if (t.tile == Tile::solid && blocks(Other::of(t.cell)) && !overlaps(start, t.box))
+            if ((me.category & t.mask) && (t.category & me.mask) && t.tile == Tile::solid &&
+                blocks(Other::of(t.cell)) && !overlaps(start, t.box))
                 obstacles.push_back({Other::of(t.cell), t.box});
     std::vector<Aabb> path{start};
     // Every blocking contact's box is where a straight leg ended (a started-overlapping one too:

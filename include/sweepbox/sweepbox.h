@@ -457,7 +457,8 @@ SWEEPBOX_C_API sweepbox_status sweepbox_set_tile_map(sweepbox_world* world, cons
 /// open a door, close it.
 SWEEPBOX_C_API sweepbox_status sweepbox_set_tile(sweepbox_world* world, int32_t column, int32_t row, int32_t tile);
 /// Redefines tile kind `index` (0 to 255); its tiles change with it. By default kind 0 is empty,
-/// 1 solid, 2 one-way down, the others empty. A blocking kind takes the map's category and mask.
+/// 1 solid, 2 one-way down, the others empty, all with the map's category and mask; a kind's own
+/// category and mask pick who meets (blocking) or is reported by (sensor) its tiles.
 SWEEPBOX_C_API sweepbox_status sweepbox_set_tile_kind(sweepbox_world* world, int32_t index,
                                                       const sweepbox_tile_kind* kind);
 /// Writes the tile at (column, row) to *tile; outside the map every tile is SWEEPBOX_TILE_EMPTY.

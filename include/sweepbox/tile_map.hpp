@@ -94,8 +94,8 @@ inline constexpr std::int32_t max_tile_kinds = 256;
 /// What the tiles of one kind are. The game keeps its own data per kind, looked up by the index.
 struct TileKind {
     TileShape shape = TileShape::empty; ///< how the tiles block (a sensor kind: solid, the whole cell)
-    std::uint32_t category = 1;         ///< category bits (a blocking kind: the map's, TileMapDef)
-    std::uint32_t mask = 0xffffffffu;   ///< mask bits (a blocking kind: the map's, TileMapDef)
+    std::uint32_t category = 1;         ///< category bits of the kind's tiles
+    std::uint32_t mask = 0xffffffffu;   ///< mask bits of the kind's tiles
     bool sensor = false;                ///< never blocks; reports the bodies overlapping it (events)
 };
 
@@ -105,8 +105,8 @@ struct TileMapDef {
     real tile_size = 16;              ///< side of a tile in world units; any positive finite value
     std::int32_t columns = 0;         ///< number of tiles along x
     std::int32_t rows = 0;            ///< number of tiles along y (row 0 is at origin.y, the top)
-    std::uint32_t category = 1;       ///< category bits of every tile
-    std::uint32_t mask = 0xffffffffu; ///< mask bits of every tile
+    std::uint32_t category = 1;       ///< category bits of the default kinds (TileMap::kind)
+    std::uint32_t mask = 0xffffffffu; ///< mask bits of the default kinds
 };
 
 /// A dense tile map. Tile edges are computed as `origin + index * tile_size` in one place, so
@@ -149,10 +149,15 @@ public:
     /// Kind `index` (0 to max_tile_kinds - 1; out of range throws Error). By default kind 0 is
     /// empty, 1 solid, 2 one_way_down and every other kind empty, all with the map's category and mask.
     [[nodiscard]] const TileKind& kind(std::int32_t index) const;
-    /// Redefines kind `index`; every tile of that kind changes with it. Throws Error, leaving the
-    /// map unchanged, on an index out of range, a shape out of the enum, a sensor kind whose shape
-    /// is not solid, or a blocking kind whose category or mask differ from the map's.
+    /// Redefines kind `index`; every tile of that kind changes with it. A blocking kind may have
+    /// its own category and mask: a mover sees its tiles by those, and a side shared with a tile
+    /// of another category or mask is a surface of both (docs/contract.md, "Tile kinds"). Throws
+    /// Error, leaving the map unchanged, on an index out of range, a shape out of the enum, or a
+    /// sensor kind whose shape is not solid.
     void set_kind(std::int32_t index, const TileKind& kind);
+    /// Number of blocking tiles whose kind's category or mask differ from the map's (TileMapDef).
+    /// While there are any, every walk tests each tile's kind (docs/contract.md, "Tile kinds").
+    [[nodiscard]] std::size_t filtered_count() const { return filtered_; }
     /// Number of sensor tiles.
     [[nodiscard]] std::size_t sensor_count() const { return sensors_; }
     /// Number of slope tiles.
@@ -203,7 +208,9 @@ private:
     }
     void refresh_faces(TileCell c);
     [[nodiscard]] TileShape blocking_shape(TileCell c) const; // empty for sensors and outside
-    void write_tile(std::size_t i, std::uint8_t kind, bool was_sensor);
+    void write_tile(std::size_t i, std::uint8_t kind, const TileKind& was_kind);
+    [[nodiscard]] bool same_filter(TileCell a, TileCell b) const; // both in the map, kinds of one filter
+    [[nodiscard]] bool own_filter(const TileKind& k) const;       // blocking, not the map's filter
 
     TileMapDef def_{};
     std::vector<std::uint8_t> cells_;     // bits 0-1: Tile, bits 2-5: faces, 6-7: one-way direction
@@ -220,6 +227,10 @@ private:
     std::vector<TileKind> kinds_;        // max_tile_kinds entries once constructed
     std::size_t sensors_ = 0;
     std::size_t slopes_ = 0;
+    std::size_t filtered_ = 0;
+    // The filter the walks give every tile without looking at its kind: the map's, or none (0)
+    // while filtered_ tiles make each tile's kind matter (detail::TileTables::common_filter).
+    std::uint32_t common_category_ = 1, common_mask_ = 0xffffffffu;
 };
 
 } // namespace sweepbox

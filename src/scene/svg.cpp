@@ -41,7 +41,8 @@ constexpr const char* c_normal = "#109a3a";
 constexpr const char* c_velocity = "#f08a00";
 constexpr const char* c_cast = "#8e3fb8";
 constexpr const char* c_query = "#129a9a";
-constexpr const char* c_sensor = "#3a7bd5"; // sensor bodies and tiles, translucent
+constexpr const char* c_sensor = "#3a7bd5";     // sensor bodies and tiles, translucent
+constexpr const char* c_own_filter = "#5f8fa8"; // solid and slope tiles of a kind with its own category or mask
 constexpr const char* c_spark = "#d9480f";
 constexpr const char* c_ground = "#f2c200";
 constexpr const char* c_platform = "#2e8b57";
@@ -176,10 +177,18 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     const double vw = w + 2 * margin + legend_w;
     // The legend lists only what the picture shows.
     bool has_solid = false, has_one_way = false, has_slope = false, has_static = false, has_movable = false,
-         has_platform = false, has_sensor = false;
+         has_platform = false, has_sensor = false, has_own_filter = false;
+    // A solid or slope tile whose kind has its own category or mask (not the map's) has its own colour.
+    auto own_filter = [&](TileCell cell) {
+        const TileKind& k = tiles.kind(tiles.kind_at(cell));
+        const Tile t = tiles.get(cell);
+        return (t == Tile::solid || t == Tile::slope) &&
+               (k.category != tiles.def().category || k.mask != tiles.def().mask);
+    };
     for (std::int32_t r = 0; r < tiles.rows(); ++r)
         for (std::int32_t c = 0; c < tiles.columns(); ++c) {
-            has_solid = has_solid || tiles.get({c, r}) == Tile::solid;
+            has_own_filter = has_own_filter || own_filter({c, r});
+            has_solid = has_solid || (tiles.get({c, r}) == Tile::solid && !own_filter({c, r}));
             has_one_way = has_one_way || tiles.get({c, r}) == Tile::one_way;
             has_slope = has_slope || tiles.get({c, r}) == Tile::slope;
             has_sensor = has_sensor || tiles.kind(tiles.kind_at({c, r})).sensor;
@@ -209,11 +218,12 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     bool has_bounces = false;
     for (const ParticleTrace& t : trace.particles) has_bounces = has_bounces || !t.bounces.empty();
     const bool has_riders = !trace.riders.empty();
-    const int legend_rows = int(has_solid) + int(has_one_way) + int(has_slope) + int(has_static) + int(has_movable) +
-                            int(has_platform) + int(has_sensor) + int(has_riders) + 2 * int(has_moves) +
-                            int(has_single_contact_box) + int(has_contacts) + int(has_contacts || has_hits) +
-                            int(has_velocity) + int(has_casts) + int(has_hits) + int(has_queries) + int(has_sparks) +
-                            int(has_bounces) + int(has_ground) + int(has_one_way_body);
+    const int legend_rows = int(has_solid) + int(has_own_filter) + int(has_one_way) + int(has_slope) + int(has_static) +
+                            int(has_movable) + int(has_platform) + int(has_sensor) + int(has_riders) +
+                            2 * int(has_moves) + int(has_single_contact_box) + int(has_contacts) +
+                            int(has_contacts || has_hits) + int(has_velocity) + int(has_casts) + int(has_hits) +
+                            int(has_queries) + int(has_sparks) + int(has_bounces) + int(has_ground) +
+                            int(has_one_way_body);
     const double legend_h = 3.4 * u * (legend_rows + 2) + 2 * u;
     const double vh = std::max(h + 2 * margin, options.legend ? legend_h + 2 * margin : 0.0);
     const double px = options.pixels > 0 ? options.pixels : 1000;
@@ -247,18 +257,19 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
                     continue;
                 }
                 if (t == Tile::empty) continue;
+                const char* fill = own_filter({c, r}) ? c_own_filter : c_solid;
                 if (t == Tile::solid) {
-                    svg.box(cb, std::string("fill=\"") + c_solid + "\"");
+                    svg.box(cb, std::string("fill=\"") + fill + "\"");
                 } else if (t == Tile::slope) {
                     const TileShape shape = tiles.shape_at({c, r});
                     const SlopePicture p = slope_picture(tiles, {c, r}, shape);
-                    svg.polygon(p.corners.data(), p.count, std::string("fill=\"") + c_solid + "\"");
+                    svg.polygon(p.corners.data(), p.count, std::string("fill=\"") + fill + "\"");
                     // The normal out of the sloped face, a third of the tile long.
                     const Vec2 nv = slope_normal(shape);
                     const double len = d(cb.size().x) / 3;
                     svg.line(p.face_middle.x, p.face_middle.y, p.face_middle.x + d(nv.x) * len,
                              p.face_middle.y + d(nv.y) * len,
-                             std::string("stroke=\"") + c_solid + "\" stroke-width=\"" + n(0.2 * u) + "\"");
+                             std::string("stroke=\"") + fill + "\" stroke-width=\"" + n(0.2 * u) + "\"");
                 } else {
                     const double th = std::max(d(cb.size().y) * 0.25, 0.4 * u);
                     svg.rect(d(cb.min.x), d(cb.min.y), d(cb.max.x), d(cb.min.y) + th,
@@ -519,6 +530,8 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
             return [&svg, style, u](double x, double y) { svg.rect(x, y - 0.2 * u, x + 4 * u, y + 2 * u, style); };
         };
         if (has_solid) entry("solid tile", sw_rect(std::string("fill=\"") + c_solid + "\""));
+        if (has_own_filter)
+            entry("tile of a kind with its own category", sw_rect(std::string("fill=\"") + c_own_filter + "\""));
         if (has_slope)
             entry("slope tile and its normal", [&](double x, double y) {
                 const Pt tri[3] = {{x, y + 2 * u}, {x + 4 * u, y - 0.2 * u}, {x + 4 * u, y + 2 * u}};

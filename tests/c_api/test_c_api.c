@@ -481,14 +481,16 @@ static void test_slope_kinds(void) {
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_kind(w, 10 + SWEEPBOX_SHAPE_STEEP_DR_HIGH, &kind));
     EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile_kind(w, 10 + SWEEPBOX_SHAPE_STEEP_DR_HIGH, &got));
     CHECK(got.shape == SWEEPBOX_SHAPE_STEEP_DR_HIGH);
-    /* A slope is not a sensor shape; a slope kind takes the map's bits. */
+    /* A slope is not a sensor shape; a slope kind may have its own category and mask. */
     kind.shape = SWEEPBOX_SHAPE_SLOPE45_UR;
     kind.sensor = 1;
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_kind(w, 40, &kind));
     EXPECT_MESSAGE(w, "sensor");
     kind.sensor = 0;
     kind.category = 2;
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_kind(w, 40, &kind));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile_kind(w, 40, &kind));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile_kind(w, 40, &got));
+    CHECK(got.shape == SWEEPBOX_SHAPE_SLOPE45_UR && got.category == 2 && got.sensor == 0);
     /* Redefining the kind back to empty empties its tile. */
     kind.shape = SWEEPBOX_SHAPE_EMPTY;
     kind.category = 1;

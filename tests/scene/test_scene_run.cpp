@@ -190,6 +190,29 @@ BOOST_AUTO_TEST_CASE(water_scene_events_make_sense) {
                json::parse(R"([["player", {"tile": [1, 9]}], ["player", {"tile": [2, 9]}]])"));
 }
 
+BOOST_AUTO_TEST_CASE(barrier_scene_stops_only_the_slime) {
+    const auto lines = run_file("barrier");
+    // The hero (mask 1) walks through the glass (column 10, category 2) to the stone wall at x 320;
+    // the slime (mask 3) stops flush against the glass at x 160.
+    BOOST_TEST(near_all(line(lines, 1).at("box"), {308, 88, 320, 112}, 0));
+    BOOST_TEST(near_all(line(lines, 2).at("box"), {144, 100, 160, 112}, 0));
+    for (const json& c : line(lines, 1).at("contacts")) BOOST_TEST(c.at("other").at("tile")[0] != 10);
+    // Only the slime touches the glass.
+    const json e = line(lines, 3);
+    int glass = 0;
+    for (const json& pair : e.at("contact_begin"))
+        if (pair[1].at("tile") == json::parse("[10, 6]")) {
+            BOOST_TEST(pair[0] == "slime");
+            ++glass;
+        }
+    BOOST_TEST(glass == 1);
+    // A ray or query of mask 2 sees the glass; of mask 1, the stone.
+    BOOST_TEST(line(lines, 4).at("other") == json::parse(R"({"tile": [10, 6]})"));
+    BOOST_TEST(line(lines, 5).at("other") == json::parse(R"({"tile": [20, 6]})"));
+    BOOST_TEST(line(lines, 6).at("found") == json::parse(R"([{"tile": [10, 4]}])"));
+    BOOST_TEST(line(lines, 7).at("found") == json::parse(R"([{"tile": [20, 4]}])"));
+}
+
 BOOST_AUTO_TEST_CASE(grenade_rests_inside_the_room) {
     const std::string path = scene_test::scenes_dir() + "/grenade_room.json";
     SceneRunner runner(load_scene(path), path);

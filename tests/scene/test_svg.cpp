@@ -237,6 +237,14 @@ BOOST_AUTO_TEST_CASE(picture_shows_sensors) {
     BOOST_TEST(svg_of("bullets").find(">sensor (tile; body: dashed edge)<") == std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(picture_shows_kinds_with_their_own_filter) {
+    // barrier.json: the glass column (3 tiles of category 2) in its own colour, with a legend row.
+    const std::string svg = svg_of("barrier");
+    BOOST_TEST(count(svg, "fill=\"#5f8fa8\"") == 4u); // 3 tiles and the legend's swatch
+    BOOST_TEST(svg.find(">tile of a kind with its own category<") != std::string::npos);
+    BOOST_TEST(svg_of("water").find(">tile of a kind with its own category<") == std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(picture_shows_one_way_bodies) {
     // A jump-through ledge: its top face in the one-way colour, and the legend's row.
     SceneRunner runner(parse_scene(R"({"bodies": [{"name": "ledge", "box": [0, 50, 100, 54], "static": true,
