@@ -47,10 +47,14 @@
 ///    reference-mode world (WorldDef::brute_force) gives the same bits too ("same answers");
 /// 9. dry run: World::check before each move gives the move's answer, bit for bit, and leaves
 ///    the body where it was;
-/// 10. events: in a run of the same scenario where every third body is a sensor, update_events
-///    after every operation lists exactly what a brute-force recomputation from the bodies'
-///    boxes, the moves' paths and the moves' contacts (touches that begin and end between two
-///    calls) lists (events_check.hpp), in the accelerated world and in the reference-mode one.
+/// 10. events: in a run of the same scenario where every third body is a sensor and the map has
+///    sensor tiles of two kinds (the tile writes of kind 3; set_tile operations that, by the
+///    upper bits of their kind byte, write a sensor kind or redefine the second one, sensor or
+///    not), update_events after every operation lists exactly what a brute-force recomputation
+///    from the bodies' boxes, every tile of the map, the moves' paths (a fast body passing
+///    through a sensor within one move begins and ends) and the moves' contacts (touches that
+///    begin and end between two calls) lists (events_check.hpp), in the accelerated world and in
+///    the reference-mode one.
 
 #include <algorithm>
 #include <bit>
@@ -543,18 +547,59 @@ void run(const Scenario& sc, bool brute_force, bool check, Run& out) {
     }
 }
 
-// Property 10: the scenario with every third body a sensor, events checked after every operation.
+// Property 10's second sensor kind, and what a set_tile of the event run does by its variant
+// bits (unused by the other properties, so their inputs decode as before): tiles turn into and
+// out of sensors, and redefining kind 6 changes every tile of it at once.
+constexpr std::int32_t second_sensor_kind = 6;
+constexpr TileKind second_sensor_def{TileShape::solid, 1, 5, true};
+
+void events_set_tile(const Scenario& sc, World& w, EventModel& model, const Op& op) {
+    const TileCell c{op.cell.column % w.tiles().columns(), op.cell.row % w.tiles().rows()};
+    std::int32_t kind = std::int32_t(op.tile);
+    switch (op.tile_variant & 3) {
+    case 1: kind = sensor_kind; break;
+    case 2: kind = second_sensor_kind; break;
+    case 3: {
+        // Other filters, no sensor at all (with the map's filter, which every kind may have), or
+        // the first definition again.
+        const TileKind defs[] = {{TileShape::solid, 4, ~0u, true},
+                                 {TileShape::empty, sc.tiles.category, sc.tiles.mask, false},
+                                 {TileShape::solid, ~0u, ~0u, true},
+                                 second_sensor_def};
+        const TileKind& d = defs[(op.tile_variant >> 2) & 3];
+        w.set_tile_kind(second_sensor_kind, d);
+        model.set_kind(second_sensor_kind, d);
+        return;
+    }
+    default: break;
+    }
+    w.set_tile(c, kind);
+    model.set_tile(c, kind);
+}
+
+// Property 10: the scenario with every third body a sensor, its tile writes of kind 3 sensor
+// tiles, events checked after every operation.
 void run_events(Scenario sc, bool brute_force) {
     for (std::size_t i = 2; i < sc.bodies.size(); i += 3) {
         sc.bodies[i].is_sensor = true;
         sc.bodies[i].is_static = false;
     }
+    sc.sensor_tiles = true;
     sc.def.brute_force = brute_force;
     try {
         World w(sc.def);
         std::vector<BodyId> ids;
         build_world(sc, w, ids);
         EventModel model;
+        if (sc.has_tiles) {
+            w.set_tile_kind(second_sensor_kind, second_sensor_def);
+            model.set_map(w.tiles());
+            model.set_kind(sensor_kind, sensor_kind_def);
+            model.set_kind(second_sensor_kind, second_sensor_def);
+            for (std::size_t i = 0; i < sc.initial_tiles.size(); ++i)
+                model.set_tile(sc.initial_tiles[i].first,
+                               sc.initial_sensor[i] ? sensor_kind : std::int32_t(sc.initial_tiles[i].second));
+        }
         model.check(w, ids, 0);
         for (std::size_t i = 0; i < sc.ops.size(); ++i) {
             const Op& op = sc.ops[i];
@@ -562,10 +607,12 @@ void run_events(Scenario sc, bool brute_force) {
             case Op::Kind::move: {
                 const Aabb start = w.box(ids[op.body]);
                 const MoveResult r = w.move(ids[op.body], op.delta, options_of(op));
-                model.note_move(w, ids[op.body], start, r);
+                model.note_move(w, ids, ids[op.body], start, r);
                 break;
             }
             case Op::Kind::set_tile:
+                if (sc.has_tiles) events_set_tile(sc, w, model, op);
+                break;
             case Op::Kind::teleport:
             case Op::Kind::set_filter: apply_world_op(sc, w, ids, op); break;
             case Op::Kind::query: break;
