@@ -2,16 +2,22 @@
 /// @file events_check.hpp
 /// Property 10 of fuzz_world: World::update_events against a brute-force recomputation from the
 /// bodies' boxes and the paths of the moves, written from docs/events.md. After every operation
-/// the model lists the sensor pairs (a sensor body's interior overlaps a non-sensor body's, the
-/// two interact both ways), the paths' crossings (each piece of a move's path, the start box
-/// moved by t * (end.min - start.min) for t in [0, 1], overlaps a sensor's interior at some t;
-/// decided with exact integers), and the contact pairs (a movable body's closed box meets a
+/// the model lists the sensor pairs (a sensor's interior overlaps a non-sensor body's, the two
+/// interact both ways; sensors are sensor bodies and every cell of the map whose kind, as the
+/// model saw it written, is a sensor kind), the paths' crossings (each piece of a move's path,
+/// the start box moved by t * (end.min - start.min) for t in [0, 1], overlaps a sensor's
+/// interior at some t; decided with exact integers; paths are kept only from moves made while
+/// the world held a sensor), and the contact pairs (a movable body's closed box meets a
 /// non-sensor body's or a blocking tile's; two movable bodies once, under the lower index; a
 /// one-way tile only from above, through a top that is a surface), and the pairs the moves'
 /// contacts touched since the last call (a pair touching at neither call begins and ends), and
 /// compares its begins and ends with the library's lists.
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <span>
 #include <string>
 #include <vector>
 #include <sweepbox/world.hpp>
@@ -22,8 +28,21 @@ namespace sweepbox::fuzz {
 
 class EventModel {
 public:
-    /// Records the path of a move of `id` that started at `start` (call after the move).
-    void note_move(const World& w, BodyId id, const Aabb& start, const MoveResult& r) {
+    /// Starts the model's copy of the map's kinds: every cell kind 0 (call after set_tile_map).
+    void set_map(const TileMap& m) {
+        columns_ = m.columns();
+        kind_of_.assign(std::size_t(m.columns()) * std::size_t(m.rows()), 0);
+    }
+    /// Kind `index` was (re)defined.
+    void set_kind(std::int32_t index, const TileKind& kind) { kinds_[std::size_t(index)] = kind; }
+    /// The tile at c was set to kind `index`.
+    void set_tile(TileCell c, std::int32_t index) {
+        kind_of_[std::size_t(c.row) * std::size_t(columns_) + std::size_t(c.column)] = std::uint8_t(index);
+    }
+
+    /// Records the path of a move of `id` that started at `start` (call after the move). `ids`:
+    /// every live body.
+    void note_move(const World& w, const std::vector<BodyId>& ids, BodyId id, const Aabb& start, const MoveResult& r) {
         const BodyInfo info = w.info(id);
         // Once update_events has run, each contact is a touch of the mover and what it met,
         // named by the movable one (of two, the lower index; two static ones are no pair).
@@ -37,6 +56,11 @@ public:
                 touched_.push_back({c.other.body, Other::of(id)});
             }
         }
+        // The docs: moves record their paths only while the world holds a sensor (a sensor tile
+        // written after the move does not see it pass).
+        bool sensors = std::any_of(kind_of_.begin(), kind_of_.end(), [&](std::uint8_t k) { return kinds_[k].sensor; });
+        for (BodyId b : ids) sensors = sensors || w.info(b).is_sensor;
+        if (!sensors) return;
         Aabb at = start;
         auto leg = [&](const Aabb& to) {
             if (to == at) return;
@@ -72,8 +96,29 @@ public:
                 if (l.sensor) crossed.push_back({Other::of(l.id), ids[o]});
                 else crossed.push_back({Other::of(ids[o]), l.id});
             }
-        legs_.clear();
+        // Sensor tiles: every cell of the map (not the broad phase's candidates), its kind the
+        // one the model saw written.
         const TileMap& m = w.tiles();
+        for (std::int32_t r = 0; r < m.rows(); ++r)
+            for (std::int32_t c = 0; c < m.columns(); ++c) {
+                const std::uint8_t kind = kind_of_[std::size_t(r) * std::size_t(columns_) + std::size_t(c)];
+                if (m.kind_at({c, r}) != kind)
+                    fail("op %zu: tile (%d, %d) holds kind %d, but kind %d was written (property 10)", op, c, r,
+                         int(m.kind_at({c, r})), int(kind));
+                const TileKind& k = kinds_[kind];
+                if (!k.sensor) continue;
+                const Aabb tb = m.cell_box({c, r});
+                const Other tile = Other::of(TileCell{c, r});
+                for (std::size_t v = 0; v < ids.size(); ++v)
+                    if (!infos[v].is_sensor && overlaps(tb, infos[v].box) &&
+                        meet(k.category, k.mask, infos[v].category, infos[v].mask))
+                        now.push_back({tile, ids[v]});
+                for (const Leg& l : legs_)
+                    if (!l.sensor && meet(k.category, k.mask, l.category, l.mask) && path_may_meet(l.from, l.to, tb) &&
+                        path_overlaps(l.from, l.to, tb))
+                        crossed.push_back({tile, l.id});
+            }
+        legs_.clear();
         for (std::size_t a = 0; a < ids.size(); ++a) {
             const BodyInfo& A = infos[a];
             if (A.is_static || A.is_sensor) continue;
@@ -108,18 +153,30 @@ public:
         contacts_ = touching;
         w.update_events();
         const Events e = w.events();
-        if (!std::equal(sb.begin(), sb.end(), e.sensor_begin.begin(), e.sensor_begin.end()))
-            fail("op %zu: sensor_begin: %zu events, the model %zu (property 10)", op, e.sensor_begin.size(), sb.size());
-        if (!std::equal(se.begin(), se.end(), e.sensor_end.begin(), e.sensor_end.end()))
-            fail("op %zu: sensor_end: %zu events, the model %zu (property 10)", op, e.sensor_end.size(), se.size());
-        if (!std::equal(cb.begin(), cb.end(), e.contact_begin.begin(), e.contact_begin.end()))
-            fail("op %zu: contact_begin: %zu events, the model %zu (property 10)", op, e.contact_begin.size(),
-                 cb.size());
-        if (!std::equal(ce.begin(), ce.end(), e.contact_end.begin(), e.contact_end.end()))
-            fail("op %zu: contact_end: %zu events, the model %zu (property 10)", op, e.contact_end.size(), ce.size());
+        compare("sensor_begin", op, sb, e.sensor_begin);
+        compare("sensor_end", op, se, e.sensor_end);
+        compare("contact_begin", op, cb, e.contact_begin);
+        compare("contact_end", op, ce, e.contact_end);
     }
 
 private:
+    static std::string name(const Other& o) {
+        char buf[48];
+        if (o.is_tile()) std::snprintf(buf, sizeof buf, "tile (%d, %d)", int(o.tile.column), int(o.tile.row));
+        else std::snprintf(buf, sizeof buf, "body %u/%u", o.body.index, o.body.generation);
+        return buf;
+    }
+    static std::string name(const SensorEvent& e) { return name(e.sensor) + " visitor " + name(Other::of(e.visitor)); }
+    static std::string name(const ContactEvent& e) { return name(Other::of(e.body)) + " other " + name(e.other); }
+    // Fails, naming the first event only one side lists, unless the library's list is the model's.
+    template <class T>
+    static void compare(const char* list, std::size_t op, const std::vector<T>& model, std::span<const T> lib) {
+        if (std::equal(model.begin(), model.end(), lib.begin(), lib.end())) return;
+        const auto [m, l] = std::mismatch(model.begin(), model.end(), lib.begin(), lib.end());
+        const bool model_only = l == lib.end() || (m != model.end() && *m < *l);
+        fail("op %zu: %s: %zu events, the model %zu; first difference: %s, listed only by the %s (property 10)", op,
+             list, lib.size(), model.size(), name(model_only ? *m : *l).c_str(), model_only ? "model" : "library");
+    }
     struct Leg {
         BodyId id;
         Aabb from, to;
@@ -146,6 +203,20 @@ private:
         std::sort(v.begin(), v.end());
         v.erase(std::unique(v.begin(), v.end()), v.end());
     }
+    // False only where no box of the path can meet b's closed box: the path's extent per axis
+    // (from.min + t*d to from.max + t*d), in long double with a margin far above its rounding.
+    // Only a cheap skip before the exact test.
+    static bool path_may_meet(const Aabb& from, const Aabb& to, const Aabb& b) {
+        for (int k = 0; k < 2; ++k) {
+            const long double a0 = from.min[k], a1 = from.max[k], d = static_cast<long double>(to.min[k]) - a0;
+            const long double lo = std::min(a0, a0 + d), hi = std::max(a1, a1 + d);
+            const long double mag = std::max(
+                {std::fabs(a0), std::fabs(a1), std::fabs(static_cast<long double>(to.min[k]))});
+            const long double slack = std::ldexp(mag, -40);
+            if (hi + slack < b.min[k] || b.max[k] < lo - slack) return false;
+        }
+        return true;
+    }
     // Some t in [0, 1] where the moving box's interior overlaps b's, in exact integers.
     static bool path_overlaps(const Aabb& from, const Aabb& to, const Aabb& b) {
         Big en = -1, ed = 1, ln = 2, ld = 1; // enter = en / ed, leave = ln / ld
@@ -164,6 +235,9 @@ private:
         return en * ld < ln * ed && en < ed && ln > 0;
     }
 
+    std::int32_t columns_ = 0;
+    std::vector<std::uint8_t> kind_of_;            // the kind index of each cell, as written
+    std::array<TileKind, max_tile_kinds> kinds_{}; // as defined (sensor kinds matter; the rest are empty)
     std::vector<Leg> legs_;
     std::vector<ContactEvent> touched_; // the moves' contacts since the last check
     bool called_ = false;               // update_events has run

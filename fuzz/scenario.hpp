@@ -69,6 +69,7 @@ struct Op {
     // set_tile
     TileCell cell{};
     Tile tile = Tile::empty;
+    std::uint8_t tile_variant = 0; ///< set_tile: the kind byte's upper four bits (fuzz_world's events pick by them)
     // set_filter, query filter
     std::uint32_t category = 1;
     std::uint32_t mask = 0xffffffffu;
@@ -186,6 +187,7 @@ inline Scenario decode_scenario(ByteReader& in, bool query_ops) {
             if (op.has_velocity) op.velocity = gen.vec(in);
         } else if (which == 9) {
             op.kind = Op::Kind::set_tile;
+            op.tile_variant = std::uint8_t(kind >> 4);
             op.cell = {std::int32_t(in.u8() % 16), std::int32_t(in.u8() % 16)};
             op.tile = Tile(in.u8() % 3);
         } else if (which == 10) {
@@ -220,6 +222,8 @@ inline Scenario decode_scenario(ByteReader& in, bool query_ops) {
 
 /// The sensor kind of a scenario's sensor variant (category 2, every mask bit).
 inline constexpr std::int32_t sensor_kind = 5;
+/// Its definition.
+inline constexpr TileKind sensor_kind_def{TileShape::solid, 2, ~0u, true};
 
 /// The scenario with every third body a sensor and its tile writes of kind 3 (else solid)
 /// writing sensor tiles of kind sensor_kind.
@@ -237,7 +241,7 @@ inline Scenario make_sensor_variant(Scenario s) {
 inline void build_world(const Scenario& s, World& w, std::vector<BodyId>& ids) {
     if (s.has_tiles) {
         w.set_tile_map(s.tiles);
-        if (s.sensor_tiles) w.set_tile_kind(sensor_kind, {TileShape::solid, 2, ~0u, true});
+        if (s.sensor_tiles) w.set_tile_kind(sensor_kind, sensor_kind_def);
         for (std::size_t i = 0; i < s.initial_tiles.size(); ++i) {
             const auto& [cell, tile] = s.initial_tiles[i];
             if (s.sensor_tiles && s.initial_sensor[i]) w.set_tile(cell, sensor_kind);
@@ -313,7 +317,8 @@ inline void print_scenario(const Scenario& s) {
                          str(op.friction).c_str(), int(op.max_iterations), op.has_velocity ? " velocity " : "",
                          op.has_velocity ? str(op.velocity).c_str() : "");
         if (op.kind == Op::Kind::set_tile)
-            std::fprintf(stderr, " cell (%d, %d) tile %d", op.cell.column, op.cell.row, int(op.tile));
+            std::fprintf(stderr, " cell (%d, %d) tile %d variant %u", op.cell.column, op.cell.row, int(op.tile),
+                         unsigned(op.tile_variant));
         if (op.kind == Op::Kind::teleport) std::fprintf(stderr, " box %s", str(op.box).c_str());
         if (op.kind == Op::Kind::set_filter) std::fprintf(stderr, " category %#x mask %#x", op.category, op.mask);
         if (op.kind == Op::Kind::query)

@@ -5,7 +5,9 @@
 #include <sweepbox/world.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
+#include <limits>
 
 #include "exact.hpp"
 #include "obstacle.hpp"
@@ -62,6 +64,25 @@ bool path_overlaps(const Aabb& from, const Aabb& to, const Aabb& b) {
         if (less(out, leave)) leave = out;
     }
     return less(enter, leave) && less(enter, Time{one, one}) && less(Time{zero, one}, leave);
+}
+
+// A box holding every box of a leg's path (`from` moved by t * (to.min - from.min), t in [0, 1]),
+// for the broad phase. The last of them is `to` only up to rounding (at 1e9 a placed box may
+// change size by 16), so its max, from.max + (to.min - from.min), may lie beyond to.max: the
+// hull reaches it, rounded up past a margin far above the rounding of wide.
+Aabb path_reach(const Aabb& from, const Aabb& to) {
+    Aabb r = merge(from, to);
+    for (int k = 0; k < 2; ++k) {
+        const wide far = wide(from.max[k]) + (wide(to.min[k]) - wide(from.min[k]));
+        if (far <= wide(r.max[k])) continue;
+        const wide mag = std::max(
+            {std::fabs(wide(from.min[k])), std::fabs(wide(from.max[k])), std::fabs(wide(to.min[k]))});
+        const wide up = far + std::ldexp(mag, -40);
+        r.max[k] = up >= wide(std::numeric_limits<real>::max())
+                     ? std::numeric_limits<real>::max()
+                     : std::nextafter(real(up), std::numeric_limits<real>::max());
+    }
+    return r;
 }
 
 bool filters_meet(std::uint32_t category_a, std::uint32_t mask_a, std::uint32_t category_b, std::uint32_t mask_b) {
@@ -169,7 +190,7 @@ void World::update_events() {
     // The pairs the paths passed through.
     crossed_.clear();
     for (const PathLeg& l : legs_) {
-        const Aabb hull = merge(l.from, l.to);
+        const Aabb hull = path_reach(l.from, l.to);
         each_body(hull, [&](std::uint32_t j) {
             const Body& o = bodies_[j];
             if (!o.alive || j == l.id.index || o.is_sensor == l.is_sensor || !path_overlaps(l.from, l.to, o.box))
