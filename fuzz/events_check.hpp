@@ -128,12 +128,14 @@ public:
                 if (intersects_closed(A.box, O.box) && meet(A.category, A.mask, O.category, O.mask))
                     touching.push_back({ids[a], Other::of(ids[o])});
             }
-            if (!meet(A.category, A.mask, m.def().category, m.def().mask)) continue;
             for (std::int32_t r = 0; r < m.rows(); ++r)
                 for (std::int32_t c = 0; c < m.columns(); ++c) {
                     const Tile t = m.get({c, r});
                     const Aabb tb = m.cell_box({c, r});
-                    if (t == Tile::empty || !intersects_closed(A.box, tb)) continue;
+                    const TileKind& k = m.kind(m.kind_at({c, r})); // a tile meets by its kind's filter
+                    if (t == Tile::empty || !intersects_closed(A.box, tb) ||
+                        !meet(A.category, A.mask, k.category, k.mask))
+                        continue;
                     if (t == Tile::one_way && !(A.box.max.y <= tb.min.y && (m.faces({c, r}) & face_neg_y) != 0))
                         continue;
                     touching.push_back({ids[a], Other::of(TileCell{c, r})});

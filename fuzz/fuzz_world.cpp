@@ -52,7 +52,8 @@
 /// 10. events: in a run of the same scenario where every third body is a sensor and the map has
 ///    sensor tiles of two kinds (the tile writes of kind 3; set_tile operations that, by the
 ///    upper bits of their kind byte, write a sensor kind or redefine the second one, sensor or
-///    not), update_events after every operation lists exactly what a brute-force recomputation
+///    a wall of its own category and mask; and every third solid tile written is a wall of its
+///    own category and mask), update_events after every operation lists exactly what a brute-force recomputation
 ///    from the bodies' boxes, every tile of the map, the moves' paths (a fast body passing
 ///    through a sensor within one move begins and ends) and the moves' contacts (touches that
 ///    begin and end between two calls) lists (events_check.hpp), in the accelerated world and in
@@ -568,18 +569,21 @@ void run(const Scenario& sc, bool brute_force, bool check, Run& out) {
 // out of sensors, and redefining kind 6 changes every tile of it at once.
 constexpr std::int32_t second_sensor_kind = 6;
 constexpr TileKind second_sensor_def{TileShape::solid, 1, 5, true};
+// Property 10's solid kind of its own category and mask (a wall only some bodies meet).
+constexpr std::int32_t glass_kind = 7;
+constexpr TileKind glass_def{TileShape::solid, 2, 5, false};
 
-void events_set_tile(const Scenario& sc, World& w, EventModel& model, const Op& op) {
+void events_set_tile(World& w, EventModel& model, const Op& op) {
     const TileCell c{op.cell.column % w.tiles().columns(), op.cell.row % w.tiles().rows()};
     std::int32_t kind = std::int32_t(op.tile);
     switch (op.tile_variant & 3) {
     case 1: kind = sensor_kind; break;
     case 2: kind = second_sensor_kind; break;
     case 3: {
-        // Other filters, no sensor at all (with the map's filter, which every kind may have), or
-        // the first definition again.
+        // Other filters, no sensor at all (a wall of its own category and mask, met by the
+        // bodies whose filters meet it), or the first definition again.
         const TileKind defs[] = {{TileShape::solid, 4, ~0u, true},
-                                 {TileShape::empty, sc.tiles.category, sc.tiles.mask, false},
+                                 {TileShape::solid, 2, 5, false},
                                  {TileShape::solid, ~0u, ~0u, true},
                                  second_sensor_def};
         const TileKind& d = defs[(op.tile_variant >> 2) & 3];
@@ -615,6 +619,14 @@ void run_events(Scenario sc, bool brute_force) {
             for (std::size_t i = 0; i < sc.initial_tiles.size(); ++i)
                 model.set_tile(sc.initial_tiles[i].first,
                                sc.initial_sensor[i] ? sensor_kind : std::int32_t(sc.initial_tiles[i].second));
+            // Every third solid tile write as a wall of its own category and mask.
+            w.set_tile_kind(glass_kind, glass_def);
+            model.set_kind(glass_kind, glass_def);
+            for (std::size_t i = 1; i < sc.initial_tiles.size(); i += 3)
+                if (sc.initial_tiles[i].second == Tile::solid && !sc.initial_sensor[i]) {
+                    w.set_tile(sc.initial_tiles[i].first, glass_kind);
+                    model.set_tile(sc.initial_tiles[i].first, glass_kind);
+                }
         }
         model.check(w, ids, 0);
         for (std::size_t i = 0; i < sc.ops.size(); ++i) {
@@ -627,7 +639,7 @@ void run_events(Scenario sc, bool brute_force) {
                 break;
             }
             case Op::Kind::set_tile:
-                if (sc.has_tiles) events_set_tile(sc, w, model, op);
+                if (sc.has_tiles) events_set_tile(w, model, op);
                 break;
             case Op::Kind::teleport:
             case Op::Kind::set_filter: apply_world_op(sc, w, ids, op); break;
