@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "exact.hpp"
+#include "reflection.hpp"
 #include "sweep.hpp"
 #include "platform.hpp"
 
@@ -188,10 +189,9 @@ Vec2 reflect(Vec2 v, Vec2 n, real restitution, real friction) {
     const real keep = 1 - friction;
     if (n.x != 0 && n.y == 0) return {-v.x * restitution, v.y * keep};
     if (n.y != 0 && n.x == 0) return {v.x * keep, -v.y * restitution};
-    const real vn = v.x * n.x + v.y * n.y;
-    const Vec2 normal_part = n * vn;
-    const Vec2 tangent_part = v - normal_part;
-    return tangent_part * keep - normal_part * restitution;
+    Vec2 r;
+    detail::reflect_about(v.x, v.y, n.x, n.y, restitution, keep, r.x, r.y);
+    return r;
 }
 
 } // namespace sweepbox

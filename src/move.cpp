@@ -24,6 +24,7 @@
 #include "sweep.hpp"
 #include "platform.hpp"
 #include "ranking.hpp"
+#include "reflection.hpp"
 #include "slope_junction.hpp"
 #include "walk_path.hpp"
 
@@ -282,12 +283,9 @@ struct JunctionLeg {
 Vec2 reflect_on_slope(Vec2 v, Vec2 n, real restitution, real friction) {
     constexpr real big = std::numeric_limits<real>::max() / 4;
     if (std::fabs(v.x) <= big && std::fabs(v.y) <= big) return reflect(v, n, restitution, friction);
-    const wide vn = wide(v.x) * wide(n.x) + wide(v.y) * wide(n.y), keep = 1 - wide(friction);
     wide r[2];
-    for (int k = 0; k < 2; ++k) {
-        const wide normal_part = wide(n[k]) * vn;
-        r[k] = (wide(v[k]) - normal_part) * keep - normal_part * wide(restitution);
-    }
+    detail::reflect_about(wide(v.x), wide(v.y), wide(n.x), wide(n.y), wide(restitution), 1 - wide(friction), r[0],
+                          r[1]);
     const wide top = std::max(std::fabs(r[0]), std::fabs(r[1])), limit = wide(std::numeric_limits<real>::max());
     if (top > limit)
         for (wide& x : r) x = x / top * limit;
