@@ -174,6 +174,45 @@ public:
         return a == 0 ? flush_on<0>(cell, box, S, m.delta.x, out) : flush_on<1>(cell, box, S, m.delta.y, out);
     }
 
+    // rests_flush without the tile range, for a point pressed along axis A by d, its path `path`
+    // strictly inside the map: true when the point lies strictly inside a cell on the other axis
+    // and on the line between two cells on A (the one it is pressed into solid, the one behind it
+    // empty, both of extent on A, no body's mark on either), and its path ends inside the first.
+    // Then the path's closed box touches those two cells only, so no other tile or body can
+    // matter, and the one tile is rests_flush's case. False: undecided (the usual way decides).
+    template <int A>
+    SWEEPBOX_FORCE_INLINE bool rests_in_place(const detail::Selector& sel, const Aabb& S, const Aabb& path, real d,
+                                              RestFlush& out) const {
+        constexpr int o = 1 - A;
+        if (ex_ == nullptr || ey_ == nullptr || !on_map_ ||
+            !(bounds_.min.x < path.min.x && bounds_.min.y < path.min.y && path.max.x < bounds_.max.x &&
+              path.max.y < bounds_.max.y))
+            return false;
+        const real* eo = o == 0 ? ex_ : ey_;
+        const real* ea = A == 0 ? ex_ : ey_;
+        const std::int32_t no = o == 0 ? tiles_.columns() : tiles_.rows();
+        const std::int32_t na = A == 0 ? tiles_.columns() : tiles_.rows();
+        const real q = S.min[o], p = S.min[A];
+        // The cell of q on o and the edge of p on A, first guessed, then checked exactly.
+        const wide uo = (wide(q) - wide(origin_[o])) * inv_, ua = (wide(p) - wide(origin_[A])) * inv_;
+        const std::int32_t i = std::int32_t(std::clamp(std::floor(uo), wide(0), wide(no - 1)));
+        const std::int32_t j = std::int32_t(std::clamp(std::floor(ua + wide(0.5)), wide(1), wide(na - 1)));
+        if (!(eo[i] < q && q < eo[i + 1] && ea[j] == p && ea[j - 1] < p && p < ea[j + 1])) return false;
+        const bool pos = d > 0;
+        if (pos ? !(path.max[A] < ea[j + 1]) : !(ea[j - 1] < path.min[A])) return false;
+        const std::int32_t in = pos ? j : j - 1, behind = pos ? j - 1 : j;
+        const TileCell cell = A == 0 ? TileCell{in, i} : TileCell{i, in};
+        const std::size_t at = std::size_t(cell.row) * columns_ + std::size_t(cell.column);
+        const std::size_t at_behind = A == 0 ? std::size_t(i) * columns_ + std::size_t(behind)
+                                             : std::size_t(behind) * columns_ + std::size_t(i);
+        using detail::TileTables;
+        if (TileTables::bit(occupied_, at_behind) || TileTables::bit(marks_, at_behind) ||
+            TileTables::bit(marks_, at) || Tile(bits_[at] & 3) != Tile::solid ||
+            !detail::interacts(sel, tiles_.def().category, tiles_.def().mask))
+            return false;
+        return flush_on<A>(cell, detail::tile_box(ex_, ey_, cell.column, cell.row), S, d, out);
+    }
+
     // `near`: the tiles, when the answer is `tiles`.
     SWEEPBOX_FORCE_INLINE Near operator()(const Aabb& r, NearTiles& near) const {
         if (on_map_ && bounds_.min.x < r.min.x && bounds_.min.y < r.min.y && r.max.x < bounds_.max.x &&
@@ -475,8 +514,30 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
         const Aabb start{{b.x[i], b.y[i]}, {b.x[i], b.y[i]}};
         // (No motion: the loop runs no leg, and the point stays as it is, a -0 too.)
         const Aabb end = m.delta.x != 0 || m.delta.y != 0 ? start.translated(m.delta) : start;
-        NearTiles tiles;
         const Aabb path = merge(start, end);
+        const detail::Selector sel{BodyId{}, b.category ? b.category[i] : f.category, b.mask ? b.mask[i] : f.mask, true,
+                                   true};
+        int axis = 0;
+        const bool pressed = pressed_slowly(m, f.rest_speed, axis);
+        // The rest paths' answer: the particle stays (where it is, or where the caller put it) with
+        // a zero velocity.
+        auto comes_to_rest = [&] {
+            b.vx[i] = 0;
+            b.vy[i] = 0;
+            ++stats.resting;
+            ++stats.touched;
+        };
+        if (pressed) {
+            // (Its contact made in place, from registers: no Contact stored and read back.)
+            RestFlush r;
+            if (axis == 0 ? near.rests_in_place<0>(sel, start, path, m.delta.x, r)
+                          : near.rests_in_place<1>(sel, start, path, m.delta.y, r)) {
+                comes_to_rest();
+                add_contact(contacts, i, Other::of(r.cell), 0, r.point, r.normal, Vec2{0, 0}, false, false);
+                continue;
+            }
+        }
+        NearTiles tiles;
         const Near what = near(path, tiles);
         // What the move's loop gives for a path that meets nothing: the moved point.
         auto moved_freely = [&] {
@@ -490,22 +551,11 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
             moved_freely();
             continue;
         }
-        const detail::Selector sel{BodyId{}, b.category ? b.category[i] : f.category, b.mask ? b.mask[i] : f.mask, true,
-                                   true};
         // No static body the particle sees meets the path (the marks of the tiles said one may).
         const bool no_statics = what == Near::tiles  ? !tiles.marked || no_static_body(world, sel, path)
                               : what == Near::bodies ? no_static_body(world, sel, path)
                                                      : false;
-        // The rest paths' answer: the particle stays (where it is, or where the caller put it) with
-        // a zero velocity.
-        auto comes_to_rest = [&] {
-            b.vx[i] = 0;
-            b.vy[i] = 0;
-            ++stats.resting;
-            ++stats.touched;
-        };
-        int axis = 0;
-        if (what == Near::tiles && no_statics && pressed_slowly(m, f.rest_speed, axis)) {
+        if (what == Near::tiles && no_statics && pressed) {
             bool rests = false;
             Vec2 rest_at{b.x[i], b.y[i]};
             if (tiles.count == 1) {
@@ -534,7 +584,7 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
             moved_freely();
             continue;
         }
-        if (what == Near::bodies && pressed_slowly(m, f.rest_speed, axis)) {
+        if (what == Near::bodies && pressed) {
             detail::Obstacle ob;
             if (one_static_body(world, sel, path, ob) && rests_on(ob, start, m, axis, rest_contact)) {
                 comes_to_rest();
