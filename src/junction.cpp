@@ -93,6 +93,47 @@ std::vector<real>& event_scratch() {
     return v;
 }
 
+// along_line's test at its event e (the leading point's coordinate on axis m there, den = |d[m]|):
+// true, with the stop in `out`, when the point enters a seam or may not pass a meeting point there.
+SWEEPBOX_FORCE_INLINE bool stops_at_event(const Aabb& a, Vec2 p, Vec2 d, int m, bool knows_side, real e, wide den,
+                                          const std::vector<Obstacle>& solids, JunctionStop& out) {
+    const int j = 1 - m;
+    const bool pos = d[m] > 0;
+    Vec2 dir{0, 0};
+    dir[m] = pos ? real(1) : real(-1);
+    Vec2 q = p;
+    q[m] = e;
+    const Local l = local_at(q, solids);
+    if (!l.first) return false;
+    const bool start = e == p[m];
+    const bool enters = l.solid(dir);
+    // A point that starts here could be on any side: it goes on only where every side does.
+    const unsigned behind = start && !knows_side ? l.all() : l.piece(-dir);
+    const bool passes = !enters && behind != 0 && (behind & ~l.piece(dir)) != 0;
+    if (!enters && !passes) return false;
+    out.any = true;
+    out.num = pos ? diff(e, p[m]) : diff(p[m], e);
+    out.den = den;
+    out.time = contact_time(out.num, den);
+    out.normal[m] = pos ? real(-1) : real(1);
+    out.point = q;
+    out.ob = *l.first;
+    if (enters) {
+        // The obstacle whose face the point enters, when one has it there (a wall standing
+        // on a floor: the wall, not the floor whose top the point was on).
+        const Obstacle* face = nullptr;
+        for (const Obstacle& s : solids) {
+            if ((pos ? s.box.min[m] : s.box.max[m]) != e || !(s.box.min[j] <= p[j] && p[j] <= s.box.max[j])) continue;
+            if (s.box.min[m] == s.box.max[m]) continue;
+            if (!face || s.other < face->other) face = &s;
+        }
+        if (face) out.ob = *face;
+    }
+    // Entering a seam: flush at its end. Passing a meeting point: one step before it.
+    out.box = start ? a : lead_at(a, m, pos, enters ? e : toward(e, p[m]));
+    return true;
+}
+
 // A path along axis m from the leading point p: the first seam entered or meeting point passed.
 JunctionStop along_line(const Aabb& a, Vec2 p, Vec2 d, int m, bool knows_side, const std::vector<Obstacle>& solids) {
     JunctionStop out;
@@ -118,42 +159,8 @@ JunctionStop along_line(const Aabb& a, Vec2 p, Vec2 d, int m, bool knows_side, c
         std::sort(events.begin(), events.end(), std::greater<>());
     }
     events.erase(std::unique(events.begin(), events.end()), events.end());
-    Vec2 dir{0, 0};
-    dir[m] = pos ? real(1) : real(-1);
-    for (const real e : events) {
-        Vec2 q = p;
-        q[m] = e;
-        const Local l = local_at(q, solids);
-        if (!l.first) continue;
-        const bool start = e == p[m];
-        const bool enters = l.solid(dir);
-        // A point that starts here could be on any side: it goes on only where every side does.
-        const unsigned behind = start && !knows_side ? l.all() : l.piece(-dir);
-        const bool passes = !enters && behind != 0 && (behind & ~l.piece(dir)) != 0;
-        if (!enters && !passes) continue;
-        out.any = true;
-        out.num = ahead(e);
-        out.den = den;
-        out.time = contact_time(out.num, den);
-        out.normal[m] = pos ? real(-1) : real(1);
-        out.point = q;
-        out.ob = *l.first;
-        if (enters) {
-            // The obstacle whose face the point enters, when one has it there (a wall standing
-            // on a floor: the wall, not the floor whose top the point was on).
-            const Obstacle* face = nullptr;
-            for (const Obstacle& s : solids) {
-                if ((pos ? s.box.min[m] : s.box.max[m]) != e || !(s.box.min[j] <= p[j] && p[j] <= s.box.max[j]))
-                    continue;
-                if (s.box.min[m] == s.box.max[m]) continue;
-                if (!face || s.other < face->other) face = &s;
-            }
-            if (face) out.ob = *face;
-        }
-        // Entering a seam: flush at its end. Passing a meeting point: one step before it.
-        out.box = start ? a : lead_at(a, m, pos, enters ? e : toward(e, p[m]));
-        return out;
-    }
+    for (const real e : events)
+        if (stops_at_event(a, p, d, m, knows_side, e, den, solids, out)) return out;
     return out;
 }
 
@@ -224,6 +231,14 @@ JunctionStop first_junction(const Aabb& a, Vec2 d, const std::vector<Obstacle>& 
     Vec2 lead = a.min;
     lead[m] = d[m] > 0 ? a.max[m] : a.min[m];
     return along_line(a, lead, d, m, true, solids);
+}
+
+JunctionStop junction_at_start(const Aabb& a, Vec2 d, const std::vector<Obstacle>& solids) {
+    // The start is along_line's first event: every other lies strictly ahead of it.
+    JunctionStop out;
+    const int m = d.x != 0 ? 0 : 1;
+    stops_at_event(a, a.min, d, m, false, a.min[m], std::fabs(wide(d[m])), solids, out);
+    return out;
 }
 
 bool stops_before(const JunctionStop& j, const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, real time) {

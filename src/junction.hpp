@@ -52,6 +52,12 @@ inline bool is_thin(const Aabb& a) { return a.min.x == a.max.x || a.min.y == a.m
 /// it); a plank knows its side.
 [[nodiscard]] JunctionStop first_junction(const Aabb& a, Vec2 d, const std::vector<Obstacle>& solids);
 
+/// first_junction's answer for a point `a` moved by d along one axis (d != 0 on that axis, 0 on
+/// the other) when it stops at its start, at time 0 (entering a seam there or at a meeting point
+/// it may not leave that way); `any` is false when the start does not stop it (first_junction
+/// then looks further along the path). Cheaper: no events along the path are gathered.
+[[nodiscard]] JunctionStop junction_at_start(const Aabb& a, Vec2 d, const std::vector<Obstacle>& solids);
+
 /// True when the stop comes strictly before a hit of `a` moved by d on `b` with normal n (not
 /// started inside) at `time`: exactly, on the numerators (a hit on a slope's face: on the
 /// rounded times).

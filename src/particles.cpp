@@ -1,9 +1,10 @@
 // Particles: move_particles and emit_sparks. A particle's frame is World::move's own loop for a
 // zero-size box (move_unlisted in move.cpp: the same legs, contacts and responses), so a particle
-// and a body can never disagree. A particle whose path meets no tile and no body's mark takes a
-// fast path with the answer that loop gives for a path that meets nothing (the moved point, no
-// contact), and a particle at rest on a tile or a static body, or where solid tiles meet, one
-// with the answer it gives there (rests_on, rests_at_junction).
+// and a body can never disagree. A particle whose path meets no tile and no body's mark, or no
+// obstacle but one solid tile it starts on and does not move into, takes a fast path with the
+// answer that loop gives for a path that meets nothing (the moved point, no contact), and a
+// particle at rest on a tile or a static body, or where solid tiles meet, one with the answer it
+// gives there (rests_flush, rests_on, rests_at_junction).
 
 #include <sweepbox/particles.hpp>
 
@@ -114,13 +115,101 @@ struct NearTiles {
     std::array<TileCell, max> cells{};
 };
 
+// The contact of rests_flush (at time 0, not at a corner or junction).
+struct RestFlush {
+    TileCell cell;
+    Vec2 normal;
+    Vec2 point;
+};
+
 class NearTest {
 public:
     explicit NearTest(const World& w)
         : w_(w), tiles_(w.tiles()), occupied_(detail::TileTables::occupied(tiles_)), marks_(WorldAccess::body_marks(w)),
-          inv_(detail::TileTables::inverse_tile_size(tiles_)), columns_(std::size_t(tiles_.columns())),
-          on_map_(!tiles_.is_empty()) {
+          bits_(detail::TileTables::bits(tiles_)), ex_(detail::TileTables::edges_x(tiles_)),
+          ey_(detail::TileTables::edges_y(tiles_)), inv_(detail::TileTables::inverse_tile_size(tiles_)),
+          columns_(std::size_t(tiles_.columns())), on_map_(!tiles_.is_empty()) {
         if (on_map_) bounds_ = tiles_.bounds();
+        origin_ = tiles_.def().origin;
+        for (int k = 0; k < 2; ++k) err_[k] = detail::TileTables::edge_error(tiles_, k);
+    }
+
+    // True when the tiles of `near` (a `tiles` answer for the closed box r of the path from p by
+    // d) leave the path alone: it meets none of their closed boxes (the range is padded), or one
+    // solid tile only, starting on its boundary and not moving toward it on that axis (leaving a
+    // face or sliding along it; an end rounded onto a face may be past it). A point that never
+    // enters the one obstacle it touches has no contact with it, and a single box has no
+    // junction (its free pieces around any point are joined): the move's loop gives the moved
+    // point, as for a path that meets nothing.
+    [[nodiscard]] bool tiles_leave_alone(const NearTiles& near, const Aabb& r, Vec2 p, Vec2 d) const {
+        if (ex_ == nullptr || ey_ == nullptr) return false;
+        int touched = 0;
+        for (int k = 0; k < near.count; ++k) {
+            const TileCell c = near.cells[std::size_t(k)];
+            const Aabb t = detail::tile_box(ex_, ey_, c.column, c.row);
+            if (!intersects_closed(t, r)) continue;
+            const bool solid = Tile(bits_[std::size_t(c.row) * columns_ + std::size_t(c.column)] & 3) == Tile::solid;
+            const bool on_boundary = (p.x == t.min.x && d.x <= 0) || (p.x == t.max.x && d.x >= 0) ||
+                                     (p.y == t.min.y && d.y <= 0) || (p.y == t.max.y && d.y >= 0);
+            if (++touched > 1 || !solid || !on_boundary || !(t.min.x < t.max.x && t.min.y < t.max.y)) return false;
+        }
+        return true;
+    }
+
+    // rests_on for the tile at `cell` (of a `tiles` answer) decided by comparisons, for a point p
+    // pressed along axis a (pressed_slowly) by a particle of selector sel: true when the tile is
+    // solid, seen, has extent on both axes, and p lies on the face it is pressed into, strictly
+    // inside that face's extent. sweep() then takes its fast path to a hit at time 0 on that face
+    // (numerator 0, exit after 0, the other axis never entered: no corner), which is the contact
+    // made here without the SweepQuery's divisions. False: undecided, the caller asks rests_on.
+    SWEEPBOX_FORCE_INLINE bool rests_flush(const detail::Selector& sel, TileCell cell, const Aabb& S,
+                                           const FrameMotion& m, int a, RestFlush& out) const {
+        if (ex_ == nullptr || ey_ == nullptr) return false;
+        const std::uint8_t bits = bits_[std::size_t(cell.row) * columns_ + std::size_t(cell.column)];
+        if (Tile(bits & 3) != Tile::solid || !detail::sees_common_tiles(tiles_, sel)) return false;
+        const Aabb box = detail::tile_box(ex_, ey_, cell.column, cell.row);
+        // (The axis as a template argument: glm's operator[] with a run-time index is a branch,
+        // and a vector built through it is a store a wider load cannot take back at once.)
+        return a == 0 ? flush_on<0>(cell, box, S, m.delta.x, out) : flush_on<1>(cell, box, S, m.delta.y, out);
+    }
+
+    // rests_flush without the tile range, for a point pressed along axis A by d, its path `path`
+    // strictly inside the map: true when the point lies strictly inside a cell on the other axis
+    // and on the line between two cells on A (the one it is pressed into solid, the one behind it
+    // empty, both of extent on A, no body's mark on either), and its path ends inside the first.
+    // Then the path's closed box touches those two cells only, so no other tile or body can
+    // matter, and the one tile is rests_flush's case. False: undecided (the usual way decides).
+    template <int A>
+    SWEEPBOX_FORCE_INLINE bool rests_in_place(const detail::Selector& sel, const Aabb& S, const Aabb& path, real d,
+                                              RestFlush& out) const {
+        constexpr int o = 1 - A;
+        if (ex_ == nullptr || ey_ == nullptr || !on_map_ ||
+            !(bounds_.min.x < path.min.x && bounds_.min.y < path.min.y && path.max.x < bounds_.max.x &&
+              path.max.y < bounds_.max.y))
+            return false;
+        const real* eo = o == 0 ? ex_ : ey_;
+        const real* ea = A == 0 ? ex_ : ey_;
+        const std::int32_t no = o == 0 ? tiles_.columns() : tiles_.rows();
+        const std::int32_t na = A == 0 ? tiles_.columns() : tiles_.rows();
+        const real q = S.min[o], p = S.min[A];
+        // The cell of q on o and the edge of p on A, first guessed, then checked exactly.
+        const wide uo = (wide(q) - wide(origin_[o])) * inv_, ua = (wide(p) - wide(origin_[A])) * inv_;
+        const std::int32_t i = std::int32_t(std::clamp(std::floor(uo), wide(0), wide(no - 1)));
+        const std::int32_t j = std::int32_t(std::clamp(std::floor(ua + wide(0.5)), wide(1), wide(na - 1)));
+        if (!(eo[i] < q && q < eo[i + 1] && ea[j] == p && ea[j - 1] < p && p < ea[j + 1])) return false;
+        const bool pos = d > 0;
+        if (pos ? !(path.max[A] < ea[j + 1]) : !(ea[j - 1] < path.min[A])) return false;
+        const std::int32_t in = pos ? j : j - 1, behind = pos ? j - 1 : j;
+        const TileCell cell = A == 0 ? TileCell{in, i} : TileCell{i, in};
+        const std::size_t at = std::size_t(cell.row) * columns_ + std::size_t(cell.column);
+        const std::size_t at_behind = A == 0 ? std::size_t(i) * columns_ + std::size_t(behind)
+                                             : std::size_t(behind) * columns_ + std::size_t(i);
+        using detail::TileTables;
+        if (TileTables::bit(occupied_, at_behind) || TileTables::bit(marks_, at_behind) ||
+            TileTables::bit(marks_, at) || Tile(bits_[at] & 3) != Tile::solid ||
+            !detail::sees_common_tiles(tiles_, sel))
+            return false;
+        return flush_on<A>(cell, detail::tile_box(ex_, ey_, cell.column, cell.row), S, d, out);
     }
 
     // `near`: the tiles, when the answer is `tiles`.
@@ -128,7 +217,11 @@ public:
         if (on_map_ && bounds_.min.x < r.min.x && bounds_.min.y < r.min.y && r.max.x < bounds_.max.x &&
             r.max.y < bounds_.max.y) {
             // Strictly inside the map: every point of r is on a tile of candidate_tiles.
-            const CellRange c = detail::candidate_tiles(tiles_, r, inv_);
+            // candidate_tiles' spans, with the padding of the whole map (at least each box's own:
+            // r is inside the map), computed once.
+            CellRange c;
+            detail::tile_span(r.min.x, r.max.x, origin_.x, tiles_.columns(), inv_, err_[0], c.x0, c.x1);
+            detail::tile_span(r.min.y, r.max.y, origin_.y, tiles_.rows(), inv_, err_[1], c.y0, c.y1);
             int found = 0;
             bool marked = false;
             for (std::int32_t row = c.y0; row <= c.y1; ++row)
@@ -137,7 +230,7 @@ public:
                     marked = marked || detail::TileTables::bit(marks_, at);
                     if (detail::TileTables::bit(occupied_, at)) {
                         if (found == NearTiles::max) return Near::more;
-                        near.cells[std::size_t(found++)] = {col, row};
+                        near.cells[std::size_t(found++)] = detail::packed_cell(col, row); // one store
                     }
                 }
             near.count = found;
@@ -149,6 +242,22 @@ public:
     }
 
 private:
+    // rests_flush on axis A, pressed by d (its component of the motion) into `box`.
+    template <int A>
+    SWEEPBOX_FORCE_INLINE static bool flush_on(TileCell cell, const Aabb& box, const Aabb& S, real d, RestFlush& out) {
+        constexpr int o = 1 - A;
+        const real p = S.min[A], q = S.min[o];
+        const bool pos = d > 0;
+        const real edge = pos ? box.min[A] : box.max[A];
+        if (!(box.min[A] < box.max[A] && box.min[o] < q && q < box.max[o] && p == edge)) return false;
+        const real n = pos ? real(-1) : real(1); // axis_normal
+        const real mid = q + (q - q) / 2;        // contact_point's middle of [q, q]
+        out.cell = cell;
+        out.normal = A == 0 ? Vec2{n, 0} : Vec2{0, n};
+        out.point = A == 0 ? Vec2{edge, mid} : Vec2{mid, edge}; // contact_point: the face's edge
+        return true;
+    }
+
     [[nodiscard, gnu::noinline]] Near off_map(const Aabb& r) const {
         if (on_map_ &&
             !(r.max.x < bounds_.min.x || r.max.y < bounds_.min.y || bounds_.max.x < r.min.x || bounds_.max.y < r.min.y))
@@ -163,10 +272,15 @@ private:
     const TileMap& tiles_;
     const std::uint64_t* occupied_;
     const std::uint64_t* marks_;
+    const std::uint8_t* bits_;
+    const real* ex_;
+    const real* ey_;
     wide inv_;
     std::size_t columns_;
     bool on_map_;
     Aabb bounds_{};
+    Vec2 origin_{};
+    wide err_[2] = {};
 };
 
 // The rest path: a point pressed into the face of the only obstacle near it (a solid tile, or a
@@ -210,14 +324,26 @@ bool solid_tile(const World& w, const detail::Selector& sel, TileCell cell, deta
                                          const Aabb& S, const FrameMotion& m, int a,
                                          std::vector<detail::Obstacle>& solids, Contact& out, Vec2& end) {
     solids.clear();
-    const detail::SweepQuery q(S, m.delta);
+    const int j = 1 - a;
     for (int k = 0; k < near.count; ++k) {
         detail::Obstacle ob;
         if (!solid_tile(w, sel, near.cells[std::size_t(k)], ob)) return false;
-        if (detail::sweep(q, ob.box, ob.faces, ob.seams).state != SweepState::miss) return false;
+        // With no motion on j, sweep() misses at once unless the point is strictly inside the
+        // tile's extent on j: only then is the sweep needed.
+        if (ob.box.min[j] < S.min[j] && S.min[j] < ob.box.max[j] &&
+            detail::sweep(detail::SweepQuery(S, m.delta), ob.box, ob.faces, ob.seams).state != SweepState::miss)
+            return false;
         solids.push_back(ob);
     }
-    const detail::JunctionStop js = detail::first_junction(S, m.delta, solids);
+    // Many stop where they start (on a floor's seam, where a floor meets a wall): then nothing
+    // further along the path needs a look. Off every tile's edge on a, the start stops only inside
+    // solid (first_junction finds that too): go on at once.
+    bool on_edge = false;
+    for (const detail::Obstacle& ob : solids)
+        on_edge = on_edge || ob.box.min[a] == S.min[a] || ob.box.max[a] == S.min[a];
+    detail::JunctionStop js;
+    if (on_edge) js = detail::junction_at_start(S, m.delta, solids);
+    if (!js.any) js = detail::first_junction(S, m.delta, solids);
     if (!js.any || js.normal[a] * m.velocity[a] >= 0) return false;
     const Aabb F = detail::settle_thin(S, m.delta, js.box, solids, -1);
     out.other = js.ob.other;
@@ -298,6 +424,37 @@ SWEEPBOX_FORCE_INLINE bool particle_ok(const Particles& b, const ParticleFrame& 
     return ok;
 }
 
+// particle_ok for a whole batch, with no branch per particle so that the compiler vectorizes
+// it: true when every alive particle's numbers are fine. Only a batch with a bad particle is
+// looked at again one by one (particle_ok), for the first bad one.
+template <bool with_alive> bool batch_ok(const Particles& b, const ParticleFrame& f) {
+    constexpr real most = std::numeric_limits<real>::max();
+    const wide limit = wide(most);
+    const real gx = f.gravity.x * f.dt, gy = f.gravity.y * f.dt, dt = f.dt;
+    unsigned ok = 1;
+    for (std::size_t i = 0; i < b.count; ++i) {
+        // motion() and particle_ok's tests, the same operations in the same order.
+        const real vx = b.vx[i] + gx, vy = b.vy[i] + gy;
+        const real dx = vx * dt, dy = vy * dt;
+        const wide path = 2 * (std::fabs(wide(dx)) + std::fabs(wide(dy)));
+        unsigned fine = unsigned(std::fabs(wide(b.x[i])) + path <= limit) &
+                        unsigned(std::fabs(wide(b.y[i])) + path <= limit) & unsigned(std::fabs(vx) <= most) &
+                        unsigned(std::fabs(vy) <= most);
+        if constexpr (with_alive) fine |= unsigned(b.alive[i] == 0);
+        ok &= fine;
+    }
+    auto in_range = [&](const real* v) {
+        unsigned all = 1;
+        for (std::size_t i = 0; i < b.count; ++i) {
+            unsigned fine = unsigned(v[i] >= 0) & unsigned(v[i] <= 1);
+            if constexpr (with_alive) fine |= unsigned(b.alive[i] == 0);
+            all &= fine;
+        }
+        return all != 0;
+    };
+    return ok != 0 && (!b.restitution || in_range(b.restitution)) && (!b.friction || in_range(b.friction));
+}
+
 void require_particles(const Particles& b, const ParticleFrame& f, const ParticleContacts& c) {
     const char* where = "move_particles";
     if (b.count > 0 && (!b.x || !b.y || !b.vx || !b.vy))
@@ -312,24 +469,30 @@ void require_particles(const Particles& b, const ParticleFrame& f, const Particl
     if (f.max_iterations < 1) throw Error(where, "max_iterations must be at least 1");
     if (!in_unit(f.restitution)) throw Error(where, "restitution must be in [0, 1]");
     if (!in_unit(f.friction)) throw Error(where, "friction must be in [0, 1]");
+    if (b.alive ? batch_ok<true>(b, f) : batch_ok<false>(b, f)) return;
     for (std::size_t i = 0; i < b.count; ++i)
         if ((!b.alive || b.alive[i] != 0) && !particle_ok(b, f, i)) bad_particle(b, f, i);
 }
 
-void add_contact(ParticleContacts& contacts, std::size_t i, const Contact& c, Vec2 velocity) {
+SWEEPBOX_FORCE_INLINE void add_contact(ParticleContacts& contacts, std::size_t i, const Other& other, real time,
+                                       Vec2 point, Vec2 normal, Vec2 velocity, bool corner, bool junction) {
     if (contacts.count == contacts.capacity) {
         ++contacts.dropped;
         return;
     }
     ParticleContact& pc = contacts.data[contacts.count++];
     pc.particle = std::uint32_t(i);
-    pc.time = c.time;
-    pc.point = c.point;
-    pc.normal = c.normal;
+    pc.time = time;
+    pc.point = point;
+    pc.normal = normal;
     pc.velocity = velocity;
-    pc.other = c.other;
-    pc.corner = c.corner;
-    pc.junction = c.junction;
+    pc.other = other;
+    pc.corner = corner;
+    pc.junction = junction;
+}
+
+void add_contact(ParticleContacts& contacts, std::size_t i, const Contact& c, Vec2 velocity) {
+    add_contact(contacts, i, c.other, c.time, c.point, c.normal, velocity, c.corner, c.junction);
 }
 
 } // namespace
@@ -348,40 +511,82 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
         ++stats.moved;
         const FrameMotion m = motion({b.vx[i], b.vy[i]}, f.gravity, f.dt);
         const Aabb start{{b.x[i], b.y[i]}, {b.x[i], b.y[i]}};
-        const Aabb end = start.translated(m.delta);
-        NearTiles tiles;
+        // (No motion: the loop runs no leg, and the point stays as it is, a -0 too.)
+        const Aabb end = m.delta.x != 0 || m.delta.y != 0 ? start.translated(m.delta) : start;
         const Aabb path = merge(start, end);
+        const detail::Selector sel{BodyId{}, b.category ? b.category[i] : f.category, b.mask ? b.mask[i] : f.mask, true,
+                                   true};
+        int axis = 0;
+        const bool pressed = pressed_slowly(m, f.rest_speed, axis);
+        // The rest paths' answer: the particle stays (where it is, or where the caller put it) with
+        // a zero velocity.
+        auto comes_to_rest = [&] {
+            b.vx[i] = 0;
+            b.vy[i] = 0;
+            ++stats.resting;
+            ++stats.touched;
+        };
+        if (pressed) {
+            // (Its contact made in place, from registers: no Contact stored and read back.)
+            RestFlush r;
+            if (axis == 0 ? near.rests_in_place<0>(sel, start, path, m.delta.x, r)
+                          : near.rests_in_place<1>(sel, start, path, m.delta.y, r)) {
+                comes_to_rest();
+                add_contact(contacts, i, Other::of(r.cell), 0, r.point, r.normal, Vec2{0, 0}, false, false);
+                continue;
+            }
+        }
+        NearTiles tiles;
         const Near what = near(path, tiles);
-        if (what == Near::nothing) {
-            // What the move's loop gives for a path that meets nothing: the moved point.
+        // What the move's loop gives for a path that meets nothing: the moved point.
+        auto moved_freely = [&] {
             b.x[i] = end.min.x;
             b.y[i] = end.min.y;
             b.vx[i] = m.velocity.x;
             b.vy[i] = m.velocity.y;
             ++stats.quiet;
+        };
+        if (what == Near::nothing) {
+            moved_freely();
             continue;
         }
-        const detail::Selector sel{BodyId{}, b.category ? b.category[i] : f.category, b.mask ? b.mask[i] : f.mask, true,
-                                   true};
-        int axis = 0;
-        if (what != Near::more && pressed_slowly(m, f.rest_speed, axis)) {
-            detail::Obstacle ob;
-            Vec2 rest_at{b.x[i], b.y[i]};
+        // No static body the particle sees meets the path (the marks of the tiles said one may).
+        const bool no_statics = what == Near::tiles  ? !tiles.marked || no_static_body(world, sel, path)
+                              : what == Near::bodies ? no_static_body(world, sel, path)
+                                                     : false;
+        if (what == Near::tiles && no_statics && pressed) {
             bool rests = false;
-            if (what == Near::bodies) {
-                rests = one_static_body(world, sel, path, ob) && rests_on(ob, start, m, axis, rest_contact);
-            } else if (!tiles.marked || no_static_body(world, sel, path)) {
-                rests = tiles.count == 1
-                          ? solid_tile(world, sel, tiles.cells[0], ob) && rests_on(ob, start, m, axis, rest_contact)
-                          : rests_at_junction(world, sel, tiles, start, m, axis, sc.solids, rest_contact, rest_at);
+            Vec2 rest_at{b.x[i], b.y[i]};
+            if (tiles.count == 1) {
+                // (Its contact made in place, from registers: no Contact stored and read back.)
+                RestFlush r;
+                if (near.rests_flush(sel, tiles.cells[0], start, m, axis, r)) {
+                    comes_to_rest();
+                    add_contact(contacts, i, Other::of(r.cell), 0, r.point, r.normal, Vec2{0, 0}, false, false);
+                    continue;
+                }
+                detail::Obstacle ob;
+                rests = solid_tile(world, sel, tiles.cells[0], ob) && rests_on(ob, start, m, axis, rest_contact);
+            } else {
+                rests = rests_at_junction(world, sel, tiles, start, m, axis, sc.solids, rest_contact, rest_at);
             }
             if (rests) {
                 b.x[i] = rest_at.x;
                 b.y[i] = rest_at.y;
-                b.vx[i] = 0;
-                b.vy[i] = 0;
-                ++stats.resting;
-                ++stats.touched;
+                comes_to_rest();
+                add_contact(contacts, i, rest_contact, Vec2{0, 0});
+                continue;
+            }
+        }
+        // A path beside the tiles of its range, or among bodies' marks, may meet nothing still.
+        if (no_statics && (what == Near::bodies || near.tiles_leave_alone(tiles, path, start.min, m.delta))) {
+            moved_freely();
+            continue;
+        }
+        if (what == Near::bodies && pressed) {
+            detail::Obstacle ob;
+            if (one_static_body(world, sel, path, ob) && rests_on(ob, start, m, axis, rest_contact)) {
+                comes_to_rest();
                 add_contact(contacts, i, rest_contact, Vec2{0, 0});
                 continue;
             }

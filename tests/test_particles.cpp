@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <vector>
 #include <boost/test/unit_test.hpp>
@@ -174,6 +175,24 @@ void compare_frame(const Batch& b, Batch before, const ParticleFrame& f, World& 
     BOOST_TEST(next == b.contacts.count);
 }
 
+// `frames` frames of b in wp, each compared with the zero-size body's move in wb (compare_frame);
+// their stats added up.
+ParticleStats compared_frames(Batch& b, const ParticleFrame& f, const World& wp, World& wb, BodyId body, int frames,
+                              const std::string& label, Compared& tally) {
+    ParticleStats sum;
+    for (int frame = 0; frame < frames; ++frame) {
+        const Batch before = b;
+        const ParticleStats st = b.frame(wp, f);
+        BOOST_REQUIRE_EQUAL(b.contacts.dropped, 0u);
+        sum.moved += st.moved;
+        sum.quiet += st.quiet;
+        sum.resting += st.resting;
+        sum.touched += st.touched;
+        compare_frame(b, before, f, wb, body, label + " frame " + std::to_string(frame), tally);
+    }
+    return sum;
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(particles)
@@ -306,6 +325,133 @@ BOOST_AUTO_TEST_CASE(rest_where_obstacles_meet_equals_the_move) {
                                                                  << ", at rest " << tally.rested);
     BOOST_TEST(tally.rested > moved / 2);
     BOOST_TEST(resting > tally.rested / 2);
+}
+
+// The fast answers at their edges: a particle on a tile's face or one step of `real` off it, at
+// the face's ends (a corner, a seam, the meeting point of tiles touching diagonally), just inside
+// them and in the middle, pressed slowly into it along either axis, faster than rest_speed,
+// sliding along it with or without pressing, or leaving it; on a lone tile, a seam of two, a
+// one-way tile, a slope tile, a tile with a static wall standing on it or a static body near
+// (its mark), with the tiles seen or not (mask). Every frame equals the zero-size body's move,
+// bit for bit. On two maps: tile edges that are whole numbers, and edges rounded from a size
+// that `real` cannot hold.
+BOOST_AUTO_TEST_CASE(fast_paths_equal_the_move_at_their_edges) {
+    std::size_t resting = 0, quiet = 0, moved = 0;
+    Compared tally;
+    for (const double size : {16.0, 0.1}) {
+        const double s = size / 16; // speeds and gravity scaled with the tiles
+        Level level;
+        level.map.origin = size == 16 ? v2(-8, 0) : v2(0.3, -0.7);
+        level.map.tile_size = real(size);
+        level.map.columns = 16;
+        level.map.rows = 12;
+        const std::vector<TileCell> targets = {{3, 3}, {6, 3}, {7, 3},  {10, 2}, {10, 3}, {3, 7},
+                                               {4, 8}, {7, 7}, {10, 7}, {13, 3}, {13, 7}};
+        for (const TileCell c : targets) level.tiles.push_back({c, Tile::solid});
+        level.tiles.push_back({{7, 7}, Tile::one_way});
+        World probe;
+        probe.set_tile_map(level.map);
+        const Aabb cell = probe.tiles().cell_box({13, 3});
+        const Aabb near_cell = probe.tiles().cell_box({13, 7});
+        // A static wall standing on (13, 3), and a static box just above (13, 7) (its mark, no touch).
+        const double x_wall = double(cell.min.x) + size / 4;
+        level.statics.push_back(box(x_wall, double(cell.min.y) - size / 2, x_wall + size / 16, double(cell.min.y)));
+        level.statics.push_back(box(double(near_cell.min.x) + size / 4, double(near_cell.min.y) - size / 2,
+                                    double(near_cell.min.x) + size / 2, double(near_cell.min.y) - size / 32));
+        World wp, wb;
+        build(wp, level);
+        build(wb, level);
+        for (World* w : {&wp, &wb}) {
+            w->set_tile_kind(10, {TileShape::slope45_ul, 1, 0xffffffffu, false});
+            w->set_tile({10, 7}, 10);
+        }
+        const BodyId body = add_mover(wb, box(0, 0, 0, 0));
+        for (int dir = 0; dir < 4; ++dir) {
+            const int a = dir / 2;                   // the axis of gravity
+            const real sign = dir % 2 == 0 ? 1 : -1; // its sign
+            ParticleFrame f;
+            f.gravity[a] = real(600 * s) * sign;
+            f.rest_speed = real(30 * s);
+            // Into the face: none, slowly, fast; away from it; what gravity adds in a frame, taken
+            // away (the frame's motion runs along the face).
+            const real stop = -(f.gravity[a] * f.dt);
+            std::vector<std::pair<Vec2, Vec2>> seeds;
+            for (const TileCell c : targets) {
+                const Aabb t = wp.tiles().cell_box(c);
+                // The face the particle is pressed into, and its extent along the other axis.
+                const real face = sign > 0 ? t.min[a] : t.max[a];
+                const real lo = t.min[1 - a], hi = t.max[1 - a];
+                const real inf = std::numeric_limits<real>::infinity();
+                const real along[] = {lo, std::nextafter(lo, inf), lo + (hi - lo) / 2, std::nextafter(hi, -inf),
+                                      hi, lo - real(size / 8)};
+                const real off[] = {face, std::nextafter(face, -sign * inf), std::nextafter(face, sign * inf)};
+                for (const real u : along)
+                    for (const real w : off)
+                        for (const double speed : {0.0, 4.0, 25.0, -25.0, 1e9})
+                            for (const double slide : {0.0, 3.0}) {
+                                Vec2 p{0, 0}, v{0, 0};
+                                p[a] = w;
+                                p[1 - a] = u;
+                                v[a] = speed == 1e9 ? stop : real(double(sign) * speed * s);
+                                v[1 - a] = real(slide * s);
+                                seeds.push_back({p, v});
+                            }
+                // One step of `real` short of the face, with a motion that ends past it by less than
+                // half a step: the end is rounded onto the face, the path enters the tile.
+                for (const real u : {along[2], along[4]})
+                    for (const double slide : {0.0, 3.0}) {
+                        Vec2 p{0, 0}, v{0, 0};
+                        p[a] = off[1];
+                        p[1 - a] = u;
+                        const double gap = std::fabs(double(face) - double(off[1]));
+                        v[a] = real(double(sign) * 1.2 * gap / double(f.dt)) + stop;
+                        v[1 - a] = real(slide * s);
+                        seeds.push_back({p, v});
+                    }
+            }
+            const std::size_t n = seeds.size() * 2;
+            Batch b(n, 4 * n);
+            for (std::size_t i = 0; i < n; ++i) {
+                b.set(i, seeds[i / 2].first, seeds[i / 2].second);
+                b.restitution[i] = real(0.5);
+                b.friction[i] = real(0.3);
+                b.mask[i] = i % 2 == 0 ? ~0u : 2u; // odd ones see neither tiles nor walls
+            }
+            const ParticleStats st = compared_frames(b, f, wp, wb, body, 3,
+                                                     "size " + std::to_string(size) + " gravity " + std::to_string(dir),
+                                                     tally);
+            resting += st.resting;
+            quiet += st.quiet;
+            moved += st.moved;
+        }
+    }
+    BOOST_TEST_MESSAGE("particle frames at the fast paths' edges compared: " << tally.particles << ", fast path "
+                                                                             << quiet << ", rest path " << resting
+                                                                             << ", at rest " << tally.rested);
+    BOOST_TEST(resting > moved / 20);
+    BOOST_TEST(quiet > moved / 20);
+}
+
+// A particle with no motion (no velocity, no gravity) stays as it is, a -0 coordinate too, as the
+// zero-size body's move (which runs no leg): on a tile's face, beside one, in the open.
+BOOST_AUTO_TEST_CASE(still_particles_stay_bit_for_bit) {
+    Level level;
+    level.map.columns = 10;
+    level.map.rows = 10;
+    level.tiles = {{{0, 1}, Tile::solid}, {{5, 5}, Tile::solid}};
+    World wp, wb;
+    build(wp, level);
+    build(wb, level);
+    const BodyId body = add_mover(wb, box(0, 0, 0, 0));
+    const real z = -real(0);
+    const Vec2 seeds[] = {v2(8, 16),  Vec2{8, 16 + z}, Vec2{z, 24},     Vec2{80, z},
+                          Vec2{z, z}, v2(88, 80),      Vec2{88, 80 + z}};
+    Batch b(std::size(seeds));
+    for (std::size_t i = 0; i < b.x.size(); ++i) b.set(i, seeds[i], Vec2{z, 0});
+    Compared tally;
+    const ParticleStats st = compared_frames(b, ParticleFrame{}, wp, wb, body, 2, "still", tally);
+    BOOST_TEST(st.quiet > 0u);
+    BOOST_TEST(same(b.pos(2), Vec2{z, 24}));
 }
 
 // Bodies that are not static are not seen; static ones and tiles are. Category and mask apply.
