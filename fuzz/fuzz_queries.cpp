@@ -18,9 +18,11 @@
 ///   about 60 binades, so those comparisons run only when every number in the world and the
 ///   query is 0 or of magnitude in [2^-30, 2^30].
 /// - a hit's time is in [0, 1), its normal a unit axis vector; a ray's point is on the box.
-/// Scenarios whose header asks for it run a second time with every third body a sensor and
-/// some tile writes sensor tiles (scenario.hpp, make_sensor_variant), and queries whose filter
-/// sets `sensors` (casts included) must see them as the reference does.
+/// Scenarios whose header asks for it run a second time with every third body a sensor, some
+/// tile writes sensor tiles (scenario.hpp, make_sensor_variant), and every third solid tile
+/// write a wall of a kind with its own category and mask (glass_tiles: the walks then see each
+/// tile by its kind); queries whose filter sets `sensors` (casts included) must see the sensors
+/// as the reference does.
 
 #include <cmath>
 #include <cstdint>
@@ -306,7 +308,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // The same operations with sensor bodies and sensor tiles, which the queries asked for with
     // QueryFilter::sensors see (casts included) and every other query and move passes.
     if (sc.sensor_variant) {
-        const Scenario sv = make_sensor_variant(sc);
+        Scenario sv = make_sensor_variant(sc);
+        sv.glass_tiles = true;
         if (verbose()) print_scenario(sv);
         run_scenario(sv);
     }

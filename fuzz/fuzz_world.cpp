@@ -569,9 +569,6 @@ void run(const Scenario& sc, bool brute_force, bool check, Run& out) {
 // out of sensors, and redefining kind 6 changes every tile of it at once.
 constexpr std::int32_t second_sensor_kind = 6;
 constexpr TileKind second_sensor_def{TileShape::solid, 1, 5, true};
-// Property 10's solid kind of its own category and mask (a wall only some bodies meet).
-constexpr std::int32_t glass_kind = 7;
-constexpr TileKind glass_def{TileShape::solid, 2, 5, false};
 
 void events_set_tile(World& w, EventModel& model, const Op& op) {
     const TileCell c{op.cell.column % w.tiles().columns(), op.cell.row % w.tiles().rows()};
@@ -605,6 +602,7 @@ void run_events(Scenario sc, bool brute_force) {
         sc.bodies[i].is_static = false;
     }
     sc.sensor_tiles = true;
+    sc.glass_tiles = true; // every third solid tile write a wall of its own category and mask
     sc.def.brute_force = brute_force;
     try {
         World w(sc.def);
@@ -616,17 +614,9 @@ void run_events(Scenario sc, bool brute_force) {
             model.set_map(w.tiles());
             model.set_kind(sensor_kind, sensor_kind_def);
             model.set_kind(second_sensor_kind, second_sensor_def);
+            model.set_kind(glass_kind, glass_kind_def);
             for (std::size_t i = 0; i < sc.initial_tiles.size(); ++i)
-                model.set_tile(sc.initial_tiles[i].first,
-                               sc.initial_sensor[i] ? sensor_kind : std::int32_t(sc.initial_tiles[i].second));
-            // Every third solid tile write as a wall of its own category and mask.
-            w.set_tile_kind(glass_kind, glass_def);
-            model.set_kind(glass_kind, glass_def);
-            for (std::size_t i = 1; i < sc.initial_tiles.size(); i += 3)
-                if (sc.initial_tiles[i].second == Tile::solid && !sc.initial_sensor[i]) {
-                    w.set_tile(sc.initial_tiles[i].first, glass_kind);
-                    model.set_tile(sc.initial_tiles[i].first, glass_kind);
-                }
+                model.set_tile(sc.initial_tiles[i].first, initial_kind(sc, i));
         }
         model.check(w, ids, 0);
         for (std::size_t i = 0; i < sc.ops.size(); ++i) {

@@ -90,6 +90,9 @@ struct Scenario {
     bool sensor_variant = false;
     /// Kind 5 is a sensor kind and the writes marked in initial_sensor write it (the variant).
     bool sensor_tiles = false;
+    /// Kind 7 is a solid kind of its own category and mask, which every third solid tile write
+    /// writes (initial_kind).
+    bool glass_tiles = false;
     std::vector<BodyDef> bodies;
     std::vector<Op> ops;
 };
@@ -225,6 +228,19 @@ inline constexpr std::int32_t sensor_kind = 5;
 /// Its definition.
 inline constexpr TileKind sensor_kind_def{TileShape::solid, 2, ~0u, true};
 
+/// A scenario's solid kind of its own category and mask (a wall only some bodies meet).
+inline constexpr std::int32_t glass_kind = 7;
+/// Its definition.
+inline constexpr TileKind glass_kind_def{TileShape::solid, 2, 5, false};
+
+/// The kind build_world writes for the scenario's initial tile write i.
+inline std::int32_t initial_kind(const Scenario& s, std::size_t i) {
+    if (s.sensor_tiles && s.initial_sensor[i]) return sensor_kind;
+    const Tile t = s.initial_tiles[i].second;
+    if (s.glass_tiles && t == Tile::solid && i % 3 == 1) return glass_kind;
+    return std::int32_t(t);
+}
+
 /// The scenario with every third body a sensor and its tile writes of kind 3 (else solid)
 /// writing sensor tiles of kind sensor_kind.
 inline Scenario make_sensor_variant(Scenario s) {
@@ -242,11 +258,9 @@ inline void build_world(const Scenario& s, World& w, std::vector<BodyId>& ids) {
     if (s.has_tiles) {
         w.set_tile_map(s.tiles);
         if (s.sensor_tiles) w.set_tile_kind(sensor_kind, sensor_kind_def);
-        for (std::size_t i = 0; i < s.initial_tiles.size(); ++i) {
-            const auto& [cell, tile] = s.initial_tiles[i];
-            if (s.sensor_tiles && s.initial_sensor[i]) w.set_tile(cell, sensor_kind);
-            else w.set_tile(cell, tile);
-        }
+        if (s.glass_tiles) w.set_tile_kind(glass_kind, glass_kind_def);
+        for (std::size_t i = 0; i < s.initial_tiles.size(); ++i)
+            w.set_tile(s.initial_tiles[i].first, initial_kind(s, i));
     }
     ids.clear();
     for (const BodyDef& b : s.bodies) ids.push_back(w.add(b));
