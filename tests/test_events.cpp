@@ -283,20 +283,24 @@ BOOST_AUTO_TEST_CASE(fast_crossings_get_begin_and_end) {
 }
 
 BOOST_AUTO_TEST_CASE(a_path_beyond_its_end_box_crosses_tiles_there) {
-    // At 1e9 a placed box changes size by rounding: its min moves 16384, its max 16367.6. The
-    // path's last box (start moved by end.min - start.min) reaches y 31.4, into tile (0, 1),
-    // beyond the end box's max of 15.001, and the grid must look there as the reference does.
+    // At 1e9 (a float; 1e18 for a double) a placed box changes size by rounding: its min moves
+    // 16384, its max 16367.6. The path's last box (start moved by end.min - start.min) reaches y
+    // 31.4, into tile (0, 1), beyond the end box's max of 15.001, and the grid must look there as
+    // the reference does.
+    constexpr bool single = sizeof(real) == sizeof(float);
+    const double start_min = single ? -1000016320.0 : -1152921504606859264.0;
+    const double end_min = single ? -999999936.0 : -1152921504606842880.0;
     for (const bool brute : {false, true}) {
         WorldDef def;
         def.brute_force = brute;
         World w = water_world(def);
         w.set_tile({0, 1}, 5); // y in [16, 32]
         add_static(w, box(-10, 15.001f, 20, 40));
-        const BodyId tall = add_mover(w, box(1, -1000016320.0f, 2, -16352.6162109375f));
+        const BodyId tall = add_mover(w, box(1, start_min, 2, -16352.6162109375));
         w.update_events();
         const MoveResult r = w.move(tall, v2(0, 1e6f), {.response = Response::touch});
         BOOST_TEST_REQUIRE(r.box.max.y == 15.001f);
-        BOOST_TEST_REQUIRE(r.box.min.y == -999999936.0f);
+        BOOST_TEST_REQUIRE(double(r.box.min.y) == end_min);
         w.update_events();
         const std::vector<SensorEvent> crossed{sensor_event(TileCell{0, 1}, tall)};
         SB_EQ(list(w.events().sensor_begin), crossed);
