@@ -202,13 +202,11 @@ struct JunctionLeg {
         bool hit = false, deeper = false, lands_inside = false;
         Sweep hs{};
         Obstacle hob{};
+        auto passable = [&](const Obstacle& ob) {
+            return ob.special && ob.shape == 0 && !detail::one_way_blocks(S, ob.box, ob.faces);
+        };
         auto visit = [&](const Obstacle& ob) {
-            if (ob.special && ob.shape == 0 && !detail::one_way_blocks(S, ob.box, ob.faces)) return;
-            // (The push is the rounded difference to the target: where it rounds short of a
-            // face just beyond, the target itself must still be checked.)
-            if (!detail::overlaps_obstacle(w.tiles(), S, ob) && detail::overlaps_obstacle(w.tiles(), target, ob) &&
-                is_blocking(response_for(w, self, ob, o)))
-                lands_inside = true;
+            if (passable(ob)) return;
             const Sweep sw = detail::sweep_obstacle(w.tiles(), q, ob);
             if (sw.state == SweepState::started_overlapping) {
                 // Another obstacle the body overlaps: a push against its own way out would go
@@ -229,6 +227,14 @@ struct JunctionLeg {
             hob = ob;
         };
         detail::walk_path(w, S, push, sel, visit, [&] { return deeper ? real(0) : hit ? hs.time : real(2); });
+        // The push is the rounded difference to the target: where it rounds short of a face just
+        // beyond, the path's walk may never reach what lies there; the target's own region does.
+        if (!deeper && !hit)
+            detail::visit_region(w, target, sel, [&](const Obstacle& ob) {
+                if (!passable(ob) && !detail::overlaps_obstacle(w.tiles(), S, ob) &&
+                    detail::overlaps_obstacle(w.tiles(), target, ob) && is_blocking(response_for(w, self, ob, o)))
+                    lands_inside = true;
+            });
         if (deeper || (!hit && lands_inside)) return S;
         Aabb F = hit ? detail::contact_box_of(w.tiles(), S, push, hob, hs.normal) : target;
         if (detail::is_thin(S)) {

@@ -669,6 +669,34 @@ BOOST_AUTO_TEST_CASE(rule7_push_stops_at_a_seam) {
     }
 }
 
+// Rule 7's push lands exactly on the way out, which `real` may not hold: the push, the rounded
+// difference, stops short of it. Where the way out lies inside a solid tile just beyond the
+// rounded push's end (a static box reaching 1e-14 into the tile column), the push is refused as
+// for any obstacle at the target, and the motion out of the box then stops flush at the tile.
+BOOST_AUTO_TEST_CASE(rule7_push_never_lands_inside_a_tile_its_path_misses) {
+    for (const double sign : {1.0, -1.0}) {
+        BOOST_TEST_CONTEXT("x sign " << sign) {
+            World w;
+            // The tile [0, 25] x [0, 25] (its mirror on x), the middle of a map the point starts on.
+            TileMapDef td;
+            td.origin = v2(sign > 0 ? -25 : -50, -25);
+            td.tile_size = 25;
+            td.columns = 3;
+            td.rows = 3;
+            w.set_tile_map(td);
+            w.set_tile({1, 1}, Tile::solid);
+            const double reach = 1.0825114100194901e-14; // beyond the tile's face at x = 0
+            add_static(w, sign > 0 ? box(-25, 3, reach, 52) : box(-reach, 3, 25, 52));
+            const double x0 = -0.999 * sign;
+            const BodyId p = add_mover(w, box(x0, 11, x0, 11));
+            const MoveResult r = w.move(p, v2(22 * sign, -0.65), with(Response::bounce));
+            const Aabb tile = w.tiles().cell_box({1, 1});
+            BOOST_TEST(!overlaps(r.box, tile));
+            BOOST_TEST(r.box.min.x * real(sign) <= real(0));
+        }
+    }
+}
+
 // A zero-length move changes nothing; moving a static body works like any other.
 BOOST_AUTO_TEST_CASE(zero_delta_and_other_bodies) {
     World w;
