@@ -55,6 +55,11 @@ Local local_at(Vec2 q, const std::vector<Obstacle>& solids) {
                 if (ext[k][side]) l.ray[k][side] = covers = true;
         if (covers && (!l.first || s.other < l.first->other)) l.first = &s;
     }
+    if (!l.first) {
+        // Nothing covered: the joins below make one component of the four quadrants.
+        for (int& c : l.comp) c = 0;
+        return l;
+    }
     // Free quadrants meet across an uncovered ray: (sx, 0)-(sx, 1) across ray[0][sx] and
     // (0, sy)-(1, sy) across ray[1][sy]. Around a cycle of four, three rounds settle the labels.
     for (int round = 0; round < 3; ++round) {
