@@ -95,6 +95,16 @@ inline const Aabb& obstacle_lanes(const Aabb& b) { return b; }
 inline bool overlaps(const OverlapLanes& a, const Aabb& b) { return sweepbox::overlaps(a.box, b); }
 #endif
 
+// True when the closed box a lies inside the closed box `region`.
+inline bool inside(const Aabb& a, const Aabb& region) {
+    return region.min.x <= a.min.x && region.min.y <= a.min.y && a.max.x <= region.max.x && a.max.y <= region.max.y;
+}
+
+// True when the closed box a lies in the interior of `region`.
+inline bool strictly_inside(const Aabb& a, const Aabb& region) {
+    return region.min.x < a.min.x && region.min.y < a.min.y && a.max.x < region.max.x && a.max.y < region.max.y;
+}
+
 // True when make_safe has nothing to do for any candidate (the usual case): none is one-way and
 // none overlaps S or F. make_safe's first pass then changes nothing, whatever the order.
 bool nothing_to_check(const Aabb& S, const Aabb& F, const std::vector<Obstacle>& candidates) {
@@ -147,10 +157,27 @@ struct JunctionLeg {
     return slopes.empty() ? js : detail::with_slopes(w.tiles(), S, d, js, slopes, solids);
 }
 
+// move_junction for a leg inside a KnownObstacles region: its solids are the known ones (those
+// the walk would find, and perhaps a few off the path, which no junction test sees), and there
+// are no slopes.
+[[gnu::noinline]] detail::JunctionStop known_junction(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
+                                                      Vec2 d, const detail::KnownObstacles& known,
+                                                      std::vector<Obstacle>& solids) {
+    solids.clear();
+    for (std::size_t i = 0; i < known.count; ++i) {
+        const Obstacle& ob = known.obstacles[i];
+        if (!ob.special && !overlaps(S, ob.box) && is_blocking(response_for(w, self, ob, o))) solids.push_back(ob);
+    }
+    return detail::first_junction(S, d, solids);
+}
+
+// `known`: the leg lies inside this region of known obstacles (else null).
 [[gnu::noinline]] JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o,
                                            const detail::Selector& sel, const Aabb& S, Vec2 d, Found& best, Aabb F,
-                                           Vec2 rest, std::vector<Obstacle>& solids, std::vector<Obstacle>& slopes) {
-    const detail::JunctionStop js = move_junction(w, self, o, sel, S, d, solids, slopes);
+                                           Vec2 rest, std::vector<Obstacle>& solids, std::vector<Obstacle>& slopes,
+                                           const detail::KnownObstacles* known) {
+    const detail::JunctionStop js = known ? known_junction(w, self, o, S, d, *known, solids)
+                                          : move_junction(w, self, o, sel, S, d, solids, slopes);
     JunctionLeg out{false, F, rest, {0, 0}};
     out.stop = js.any && (!best.any || (!best.started && detail::stops_before(js, S, d, best.ob.box, best.sweep.normal,
                                                                               best.sweep.time)));
@@ -168,9 +195,11 @@ struct JunctionLeg {
         if (out.rest.y * d.y < 0) out.rest.y = 0;
     }
     // The obstacles at the end itself too: rounding may put it on one the exact path never met.
-    detail::visit_region(w, out.F, sel, [&](const Obstacle& ob) {
-        if (!ob.special && !overlaps(S, ob.box) && is_blocking(response_for(w, self, ob, o))) solids.push_back(ob);
-    });
+    // (Inside a known region, those are among the known solids already.)
+    if (!known || !strictly_inside(out.F, known->region))
+        detail::visit_region(w, out.F, sel, [&](const Obstacle& ob) {
+            if (!ob.special && !overlaps(S, ob.box) && is_blocking(response_for(w, self, ob, o))) solids.push_back(ob);
+        });
     out.F = detail::settle_thin(S, d, out.F, solids, best.any && !out.stop ? axis_of(best.sweep.normal) : -1);
     return out;
 }
@@ -344,9 +373,11 @@ struct Legs {
 // stored. `responded(v)` is called after each blocking contact's response with the velocity
 // after it (the particles report it per contact). Inline in both callers, so World::move keeps
 // the code it had as one function.
+// `known`: what the caller knows of the obstacles (null for a body's move).
 template <class Responded>
 SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Selector& sel, Aabb S, Vec2 delta,
-                                     const MoveOptions& o, MoveResult& out, MoveScratch& sc, Responded&& responded) {
+                                     const MoveOptions& o, MoveResult& out, MoveScratch& sc, Responded&& responded,
+                                     const detail::KnownObstacles* known) {
     out.contacts.clear();
     out.iterations = 0;
     out.truncated = false;
@@ -400,8 +431,13 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
             consider(ob);
         };
         const Aabb trip = detail::trip_box(S, d, 1);
-        if (have_visited && visited_box.min.x <= trip.min.x && visited_box.min.y <= trip.min.y &&
-            trip.max.x <= visited_box.max.x && trip.max.y <= visited_box.max.y) {
+        const bool known_leg = known != nullptr && strictly_inside(trip, known->region);
+        if (known_leg) {
+            // Every obstacle the walk could meet is known (as the walk builds it).
+            sc.candidates.assign(known->obstacles, known->obstacles + known->count);
+            for (const Obstacle& ob : sc.candidates) consider(ob);
+            have_visited = false;
+        } else if (have_visited && inside(trip, visited_box)) {
             // This leg stays inside that box (a slide along a wall, say): the obstacles met
             // there are known, in the order they were visited; sweep them again, where they are
             // (they are this leg's candidates too).
@@ -456,7 +492,8 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
         Vec2 junction_point;
         bool junction = false;
         if (thin) [[unlikely]] {
-            const JunctionLeg jl = junction_leg(w, id, o, sel, S, d, best, F, rest, sc.solids, sc.slopes);
+            const JunctionLeg jl = junction_leg(w, id, o, sel, S, d, best, F, rest, sc.solids, sc.slopes,
+                                                known_leg ? known : nullptr);
             F = jl.F;
             rest = jl.rest;
             junction = jl.stop;
@@ -591,7 +628,8 @@ SWEEPBOX_FORCE_INLINE void World::resolve_move(BodyId id, Vec2 delta, const Move
     std::optional<ConstScratch> lease;
     if (dry) lease.emplace();
     MoveScratch& sc = dry ? lease->get() : move_scratch();
-    const auto [S, v] = move_legs(*this, id, sel, body.box, delta, o, out, sc, [](Vec2) {});
+    const auto [S, v] = move_legs(
+        *this, id, sel, body.box, delta, o, out, sc, [](Vec2) {}, nullptr);
     // Before move stores anything: a throw leaves the world as it was.
     require_finite_result(S, v, out.contacts);
     out.box = S;
@@ -634,16 +672,19 @@ void World::check(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) 
 namespace detail {
 
 void move_unlisted(const World& w, const Selector& sel, const Aabb& start, Vec2 delta, const MoveOptions& o,
-                   MoveResult& out, std::vector<Vec2>& velocities) {
+                   MoveResult& out, std::vector<Vec2>& velocities, const KnownObstacles* known) {
     velocities.clear();
     Vec2 last = o.velocity;
     const ConstScratch scratch;
-    const auto [S, v] = move_legs(w, BodyId{}, sel, start, delta, o, out, scratch.get(), [&](Vec2 after) {
+    const auto [S, v] = move_legs(
+        w, BodyId{}, sel, start, delta, o, out, scratch.get(),
+        [&](Vec2 after) {
         // Contacts without a response of their own (rule 7's pushes) keep the velocity of the moment.
         while (velocities.size() + 1 < out.contacts.size()) velocities.push_back(last);
         velocities.push_back(after);
         last = after;
-    });
+        },
+        known);
     while (velocities.size() < out.contacts.size()) velocities.push_back(last);
     require_finite_result(S, v, out.contacts);
     out.box = S;

@@ -35,12 +35,24 @@ inline Response response_for(const World& w, BodyId self, const Obstacle& ob, co
 Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
                        const std::vector<Obstacle>& candidates, bool s_thin);
 
+/// What a caller already knows of the obstacles around a move: every obstacle the move's walks
+/// could find meeting the interior of the box `region`, as the walks build them (a particle's
+/// tiles, from the tile range of its path). A leg whose whole-trip box lies strictly inside
+/// `region` sweeps these and takes its junction test (rule 6) among them instead of walking;
+/// other legs walk. Only for a map without slopes (such a leg's junction test looks at boxes only).
+struct KnownObstacles {
+    Aabb region{};
+    const Obstacle* obstacles = nullptr;
+    std::size_t count = 0;
+};
+
 /// World::move for a box that is no body of w (a particle): the same legs, contacts and
 /// responses as a body with this box would get from `move` with the selector `sel` (its skip
 /// null), into `out` (its box and velocity too), nothing stored. `velocities` gets, for each
 /// contact, the velocity after it. Throws Error when the result leaves the finite range of real;
 /// the input must already be checked (require_move).
+/// `known`: what the caller knows (null: nothing); the answer is the same either way.
 void move_unlisted(const World& w, const Selector& sel, const Aabb& start, Vec2 delta, const MoveOptions& o,
-                   MoveResult& out, std::vector<Vec2>& velocities);
+                   MoveResult& out, std::vector<Vec2>& velocities, const KnownObstacles* known = nullptr);
 
 } // namespace sweepbox::detail

@@ -192,10 +192,11 @@ public:
         const std::int32_t no = o == 0 ? tiles_.columns() : tiles_.rows();
         const std::int32_t na = A == 0 ? tiles_.columns() : tiles_.rows();
         const real q = S.min[o], p = S.min[A];
-        // The cell of q on o and the edge of p on A, first guessed, then checked exactly.
+        // The cell of q on o and the edge of p on A, first guessed, then checked exactly. (Clamped
+        // to at least 0 first, truncation is floor: no call to floor.)
         const wide uo = (wide(q) - wide(origin_[o])) * inv_, ua = (wide(p) - wide(origin_[A])) * inv_;
-        const std::int32_t i = std::int32_t(std::clamp(std::floor(uo), wide(0), wide(no - 1)));
-        const std::int32_t j = std::int32_t(std::clamp(std::floor(ua + wide(0.5)), wide(1), wide(na - 1)));
+        const std::int32_t i = std::int32_t(std::clamp(uo, wide(0), wide(no - 1)));
+        const std::int32_t j = std::int32_t(std::clamp(ua + wide(0.5), wide(1), wide(na - 1)));
         if (!(eo[i] < q && q < eo[i + 1] && ea[j] == p && ea[j - 1] < p && p < ea[j + 1])) return false;
         const bool pos = d > 0;
         if (pos ? !(path.max[A] < ea[j + 1]) : !(ea[j - 1] < path.min[A])) return false;
@@ -209,7 +210,32 @@ public:
             TileTables::bit(marks_, at) || Tile(bits_[at] & 3) != Tile::solid ||
             !detail::sees_common_tiles(tiles_, sel))
             return false;
-        return flush_on<A>(cell, detail::tile_box(ex_, ey_, cell.column, cell.row), S, d, out);
+        // The cell's box is [eo[i], eo[i + 1]] on o, and ea[j] (== p) and a neighbour on A: every
+        // test of flush_on holds already. (The face's edge as the table has it: p may be a -0.)
+        flush_contact<A>(cell, ea[j], q, pos, out);
+        return true;
+    }
+
+    // The tiles of `near` (a `tiles` answer for the closed box r of a path, no body's mark among
+    // them) as the walks build them, into `out`, when they are every obstacle whose closed box
+    // meets r that a move of a particle of selector sel could find: the particle sees them with
+    // the map's filter, and the map has no slopes (detail::KnownObstacles). False otherwise.
+    [[nodiscard]] bool known_tiles(const detail::Selector& sel, const NearTiles& near, const Aabb& r,
+                                   std::array<detail::Obstacle, NearTiles::max>& out, Aabb& region) const {
+        if (near.marked || tiles_.slope_count() != 0 || !sel.tiles || !detail::sees_common_tiles(tiles_, sel))
+            return false;
+        // The cells of the range (operator()'s): no other tile meets their interior, and no body
+        // their closed boxes (no marks).
+        CellRange span;
+        detail::tile_span(r.min.x, r.max.x, origin_.x, tiles_.columns(), inv_, err_[0], span.x0, span.x1);
+        detail::tile_span(r.min.y, r.max.y, origin_.y, tiles_.rows(), inv_, err_[1], span.y0, span.y1);
+        region = {{ex_[span.x0], ey_[span.y0]}, {ex_[span.x1 + 1], ey_[span.y1 + 1]}};
+        for (int k = 0; k < near.count; ++k) {
+            const TileCell c = near.cells[std::size_t(k)];
+            out[std::size_t(k)] = detail::tile_obstacle(tiles_, c,
+                                                        bits_[std::size_t(c.row) * columns_ + std::size_t(c.column)]);
+        }
+        return true;
     }
 
     // `near`: the tiles, when the answer is `tiles`.
@@ -250,12 +276,19 @@ private:
         const bool pos = d > 0;
         const real edge = pos ? box.min[A] : box.max[A];
         if (!(box.min[A] < box.max[A] && box.min[o] < q && q < box.max[o] && p == edge)) return false;
+        flush_contact<A>(cell, edge, q, pos, out);
+        return true;
+    }
+
+    // The contact of a point at q on axis 1 - A lying on the face at `edge` on axis A, pressed
+    // along A (positive: pos).
+    template <int A>
+    SWEEPBOX_FORCE_INLINE static void flush_contact(TileCell cell, real edge, real q, bool pos, RestFlush& out) {
         const real n = pos ? real(-1) : real(1); // axis_normal
         const real mid = q + (q - q) / 2;        // contact_point's middle of [q, q]
         out.cell = cell;
         out.normal = A == 0 ? Vec2{n, 0} : Vec2{0, n};
         out.point = A == 0 ? Vec2{edge, mid} : Vec2{mid, edge}; // contact_point: the face's edge
-        return true;
     }
 
     [[nodiscard, gnu::noinline]] Near off_map(const Aabb& r) const {
@@ -291,8 +324,18 @@ private:
 // sweep and contact point. Anything else (a corner, a one-way tile, a bounce) is left to the loop.
 // This part: the motion; `a` is its axis.
 SWEEPBOX_FORCE_INLINE bool pressed_slowly(const FrameMotion& m, real rest_speed, int& a) {
-    a = m.delta.x != 0 ? 0 : 1;
-    return m.delta[a] != 0 && m.delta[1 - a] == 0 && m.velocity[1 - a] == 0 && std::fabs(m.velocity[a]) < rest_speed;
+    // (Each axis written out: glm's operator[] with a run-time index is a branch.)
+    if (m.delta.x != 0) {
+        a = 0;
+        return m.delta.y == 0 && m.velocity.y == 0 && std::fabs(m.velocity.x) < rest_speed;
+    }
+    a = 1;
+    return m.delta.y != 0 && m.velocity.x == 0 && std::fabs(m.velocity.y) < rest_speed;
+}
+
+// What a particle of this category and mask sees: tiles and bodies, as a body with no id.
+SWEEPBOX_FORCE_INLINE detail::Selector particle_selector(std::uint32_t category, std::uint32_t mask) {
+    return {BodyId{}, category, mask, true, true};
 }
 
 // The tile as the loop sees it, when it is solid and the particle sees tiles.
@@ -514,8 +557,7 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
         // (No motion: the loop runs no leg, and the point stays as it is, a -0 too.)
         const Aabb end = m.delta.x != 0 || m.delta.y != 0 ? start.translated(m.delta) : start;
         const Aabb path = merge(start, end);
-        const detail::Selector sel{BodyId{}, b.category ? b.category[i] : f.category, b.mask ? b.mask[i] : f.mask, true,
-                                   true};
+        const std::uint32_t category = b.category ? b.category[i] : f.category, mask = b.mask ? b.mask[i] : f.mask;
         int axis = 0;
         const bool pressed = pressed_slowly(m, f.rest_speed, axis);
         // The rest paths' answer: the particle stays (where it is, or where the caller put it) with
@@ -528,14 +570,16 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
         };
         if (pressed) {
             // (Its contact made in place, from registers: no Contact stored and read back.)
+            // (The selector a temporary, in registers: most particle-frames end here.)
             RestFlush r;
-            if (axis == 0 ? near.rests_in_place<0>(sel, start, path, m.delta.x, r)
-                          : near.rests_in_place<1>(sel, start, path, m.delta.y, r)) {
+            if (axis == 0 ? near.rests_in_place<0>(particle_selector(category, mask), start, path, m.delta.x, r)
+                          : near.rests_in_place<1>(particle_selector(category, mask), start, path, m.delta.y, r)) {
                 comes_to_rest();
                 add_contact(contacts, i, Other::of(r.cell), 0, r.point, r.normal, Vec2{0, 0}, false, false);
                 continue;
             }
         }
+        const detail::Selector sel = particle_selector(category, mask);
         NearTiles tiles;
         const Near what = near(path, tiles);
         // What the move's loop gives for a path that meets nothing: the moved point.
@@ -593,7 +637,12 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
         }
         MoveOptions o = particle_move_options(b, f, i);
         o.filter = statics_only;
-        detail::move_unlisted(world, sel, start, m.delta, o, sc.result, sc.velocities);
+        // A few tiles and no body near the path (a spark bouncing off a floor): the legs inside
+        // the path's box take them instead of walking the map.
+        std::array<detail::Obstacle, NearTiles::max> known_tiles;
+        detail::KnownObstacles known{{}, known_tiles.data(), std::size_t(tiles.count)};
+        const bool knows = what == Near::tiles && near.known_tiles(sel, tiles, path, known_tiles, known.region);
+        detail::move_unlisted(world, sel, start, m.delta, o, sc.result, sc.velocities, knows ? &known : nullptr);
         b.x[i] = sc.result.box.min.x;
         b.y[i] = sc.result.box.min.y;
         b.vx[i] = sc.result.velocity.x;

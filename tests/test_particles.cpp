@@ -4,6 +4,7 @@
 // rooms); bodies that are not static are not seen; category and mask; speed never grows with
 // restitution and friction in [0, 1]; particles at rest stay at rest, bit for bit; bad input;
 // the contact buffer; the spark emitter.
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -435,6 +436,76 @@ BOOST_AUTO_TEST_CASE(fast_paths_equal_the_move_at_their_edges) {
                                                                              << ", at rest " << tally.rested);
     BOOST_TEST(resting > moved / 20);
     BOOST_TEST(quiet > moved / 20);
+}
+
+// Bounces among the few tiles of a path's range, with no body near (move_particles then gives the
+// move's legs those tiles instead of the map's walks): off a floor with seams, a step, two tiles
+// touching diagonally, a one-way tile beside a solid one, a lone tile and from inside one; from
+// their faces, corners and seams, one step of `real` off them, and anywhere near, in every
+// direction, straight at a corner too; under gravity along either axis; on tiles whose edges are
+// whole numbers and on tiles whose edges `real` rounds. Every frame equals the zero-size body's
+// move, bit for bit.
+BOOST_AUTO_TEST_CASE(bounces_among_few_tiles_equal_the_move) {
+    std::size_t moved = 0, touched = 0;
+    Compared tally;
+    for (const double size : {16.0, 0.1}) {
+        Rng rng(size == 16 ? 7u : 8u);
+        Level level;
+        level.map.origin = size == 16 ? v2(-8, 0) : v2(0.3, -0.7);
+        level.map.tile_size = real(size);
+        level.map.columns = 16;
+        level.map.rows = 12;
+        const std::vector<TileCell> solids = {{2, 9},  {3, 9}, {4, 9}, {5, 9}, {5, 8}, // a floor with a step
+                                              {8, 4},  {9, 5},                         // touching diagonally
+                                              {12, 4}, {13, 8}};                       // lone, one beside one-way
+        for (const TileCell c : solids) level.tiles.push_back({c, Tile::solid});
+        level.tiles.push_back({{12, 8}, Tile::one_way});
+        World wp, wb;
+        build(wp, level);
+        build(wb, level);
+        const BodyId body = add_mover(wb, box(0, 0, 0, 0));
+        const real inf = std::numeric_limits<real>::infinity();
+        std::vector<Vec2> starts;
+        for (const TileCell c : solids) {
+            const Aabb t = wp.tiles().cell_box(c);
+            for (const real x : {t.min.x, t.max.x, t.min.x + (t.max.x - t.min.x) / 3})
+                for (const real y : {t.min.y, t.max.y, t.min.y + (t.max.y - t.min.y) / 2}) {
+                    starts.push_back({x, y});
+                    starts.push_back({std::nextafter(x, -inf), std::nextafter(y, -inf)});
+                    starts.push_back({std::nextafter(x, inf), y});
+                }
+            for (int k = 0; k < 4; ++k)
+                starts.push_back({real(rng.in(double(t.min.x) - size, double(t.max.x) + size)),
+                                  real(rng.in(double(t.min.y) - size, double(t.max.y) + size))});
+        }
+        for (int dir = 0; dir < 4; ++dir) {
+            const int a = dir / 2;
+            ParticleFrame f;
+            f.gravity[a] = real(900 * size / 16) * (dir % 2 == 0 ? 1 : -1);
+            f.rest_speed = real(20 * size / 16);
+            const std::size_t n = starts.size() * 3;
+            Batch b(n, 8 * n);
+            for (std::size_t i = 0; i < n; ++i) {
+                // Up to a tile and a half a frame, in any direction; every third straight along a
+                // diagonal (through corners).
+                const double speed = rng.in(0.1, 1.5) * size * 60;
+                const double angle = i % 3 == 0 ? (0.25 + 0.5 * rng.below(4)) * 3.141592653589793
+                                                : rng.in(0, 6.283185307179586);
+                b.set(i, starts[i / 3], v2(speed * std::cos(angle), speed * std::sin(angle)));
+                b.restitution[i] = real(std::array{0.0, 0.5, 1.0}[i % 3]);
+                b.friction[i] = real(std::array{0.3, 0.0, 1.0}[(i / 3) % 3]);
+            }
+            const ParticleStats st = compared_frames(b, f, wp, wb, body, 4,
+                                                     "size " + std::to_string(size) + " gravity " + std::to_string(dir),
+                                                     tally);
+            moved += st.moved;
+            touched += st.touched;
+        }
+    }
+    BOOST_TEST_MESSAGE("particle frames among few tiles compared: " << tally.particles << ", with contacts " << touched
+                                                                    << ", contacts " << tally.contacts);
+    BOOST_TEST(touched > moved / 4);
+    BOOST_TEST(tally.contacts > moved / 4);
 }
 
 // A particle with no motion (no velocity, no gravity) stays as it is, a -0 coordinate too, as the
