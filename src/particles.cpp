@@ -102,6 +102,12 @@ ParticleScratch& scratch() {
     return s;
 }
 
+// True when a tile with these bits (TileMap::bits_in_map) is solid and seen by sel with the map's
+// filter: the tiles the rest paths answer for.
+SWEEPBOX_FORCE_INLINE bool solid_and_seen(const TileMap& tiles, std::uint8_t bits, const detail::Selector& sel) {
+    return Tile(bits & 3) == Tile::solid && detail::sees_common_tiles(tiles, sel);
+}
+
 // What lies near the path of a point over one frame (the closed box r of the path), for the fast
 // paths: nothing at all, no tile but perhaps bodies, or a few tiles (and perhaps bodies: marked).
 // On the map, by the tiles' occupied bits and the world's body marks (a body meeting r meets a
@@ -166,7 +172,7 @@ public:
                                            const FrameMotion& m, int a, RestFlush& out) const {
         if (ex_ == nullptr || ey_ == nullptr) return false;
         const std::uint8_t bits = bits_[std::size_t(cell.row) * columns_ + std::size_t(cell.column)];
-        if (Tile(bits & 3) != Tile::solid || !detail::sees_common_tiles(tiles_, sel)) return false;
+        if (!solid_and_seen(tiles_, bits, sel)) return false;
         const Aabb box = detail::tile_box(ex_, ey_, cell.column, cell.row);
         // (The axis as a template argument: glm's operator[] with a run-time index is a branch,
         // and a vector built through it is a store a wider load cannot take back at once.)
@@ -207,8 +213,7 @@ public:
                                              : std::size_t(behind) * columns_ + std::size_t(i);
         using detail::TileTables;
         if (TileTables::bit(occupied_, at_behind) || TileTables::bit(marks_, at_behind) ||
-            TileTables::bit(marks_, at) || Tile(bits_[at] & 3) != Tile::solid ||
-            !detail::sees_common_tiles(tiles_, sel))
+            TileTables::bit(marks_, at) || !solid_and_seen(tiles_, bits_[at], sel))
             return false;
         // The cell's box is [eo[i], eo[i + 1]] on o, and ea[j] (== p) and a neighbour on A: every
         // test of flush_on holds already. (The face's edge as the table has it: p may be a -0.)
@@ -342,7 +347,7 @@ SWEEPBOX_FORCE_INLINE detail::Selector particle_selector(std::uint32_t category,
 bool solid_tile(const World& w, const detail::Selector& sel, TileCell cell, detail::Obstacle& out) {
     const TileMap& tiles = w.tiles();
     const std::uint8_t bits = tiles.bits_in_map(cell.column, cell.row);
-    if (Tile(bits & 3) != Tile::solid || !detail::sees_common_tiles(tiles, sel)) return false;
+    if (!solid_and_seen(tiles, bits, sel)) return false;
     out = detail::tile_obstacle(tiles, cell, bits);
     return true;
 }

@@ -49,15 +49,19 @@ SWEEPBOX_FORCE_INLINE Obstacle tile_obstacle(const TileMap& tiles, TileCell c, s
     return ob;
 }
 
+/// A tile's obstacle (of a cell inside the map) with the category and mask of the tile's kind.
+inline Obstacle with_kind_filter(const TileMap& tiles, Obstacle ob) {
+    const TileKind& k = TileTables::kind_in_map(tiles, ob.other.tile.column, ob.other.tile.row);
+    ob.category = k.category;
+    ob.mask = k.mask;
+    return ob;
+}
+
 /// The obstacle of the tile at c (inside the map) with its kind's category and mask, for a
 /// caller that rebuilds an obstacle from its Other (the walks give the map's filter where
 /// sees_common_tiles holds, and by_kind's otherwise).
 inline Obstacle tile_obstacle_at(const TileMap& tiles, TileCell c) {
-    Obstacle ob = tile_obstacle(tiles, c, tiles.bits_in_map(c.column, c.row));
-    const TileKind& k = TileTables::kind_in_map(tiles, c.column, c.row);
-    ob.category = k.category;
-    ob.mask = k.mask;
-    return ob;
+    return with_kind_filter(tiles, tile_obstacle(tiles, c, tiles.bits_in_map(c.column, c.row)));
 }
 
 /// True when s sees every blocking tile of the map with the map's filter, so that a walk takes
@@ -72,12 +76,8 @@ SWEEPBOX_FORCE_INLINE bool sees_common_tiles(const TileMap& tiles, const Selecto
 /// obstacle with those.
 template <class F> auto by_kind(const TileMap& tiles, const Selector& s, F& f) {
     return [&tiles, &s, &f](const Obstacle& ob) {
-        const TileKind& k = TileTables::kind_in_map(tiles, ob.other.tile.column, ob.other.tile.row);
-        if (!interacts(s, k.category, k.mask)) return;
-        Obstacle seen = ob;
-        seen.category = k.category;
-        seen.mask = k.mask;
-        f(seen);
+        const Obstacle seen = with_kind_filter(tiles, ob);
+        if (interacts(s, seen.category, seen.mask)) f(seen);
     };
 }
 
