@@ -221,10 +221,11 @@ public:
         return true;
     }
 
-    // The tiles of `near` (a `tiles` answer for the closed box r of a path, no body's mark among
-    // them) as the walks build them, into `out`, when they are every obstacle whose closed box
-    // meets r that a move of a particle of selector sel could find: the particle sees them with
-    // the map's filter, and the map has no slopes (detail::KnownObstacles). False otherwise.
+    // The tiles of `near` (a `tiles` answer for the closed box r of a path) as the walks build
+    // them, into `out`, and the cells of r's tile range as `region`, when those tiles are every
+    // obstacle a move of a particle of selector sel could find in the region's interior
+    // (detail::KnownObstacles): no body's mark in the range, the particle sees the tiles with the
+    // map's filter, and the map has no slopes. False otherwise.
     [[nodiscard]] bool known_tiles(const detail::Selector& sel, const NearTiles& near, const Aabb& r,
                                    std::array<detail::Obstacle, NearTiles::max>& out, Aabb& region) const {
         if (near.marked || tiles_.slope_count() != 0 || !sel.tiles || !detail::sees_common_tiles(tiles_, sel))
