@@ -157,6 +157,12 @@ struct JunctionLeg {
     return slopes.empty() ? js : detail::with_slopes(w.tiles(), S, d, js, slopes, solids);
 }
 
+// True when `ob` is one of the junction test's solids for a leg from S (gather_solids' test):
+// a blocking box that S does not overlap (rule 7 decides those).
+bool junction_solid(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, const Obstacle& ob) {
+    return !ob.special && !overlaps(S, ob.box) && is_blocking(response_for(w, self, ob, o));
+}
+
 // move_junction for a leg inside a KnownObstacles region: its solids are the known ones (those
 // the walk would find, and perhaps a few off the path, which no junction test sees), and there
 // are no slopes.
@@ -164,10 +170,8 @@ struct JunctionLeg {
                                                       Vec2 d, const detail::KnownObstacles& known,
                                                       std::vector<Obstacle>& solids) {
     solids.clear();
-    for (std::size_t i = 0; i < known.count; ++i) {
-        const Obstacle& ob = known.obstacles[i];
-        if (!ob.special && !overlaps(S, ob.box) && is_blocking(response_for(w, self, ob, o))) solids.push_back(ob);
-    }
+    for (std::size_t i = 0; i < known.count; ++i)
+        if (junction_solid(w, self, o, S, known.obstacles[i])) solids.push_back(known.obstacles[i]);
     return detail::first_junction(S, d, solids);
 }
 
@@ -198,7 +202,7 @@ struct JunctionLeg {
     // (Inside a known region, those are among the known solids already.)
     if (!known || !strictly_inside(out.F, known->region))
         detail::visit_region(w, out.F, sel, [&](const Obstacle& ob) {
-            if (!ob.special && !overlaps(S, ob.box) && is_blocking(response_for(w, self, ob, o))) solids.push_back(ob);
+            if (junction_solid(w, self, o, S, ob)) solids.push_back(ob);
         });
     out.F = detail::settle_thin(S, d, out.F, solids, best.any && !out.stop ? axis_of(best.sweep.normal) : -1);
     return out;

@@ -154,7 +154,7 @@ public:
             const TileCell c = near.cells[std::size_t(k)];
             const Aabb t = detail::tile_box(ex_, ey_, c.column, c.row);
             if (!intersects_closed(t, r)) continue;
-            const bool solid = Tile(bits_[std::size_t(c.row) * columns_ + std::size_t(c.column)] & 3) == Tile::solid;
+            const bool solid = Tile(bits_at(c) & 3) == Tile::solid;
             const bool on_boundary = (p.x == t.min.x && d.x <= 0) || (p.x == t.max.x && d.x >= 0) ||
                                      (p.y == t.min.y && d.y <= 0) || (p.y == t.max.y && d.y >= 0);
             if (++touched > 1 || !solid || !on_boundary || !(t.min.x < t.max.x && t.min.y < t.max.y)) return false;
@@ -171,8 +171,7 @@ public:
     SWEEPBOX_FORCE_INLINE bool rests_flush(const detail::Selector& sel, TileCell cell, const Aabb& S,
                                            const FrameMotion& m, int a, RestFlush& out) const {
         if (ex_ == nullptr || ey_ == nullptr) return false;
-        const std::uint8_t bits = bits_[std::size_t(cell.row) * columns_ + std::size_t(cell.column)];
-        if (!solid_and_seen(tiles_, bits, sel)) return false;
+        if (!solid_and_seen(tiles_, bits_at(cell), sel)) return false;
         const Aabb box = detail::tile_box(ex_, ey_, cell.column, cell.row);
         // (The axis as a template argument: glm's operator[] with a run-time index is a branch,
         // and a vector built through it is a store a wider load cannot take back at once.)
@@ -222,24 +221,22 @@ public:
     }
 
     // The tiles of `near` (a `tiles` answer for the closed box r of a path) as the walks build
-    // them, into `out`, and the cells of r's tile range as `region`, when those tiles are every
-    // obstacle a move of a particle of selector sel could find in the region's interior
-    // (detail::KnownObstacles): no body's mark in the range, the particle sees the tiles with the
-    // map's filter, and the map has no slopes. False otherwise.
+    // them, into `out`, and the cells of r's tile range as `region`, when those tiles are every obstacle a move of a particle of
+    // selector sel could find in the region's interior (detail::KnownObstacles): no body's mark in
+    // the range, the particle sees the tiles with the map's filter, and the map has no slopes.
+    // False otherwise.
     [[nodiscard]] bool known_tiles(const detail::Selector& sel, const NearTiles& near, const Aabb& r,
                                    std::array<detail::Obstacle, NearTiles::max>& out, Aabb& region) const {
         if (near.marked || tiles_.slope_count() != 0 || !sel.tiles || !detail::sees_common_tiles(tiles_, sel))
             return false;
-        // The cells of the range (operator()'s): no other tile meets their interior, and no body
-        // their closed boxes (no marks).
-        CellRange span;
-        detail::tile_span(r.min.x, r.max.x, origin_.x, tiles_.columns(), inv_, err_[0], span.x0, span.x1);
-        detail::tile_span(r.min.y, r.max.y, origin_.y, tiles_.rows(), inv_, err_[1], span.y0, span.y1);
-        region = {{ex_[span.x0], ey_[span.y0]}, {ex_[span.x1 + 1], ey_[span.y1 + 1]}};
+        // No other tile meets the interior of the range's cells, and no body their closed boxes
+        // (no marks).
+        // (The range again, not kept by operator(): its store would cost every path that asks.)
+        const CellRange c = range_of(r);
+        region = {{ex_[c.x0], ey_[c.y0]}, {ex_[c.x1 + 1], ey_[c.y1 + 1]}};
         for (int k = 0; k < near.count; ++k) {
-            const TileCell c = near.cells[std::size_t(k)];
-            out[std::size_t(k)] = detail::tile_obstacle(tiles_, c,
-                                                        bits_[std::size_t(c.row) * columns_ + std::size_t(c.column)]);
+            const TileCell cell = near.cells[std::size_t(k)];
+            out[std::size_t(k)] = detail::tile_obstacle(tiles_, cell, bits_at(cell));
         }
         return true;
     }
@@ -248,12 +245,8 @@ public:
     SWEEPBOX_FORCE_INLINE Near operator()(const Aabb& r, NearTiles& near) const {
         if (on_map_ && bounds_.min.x < r.min.x && bounds_.min.y < r.min.y && r.max.x < bounds_.max.x &&
             r.max.y < bounds_.max.y) {
-            // Strictly inside the map: every point of r is on a tile of candidate_tiles.
-            // candidate_tiles' spans, with the padding of the whole map (at least each box's own:
-            // r is inside the map), computed once.
-            CellRange c;
-            detail::tile_span(r.min.x, r.max.x, origin_.x, tiles_.columns(), inv_, err_[0], c.x0, c.x1);
-            detail::tile_span(r.min.y, r.max.y, origin_.y, tiles_.rows(), inv_, err_[1], c.y0, c.y1);
+            // Strictly inside the map: every point of r is on a tile of its range.
+            const CellRange c = range_of(r);
             int found = 0;
             bool marked = false;
             for (std::int32_t row = c.y0; row <= c.y1; ++row)
@@ -274,6 +267,20 @@ public:
     }
 
 private:
+    // The tiles a box r strictly inside the map may touch: candidate_tiles' spans, with the
+    // padding of the whole map (at least each box's own), computed once in the constructor.
+    [[nodiscard]] SWEEPBOX_FORCE_INLINE CellRange range_of(const Aabb& r) const {
+        CellRange c;
+        detail::tile_span(r.min.x, r.max.x, origin_.x, tiles_.columns(), inv_, err_[0], c.x0, c.x1);
+        detail::tile_span(r.min.y, r.max.y, origin_.y, tiles_.rows(), inv_, err_[1], c.y0, c.y1);
+        return c;
+    }
+
+    // The walk bits of the tile at c, inside the map (TileMap::bits_in_map).
+    [[nodiscard]] std::uint8_t bits_at(TileCell c) const {
+        return bits_[std::size_t(c.row) * columns_ + std::size_t(c.column)];
+    }
+
     // rests_flush on axis A, pressed by d (its component of the motion) into `box`.
     template <int A>
     SWEEPBOX_FORCE_INLINE static bool flush_on(TileCell cell, const Aabb& box, const Aabb& S, real d, RestFlush& out) {
@@ -644,7 +651,7 @@ ParticleStats move_particles(const World& world, const Particles& b, const Parti
         MoveOptions o = particle_move_options(b, f, i);
         o.filter = statics_only;
         // A few tiles and no body near the path (a spark bouncing off a floor): the legs inside
-        // the path's box take them instead of walking the map.
+        // the cells of its tile range take them instead of walking the map.
         std::array<detail::Obstacle, NearTiles::max> known_tiles;
         detail::KnownObstacles known{{}, known_tiles.data(), std::size_t(tiles.count)};
         const bool knows = what == Near::tiles && near.known_tiles(sel, tiles, path, known_tiles, known.region);
