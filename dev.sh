@@ -171,7 +171,8 @@ lint() {
 
     # clang-tidy reads the compile commands of the clang preset (GCC's flags can confuse it);
     # configuring is enough, nothing needs to be built.
-    local tus=(src/*.cpp src/scene/*.cpp src/c_api/*.cpp)
+    local tus=()
+    mapfile -t tus < <(find src -name '*.cpp' | LC_ALL=C sort)
     echo "-- $clang_tidy (.clang-tidy) over ${#tus[@]} files of src/ and the headers of src/ and include/"
     cmake --preset clang >/dev/null || return 1
     out=$(mktemp -d)

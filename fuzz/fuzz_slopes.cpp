@@ -52,7 +52,7 @@
 #include "fuzz_common.hpp"
 #include "slope_reference.hpp"
 #include "sweep_reference.hpp"
-#include "slope.hpp" // src/: the narrow phase under test
+#include "tiles/slope.hpp" // src/: the narrow phase under test
 
 using namespace sweepbox;
 using namespace sweepbox::fuzz;

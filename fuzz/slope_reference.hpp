@@ -2,7 +2,7 @@
 /// @file slope_reference.hpp
 /// The exact meaning of a box (or a point) swept against a slope tile (docs/contract.md and
 /// the design's "Slopes", rules S1-S2), computed with exact integers (exact.hpp) from the shape
-/// table of the design, independently of src/slope.cpp.
+/// table of the design, independently of src/tiles/slope.cpp.
 ///
 /// The shape: the tile's cell (its rounded edges, as TileMap::cell_box gives them) cut by the
 /// half-plane h(X) = w . (X - p) >= 0, where the line passes through two lattice corners of the

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 #include <boost/test/unit_test.hpp>
-#include "slope.hpp" // src/: the exact side-of-line test the checks below use
+#include "tiles/slope.hpp" // src/: the exact side-of-line test the checks below use
 #include "test_support.hpp"
 
 namespace {

@@ -4,7 +4,7 @@
 // share is in tile_map_support.hpp. All four files are the one Boost.Test suite `tile_map`.
 
 #include "tile_map_support.hpp"
-#include "tile_tables.hpp" // src/: the walks' view of the map
+#include "tiles/tile_tables.hpp" // src/: the walks' view of the map
 
 #include <cstdint>
 #include <limits>

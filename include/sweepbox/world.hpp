@@ -356,7 +356,7 @@ private:
     }
     void mark_tiles_of(const Aabb& box);
 
-    // Events (src/events.cpp): the pairs of the last update_events, the paths moved since, the lists.
+    // Events (src/world/events.cpp): the pairs of the last update_events, the paths moved since, the lists.
     std::size_t sensor_bodies_ = 0;
     bool events_on_ = false;    // update_events was called: moves keep the pairs their contacts touched
     bool record_paths_ = false; // events_on_ or some sensor exists: moves call note_path

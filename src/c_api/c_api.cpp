@@ -6,7 +6,7 @@
 // first; the rest is the core's own checking, which leaves the world unchanged when it throws.
 
 #include "c_api_support.hpp"
-#include "../depth_lease.hpp"
+#include "core/depth_lease.hpp"
 
 #include <sweepbox/character.hpp>
 #include <sweepbox/platforms.hpp>

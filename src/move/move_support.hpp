@@ -1,0 +1,58 @@
+#pragma once
+// Internal: what World::move's files share: which responses block, and the response to an
+// obstacle; and rule 6 and 7's last line (move_safety.cpp).
+
+#include <bit>
+#include <cstddef>
+#include <vector>
+#include <sweepbox/world.hpp>
+
+#include "move/move_checks.hpp"
+#include "broadphase/obstacle.hpp"
+
+namespace sweepbox::detail {
+
+inline bool is_blocking(Response r) { return r == Response::touch || r == Response::slide || r == Response::bounce; }
+
+inline int axis_of(Vec2 n) { return n.x != 0 ? 0 : 1; }
+
+// The response to an obstacle; a filter's answer is checked as it comes (rule 11).
+inline Response response_for(const World& w, BodyId self, const Obstacle& ob, const MoveOptions& o) {
+    if (o.filter) {
+        const Response r = o.filter(o.filter_context, w, self, ob.other);
+        if (!is_response(r)) bad_filter_answer(r);
+        return r;
+    }
+    if (o.category_responses && ob.category != 0)
+        return (*o.category_responses)[std::size_t(std::countr_zero(ob.category))];
+    return o.response;
+}
+
+/// Rule 6 and 7 as a last line: F may not overlap a blocking obstacle that S did not overlap,
+/// may not have crossed a thin one, and may not deepen an overlap S had. Violations are clamped
+/// toward S on one axis; when that does not settle, the body stays at S. s_thin: S has zero
+/// extent on an axis (else no thin crossing). Returns the settled end box.
+Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
+                       const std::vector<Obstacle>& candidates, bool s_thin);
+
+/// What a caller already knows of the obstacles around a move: every obstacle the move's walks
+/// could find meeting the interior of the box `region`, as the walks build them (a particle's
+/// tiles, from the tile range of its path). A leg whose whole-trip box lies strictly inside
+/// `region` sweeps these and takes its junction test (rule 6) among them instead of walking;
+/// other legs walk. Only for a map without slopes (such a leg's junction test looks at boxes only).
+struct KnownObstacles {
+    Aabb region{};
+    const Obstacle* obstacles = nullptr;
+    std::size_t count = 0;
+};
+
+/// World::move for a box that is no body of w (a particle): the same legs, contacts and
+/// responses as a body with this box would get from `move` with the selector `sel` (its skip
+/// null), into `out` (its box and velocity too), nothing stored. `velocities` gets, for each
+/// contact, the velocity after it. Throws Error when the result leaves the finite range of real;
+/// the input must already be checked (require_move).
+/// `known`: what the caller knows (null: nothing); the answer is the same either way.
+void move_unlisted(const World& w, const Selector& sel, const Aabb& start, Vec2 delta, const MoveOptions& o,
+                   MoveResult& out, std::vector<Vec2>& velocities, const KnownObstacles* known = nullptr);
+
+} // namespace sweepbox::detail
