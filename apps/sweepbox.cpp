@@ -5,6 +5,7 @@
 #include <cstring>
 #include <exception>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -12,12 +13,16 @@
 
 #include <sweepbox/scene.hpp>
 #include <sweepbox/svg.hpp>
+#if defined(SWEEPBOX_PROGRAM_LEVELS)
+#    include <sweepbox/levels.hpp>
+#endif
 
 namespace {
 
 const char* const usage =
     "usage: sweepbox run SCENE.json [--svg OUT.svg]\n"
     "       sweepbox format SCENE.json\n"
+    "       sweepbox level LEVEL_FILE [--name LEVEL] [--rename NAME=KIND]...\n"
     "       sweepbox --help | --version\n"
     "\n"
     "  run      load SCENE.json, run its steps and print one JSON object per step on stdout\n"
@@ -25,6 +30,9 @@ const char* const usage =
     "           normal, velocity and cast into OUT.svg (at most 100000 moves and frames in all;\n"
     "           a longer run is refused before it starts)\n"
     "  format   load SCENE.json and print it back in the canonical form (checks it, runs nothing)\n"
+    "  level    load an editor's level (Tiled .tmx, .tmj or .json; LDtk .ldtk, one level with --name)\n"
+    "           and print its size, tile size, kinds, bodies and spawn points (docs/levels.md);\n"
+    "           --rename reads an editor's name as a kind or body kind (walls=solid)\n"
     "  SCENE.json may be - to read the scene from standard input.\n"
     "\n"
     "Exit status: 0 on success; 2 on a malformed scene or command line, a step the world refuses\n"
@@ -126,6 +134,32 @@ int main(int argc, char** argv) {
             const std::string text = sweepbox::save_scene(load(args[1]));
             std::fwrite(text.data(), 1, text.size(), stdout);
             return 0;
+        }
+        if (cmd == "level") {
+            std::string file, name;
+            std::map<std::string, std::string> rename;
+            for (std::size_t i = 1; i < args.size(); ++i) {
+                if (args[i] == "--name" && i + 1 < args.size()) name = args[++i];
+                else if (args[i] == "--rename" && i + 1 < args.size() && args[i + 1].find('=') != std::string::npos) {
+                    const std::string& r = args[++i];
+                    rename[r.substr(0, r.find('='))] = r.substr(r.find('=') + 1);
+                } else if (file.empty() && !args[i].empty() && args[i][0] != '-') file = args[i];
+                else return fail_usage("level takes LEVEL_FILE [--name LEVEL] [--rename NAME=KIND]...");
+            }
+            if (file.empty()) return fail_usage("level: missing LEVEL_FILE");
+#if defined(SWEEPBOX_PROGRAM_LEVELS)
+            try {
+                sweepbox::LevelRules rules;
+                rules.rename = rename;
+                std::cout << sweepbox::describe_level(sweepbox::load_level(file, name, rules));
+            } catch (const sweepbox::Error& e) {
+                std::cerr << e.what() << "\n";
+                return 2;
+            }
+            return 0;
+#else
+            return fail_usage("this build has no levels component (SWEEPBOX_LEVELS=OFF)");
+#endif
         }
         return fail_usage("unknown command '" + cmd + "'");
     } catch (const sweepbox::SceneError& e) {

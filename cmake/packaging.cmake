@@ -3,6 +3,7 @@
 # - the public headers, the core library `sweepbox` (exported as sweepbox::sweepbox),
 # - the scene library `sweepbox_scene` (exported as sweepbox::scene) and the `sweepbox` program
 #   when they are built,
+# - the levels library `sweepbox_levels` (exported as sweepbox::levels) when it is built,
 # - the C API `sweepbox_c` (exported as sweepbox::sweepbox_c, with sweepbox.h and sweepbox_c.pc)
 #   when it is built,
 # - a CMake package (sweepboxConfig.cmake, its version file, the exported targets) so that
@@ -42,6 +43,9 @@ if(BUILD_SHARED_LIBS AND NOT APPLE AND NOT WIN32)
   if(_sweepbox_scene_target)
     set_property(TARGET ${_sweepbox_scene_target} APPEND PROPERTY INSTALL_RPATH "$ORIGIN")
   endif()
+  if(TARGET sweepbox_levels)
+    set_property(TARGET sweepbox_levels APPEND PROPERTY INSTALL_RPATH "$ORIGIN")
+  endif()
 endif()
 
 # ---- headers ----
@@ -50,6 +54,9 @@ endif()
 set(_header_excludes "")
 if(NOT _sweepbox_scene_target)
   list(APPEND _header_excludes PATTERN "scene.hpp" EXCLUDE PATTERN "svg.hpp" EXCLUDE)
+endif()
+if(NOT TARGET sweepbox_levels)
+  list(APPEND _header_excludes PATTERN "levels.hpp" EXCLUDE)
 endif()
 set(_c_header "")
 if(TARGET sweepbox_c)
@@ -71,6 +78,23 @@ install(EXPORT sweepboxTargets
         NAMESPACE sweepbox::
         DESTINATION "${SWEEPBOX_INSTALL_CMAKEDIR}"
         COMPONENT sweepbox_Development)
+
+if(TARGET sweepbox_levels)
+  # Its own export set: a game that uses only the core never needs pugixml, zlib or nlohmann_json.
+  get_target_property(_version sweepbox VERSION)
+  get_target_property(_soversion sweepbox SOVERSION)
+  set_target_properties(sweepbox_levels PROPERTIES EXPORT_NAME levels VERSION "${_version}" SOVERSION "${_soversion}")
+  install(TARGETS sweepbox_levels EXPORT sweepboxLevelsTargets ${_sweepbox_lib_destinations})
+  install(EXPORT sweepboxLevelsTargets
+          NAMESPACE sweepbox::
+          DESTINATION "${SWEEPBOX_INSTALL_CMAKEDIR}"
+          COMPONENT sweepbox_Development)
+endif()
+if(SWEEPBOX_LEVELS_ZSTD)
+  set(SWEEPBOX_PACKAGE_LEVELS_ZSTD ON)
+else()
+  set(SWEEPBOX_PACKAGE_LEVELS_ZSTD OFF)
+endif()
 
 if(_sweepbox_scene_target)
   # A separate export set: a game that uses only the core never needs nlohmann_json.

@@ -177,8 +177,14 @@ struct Scene {
     std::string description;         ///< free text ("description"), ignored by the runner
     real cell_size = 64;             ///< broad-phase cell size ("cell_size"), > 0
     std::optional<SceneTiles> tiles; ///< the tile map, if any ("tiles")
-    std::vector<SceneBody> bodies;   ///< the bodies at the start, in id order ("bodies")
-    std::vector<SceneStep> steps;    ///< what to do, in order ("steps")
+    std::string level;               ///< an editor's level file ("level", relative to the scene; docs/levels.md)
+    std::string level_name;          ///< the LDtk level to load ("level_name"; empty: every level)
+    /// The level's tile map and bodies (named after its objects), as parse_scene read them from
+    /// `level`; the runner puts them before "bodies". Not saved: save_scene writes `level`.
+    std::optional<SceneTiles> level_tiles;
+    std::vector<SceneBody> level_bodies; ///< see level_tiles
+    std::vector<SceneBody> bodies;       ///< the bodies at the start, in id order ("bodies")
+    std::vector<SceneStep> steps;        ///< what to do, in order ("steps")
     /// Exact equality of every field.
     friend bool operator==(const Scene&, const Scene&) = default;
 };

@@ -126,8 +126,8 @@ SceneRunner::SceneRunner(Scene scene, std::string file, bool record)
           }
       }()),
       record_(record) {
-    if (scene_.tiles) {
-        const SceneTiles& t = *scene_.tiles;
+    if (scene_.tiles || scene_.level_tiles) {
+        const SceneTiles& t = scene_.tiles ? *scene_.tiles : *scene_.level_tiles;
         TileMapDef def;
         def.origin = t.origin;
         def.tile_size = t.size;
@@ -169,6 +169,7 @@ SceneRunner::SceneRunner(Scene scene, std::string file, bool record)
             throw SceneError(file_, "tiles", problem_of(e));
         }
     }
+    for (std::size_t i = 0; i < scene_.level_bodies.size(); ++i) add_body(scene_.level_bodies[i], "level");
     for (std::size_t i = 0; i < scene_.bodies.size(); ++i)
         add_body(scene_.bodies[i], "bodies[" + std::to_string(i) + "]");
 }
@@ -634,7 +635,8 @@ std::string SceneRunner::run_step(std::size_t i) {
             break;
         }
         case SceneOp::set_tile: {
-            world_.set_tile(s.cell, scene_tile_kind(*scene_.tiles, s.tile));
+            const SceneTiles& tiles = scene_.tiles ? *scene_.tiles : *scene_.level_tiles;
+            world_.set_tile(s.cell, scene_tile_kind(tiles, s.tile));
             l.key("cell").open('[').integer(s.cell.column).integer(s.cell.row).close(']');
             l.key("tile").str(s.tile);
             break;

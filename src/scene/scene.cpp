@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "json_text.hpp"
+#include "scene_level.hpp"
 
 namespace sweepbox {
 
@@ -407,6 +408,8 @@ SceneStep read_step(const json& j, std::size_t index) {
 void check_names(const Scene& scene) {
     std::set<std::string> live;
     std::map<std::string, std::size_t> removed_at;
+    for (const SceneBody& b : scene.level_bodies)
+        if (!live.insert(b.name).second) bad("level", "duplicate body name " + in_quotes(b.name) + " in the level");
     for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
         const std::string& n = scene.bodies[i].name;
         if (!live.insert(n).second) bad("bodies[" + std::to_string(i) + "]", "duplicate body name " + in_quotes(n));
@@ -437,13 +440,17 @@ void check_names(const Scene& scene) {
             removed_at.erase(s.add.name);
             break;
         case SceneOp::set_tile: {
-            const std::int32_t rows = scene.tiles ? std::int32_t(scene.tiles->rows.size()) : 0;
-            const std::int32_t cols = rows > 0 ? std::int32_t(scene.tiles->rows[0].size()) : 0;
+            const std::optional<SceneTiles>& tiles = scene.tiles ? scene.tiles : scene.level_tiles;
+            const std::int32_t rows = tiles ? std::int32_t(tiles->rows.size()) : 0;
+            const std::int32_t cols = rows > 0 ? std::int32_t(tiles->rows[0].size()) : 0;
             if (s.cell.column >= cols || s.cell.row >= rows)
                 bad(where, "field \"cell\": [" + std::to_string(s.cell.column) + ", " + std::to_string(s.cell.row) +
                                "] is outside the tile map (" + std::to_string(cols) + " columns, " +
                                std::to_string(rows) + " rows)");
-            if (scene_tile_kind(*scene.tiles, s.tile) < 0)
+            if (!scene.level.empty() && s.tile.size() == 1)
+                bad(where,
+                    "field \"tile\": with a level, name a shape or one of the level's kinds, not " + in_quotes(s.tile));
+            if (scene_tile_kind(*tiles, s.tile) < 0)
                 bad(where, "field \"tile\": unknown tile " + in_quotes(s.tile) +
                                " (a legend character, a shape or a kind name)");
             break;
@@ -505,11 +512,14 @@ void read_kinds(Fields& tf, SceneTiles& tiles) {
     }
 }
 
-Scene read_scene(const json& root) {
+Scene read_scene(const json& root, const std::string& file) {
     Fields f(root, "scene");
     Scene scene;
     f.read("description", scene.description);
     if (f.read("cell_size", scene.cell_size) && !(scene.cell_size > 0)) f.fail("cell_size", "must be > 0");
+    f.read("level", scene.level);
+    if (f.read("level_name", scene.level_name) && scene.level.empty()) f.fail("level_name", "needs \"level\"");
+    if (!scene.level.empty() && f.has("tiles")) f.fail("level", "a scene has \"tiles\" or a \"level\", not both");
     if (const json* t = f.get("tiles", false)) {
         Fields tf(*t, "tiles");
         SceneTiles tiles;
@@ -553,6 +563,7 @@ Scene read_scene(const json& root) {
         for (std::size_t i = 0; i < steps->size(); ++i) scene.steps.push_back(read_step((*steps)[i], i));
     }
     f.finish();
+    if (!scene.level.empty()) detail::read_scene_level(scene, file);
     check_names(scene);
     return scene;
 }
@@ -580,7 +591,7 @@ SceneError::SceneError(const std::string& file, const std::string& where, const 
 Scene parse_scene(std::string_view text, const std::string& file) {
     const json root = detail::parse_json_text(text, file);
     try {
-        return read_scene(root);
+        return read_scene(root, file);
     } catch (const Bad& b) {
         throw SceneError(file, b.where, b.problem);
     } catch (const json::exception& e) {

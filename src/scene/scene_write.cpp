@@ -230,6 +230,8 @@ std::string save_scene(const Scene& scene) {
     std::string out = "{\n";
     if (!scene.description.empty()) out += "  \"description\": " + json(scene.description).dump() + ",\n";
     out += "  \"cell_size\": " + num(scene.cell_size).dump();
+    if (!scene.level.empty()) out += ",\n  \"level\": " + json(scene.level).dump();
+    if (!scene.level_name.empty()) out += ",\n  \"level_name\": " + json(scene.level_name).dump();
     if (scene.tiles) {
         const SceneTiles& t = *scene.tiles;
         out += ",\n  \"tiles\": {\"origin\": " + compact(vec(t.origin)) + ", \"size\": " + num(t.size).dump();

@@ -20,7 +20,7 @@ LAYERS = [
     ["move"],  # the move loop, its responses, rule 7's recovery, the last checks
     ["world"],  # the world's bookkeeping, casts, queries, events
     ["kit"],  # the character kit, platforms, particles
-    ["scene", "c_api"],  # the scene layer and the program's library; the C API
+    ["scene", "c_api", "levels"],  # the scene layer and the program's library; the C API; editors' levels
 ]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')

@@ -1,0 +1,239 @@
+// Tiled's XML formats, TMX maps and TSX tilesets (doc.mapeditor.org, "TMX Map Format"), read
+// with pugixml into a TiledMap.
+#include <algorithm>
+#include <cstring>
+
+#include <pugixml.hpp>
+
+#include "level_builder.hpp"
+#include "tile_data.hpp"
+#include "tiled.hpp"
+
+namespace sweepbox::levels {
+
+namespace {
+
+// Line numbers of a text's offsets.
+class Lines {
+public:
+    explicit Lines(std::string_view text) {
+        for (std::size_t i = 0; i < text.size(); ++i)
+            if (text[i] == '\n') starts_.push_back(i + 1);
+    }
+    [[nodiscard]] std::int64_t line_of(std::ptrdiff_t offset) const {
+        if (offset < 0) return 0;
+        return std::int64_t(std::upper_bound(starts_.begin(), starts_.end(), std::size_t(offset)) - starts_.begin()) +
+               1;
+    }
+
+private:
+    std::vector<std::size_t> starts_;
+};
+
+// One XML document being read: its file, its lines.
+struct Doc {
+    std::string file;
+    Lines lines;
+    const LevelRules& rules;
+    const LevelFileReader& read;
+    [[nodiscard]] Place at(const pugi::xml_node& n, const std::string& layer = "") const {
+        return {file, layer, lines.line_of(n.offset_debug())};
+    }
+};
+
+pugi::xml_document parse(std::string_view text, const Doc& doc) {
+    pugi::xml_document xml;
+    const pugi::xml_parse_result r = xml.load_buffer(text.data(), text.size(), pugi::parse_default,
+                                                     pugi::encoding_utf8);
+    if (!r) fail({doc.file, "", doc.lines.line_of(r.offset)}, std::string("not XML: ") + r.description());
+    return xml;
+}
+
+double number_attr(const pugi::xml_node& n, const char* name, double fallback, const Place& at) {
+    const pugi::xml_attribute a = n.attribute(name);
+    if (!a) return fallback;
+    return number_of(a.value(), at, (std::string("attribute ") + name).c_str());
+}
+
+std::int64_t integer_attr(const pugi::xml_node& n, const char* name, std::int64_t fallback, const Place& at) {
+    const pugi::xml_attribute a = n.attribute(name);
+    if (!a) return fallback;
+    return integer_of(a.value(), at, (std::string("attribute ") + name).c_str());
+}
+
+Properties properties_of(const pugi::xml_node& n) {
+    Properties out;
+    for (const pugi::xml_node p : n.child("properties").children("property")) {
+        const pugi::xml_attribute v = p.attribute("value");
+        out[lower(p.attribute("name").value())] = v ? v.value() : p.text().get(); // long strings are the text
+    }
+    return out;
+}
+
+TiledTileset tileset(const pugi::xml_node& n, const Doc& doc, std::uint32_t first_gid) {
+    TiledTileset t;
+    t.at = doc.at(n, std::string("tileset ") + in_quotes(n.attribute("name").value()));
+    t.first_gid = first_gid;
+    const std::string key = lower(doc.rules.kind_property);
+    for (const pugi::xml_node tile : n.children("tile")) {
+        const Properties p = properties_of(tile);
+        const auto kind = p.find(key);
+        if (kind == p.end()) continue;
+        const std::int64_t id = integer_attr(tile, "id", -1, doc.at(tile, t.at.layer));
+        if (id < 0 || id > std::int64_t(0x0fffffff)) fail(doc.at(tile, t.at.layer), "a tile id out of range");
+        t.kind_of[std::uint32_t(id)] = kind->second;
+    }
+    return t;
+}
+
+// The gids of one <data> or <chunk>: CSV, base64 (compressed or not) or <tile> elements.
+std::vector<std::uint32_t> gids_of(const pugi::xml_node& holder, const pugi::xml_node& data, std::int64_t count,
+                                   const Place& at) {
+    const std::string encoding = data.attribute("encoding").value();
+    const std::string compression = data.attribute("compression").value();
+    if (encoding == "csv") return csv_gids(holder.text().get(), std::size_t(count), at);
+    if (encoding == "base64") return base64_gids(holder.text().get(), compression, std::size_t(count), at);
+    if (!encoding.empty()) fail(at, "unknown encoding " + in_quotes(encoding) + " (csv, base64 or none)");
+    std::vector<std::uint32_t> gids;
+    for (const pugi::xml_node tile : holder.children("tile")) {
+        if (std::int64_t(gids.size()) == count) fail(at, "more <tile> elements than the layer has tiles");
+        const std::int64_t gid = integer_attr(tile, "gid", 0, at);
+        if (gid < 0 || gid > std::int64_t(0xffffffffu)) fail(at, "a gid out of range");
+        gids.push_back(std::uint32_t(gid));
+    }
+    if (std::int64_t(gids.size()) != count)
+        fail(at, std::to_string(gids.size()) + " <tile> elements, the layer has " + std::to_string(count) + " tiles");
+    return gids;
+}
+
+TiledObject object_of(const pugi::xml_node& n, const Doc& doc, const std::string& layer) {
+    TiledObject o;
+    o.at = doc.at(n, layer);
+    o.id = integer_attr(n, "id", 0, o.at);
+    o.name = n.attribute("name").value();
+    o.type = n.attribute("class") ? n.attribute("class").value() : n.attribute("type").value();
+    o.x = number_attr(n, "x", 0, o.at);
+    o.y = number_attr(n, "y", 0, o.at);
+    o.width = number_attr(n, "width", 0, o.at);
+    o.height = number_attr(n, "height", 0, o.at);
+    o.rotation = number_attr(n, "rotation", 0, o.at);
+    const std::int64_t gid = integer_attr(n, "gid", 0, o.at);
+    if (gid < 0 || gid > std::int64_t(0xffffffffu)) fail(o.at, "a gid out of range");
+    o.gid = std::uint32_t(gid);
+    o.tmpl = n.attribute("template").value();
+    o.properties = properties_of(n);
+    if (n.child("point")) o.shape = TiledShape::point;
+    else if (n.child("ellipse")) o.shape = TiledShape::ellipse;
+    else if (n.child("polyline")) o.shape = TiledShape::polyline;
+    else if (n.child("text")) o.shape = TiledShape::text;
+    else if (n.child("capsule")) o.shape = TiledShape::capsule;
+    else if (const pugi::xml_node poly = n.child("polygon")) {
+        o.shape = TiledShape::polygon;
+        // "x1,y1 x2,y2 ...".
+        std::string_view s = poly.attribute("points").value();
+        while (!s.empty()) {
+            const std::size_t space = s.find(' ');
+            const std::string_view pair = s.substr(0, space);
+            s = space == std::string_view::npos ? std::string_view() : s.substr(space + 1);
+            if (pair.empty()) continue;
+            const std::size_t comma = pair.find(',');
+            if (comma == std::string_view::npos) fail(o.at, "a polygon point without a comma");
+            o.points.emplace_back(number_of(pair.substr(0, comma), o.at, "a polygon's x"),
+                                  number_of(pair.substr(comma + 1), o.at, "a polygon's y"));
+        }
+    }
+    return o;
+}
+
+void read_layers(const pugi::xml_node& parent, const Doc& doc, double ox, double oy, const Properties& inherited,
+                 int depth, TiledMap& map) {
+    if (depth > 64) fail(doc.at(parent), "groups nested more than 64 deep");
+    for (const pugi::xml_node n : parent.children()) {
+        const std::string tag = n.name();
+        if (tag != "layer" && tag != "objectgroup" && tag != "group") continue;
+        const std::string name = n.attribute("name").value();
+        const Place at = doc.at(n, name);
+        TiledLayer layer;
+        layer.at = at;
+        layer.offset_x = ox + number_attr(n, "offsetx", 0, at);
+        layer.offset_y = oy + number_attr(n, "offsety", 0, at);
+        layer.properties = properties_of(n);
+        layer.properties.insert(inherited.begin(), inherited.end()); // the group's, where the layer has none
+        if (tag == "group") {
+            read_layers(n, doc, layer.offset_x, layer.offset_y, layer.properties, depth + 1, map);
+            continue;
+        }
+        if (tag == "objectgroup") {
+            layer.tiles = false;
+            for (const pugi::xml_node o : n.children("object")) layer.objects.push_back(object_of(o, doc, name));
+            map.layers.push_back(std::move(layer));
+            continue;
+        }
+        const pugi::xml_node data = n.child("data");
+        if (!data) fail(at, "a tile layer without <data>");
+        if (map.infinite) {
+            for (const pugi::xml_node c : data.children("chunk")) {
+                TiledChunk chunk;
+                chunk.at = doc.at(c, name);
+                chunk.x = integer_attr(c, "x", 0, chunk.at);
+                chunk.y = integer_attr(c, "y", 0, chunk.at);
+                chunk.width = integer_attr(c, "width", 0, chunk.at);
+                chunk.height = integer_attr(c, "height", 0, chunk.at);
+                chunk.gids = gids_of(c, data, tile_count(chunk.width, chunk.height, chunk.at), chunk.at);
+                layer.chunks.push_back(std::move(chunk));
+            }
+        } else {
+            TiledChunk chunk;
+            chunk.at = doc.at(data, name);
+            chunk.width = integer_attr(n, "width", map.width, at);
+            chunk.height = integer_attr(n, "height", map.height, at);
+            chunk.gids = gids_of(data, data, tile_count(chunk.width, chunk.height, chunk.at), chunk.at);
+            layer.chunks.push_back(std::move(chunk));
+        }
+        map.layers.push_back(std::move(layer));
+    }
+}
+
+} // namespace
+
+TiledTileset tileset_from_tsx(std::string_view text, const std::string& path, std::uint32_t first_gid,
+                              const LevelRules& rules) {
+    const LevelFileReader none;
+    const Doc doc{path, Lines(text), rules, none};
+    const pugi::xml_document xml = parse(text, doc);
+    const pugi::xml_node root = xml.child("tileset");
+    if (!root) fail({path, "", 0}, "no <tileset> element (a TSX tileset starts with one)");
+    return tileset(root, doc, first_gid);
+}
+
+TiledMap read_tmx(std::string_view text, const std::string& file, const LevelRules& rules,
+                  const LevelFileReader& read) {
+    const Doc doc{file, Lines(text), rules, read};
+    const pugi::xml_document xml = parse(text, doc);
+    const pugi::xml_node root = xml.child("map");
+    if (!root) fail({file, "", 0}, "no <map> element (a TMX map starts with one)");
+    TiledMap map;
+    map.at = doc.at(root);
+    if (root.attribute("orientation")) map.orientation = root.attribute("orientation").value();
+    map.tile_width = number_attr(root, "tilewidth", 0, map.at);
+    map.tile_height = number_attr(root, "tileheight", 0, map.at);
+    map.width = integer_attr(root, "width", 0, map.at);
+    map.height = integer_attr(root, "height", 0, map.at);
+    map.infinite = integer_attr(root, "infinite", 0, map.at) != 0;
+    (void)tile_count(map.width, map.height, map.at); // checked here, allocated per layer
+    for (const pugi::xml_node n : root.children("tileset")) {
+        const Place at = doc.at(n);
+        const std::int64_t first = integer_attr(n, "firstgid", 0, at);
+        if (first < 1 || first > std::int64_t(0x0fffffff)) fail(at, "a tileset's firstgid out of range");
+        const pugi::xml_attribute source = n.attribute("source");
+        if (!source) {
+            map.tilesets.push_back(tileset(n, doc, std::uint32_t(first)));
+            continue;
+        }
+        map.tilesets.push_back(external_tileset(file, source.value(), std::uint32_t(first), at, rules, read));
+    }
+    read_layers(root, doc, 0, 0, {}, 0, map);
+    return map;
+}
+
+} // namespace sweepbox::levels
