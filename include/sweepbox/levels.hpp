@@ -65,8 +65,8 @@ struct LevelBody {
     std::string type;  ///< the object's class (Tiled) or the entity's identifier (LDtk)
     std::string layer; ///< the layer it came from
     BodyDef def{};     ///< box, static/platform/sensor, one-way, category and mask
-    /// Exact equality.
-    friend bool operator==(const LevelBody&, const LevelBody&) = default;
+    /// Equality of every field, numbers bit for bit.
+    friend SWEEPBOX_API bool operator==(const LevelBody&, const LevelBody&);
 };
 
 /// A named point for the game: a Tiled point object, or an LDtk entity that is no body.
@@ -75,8 +75,8 @@ struct SpawnPoint {
     std::string type;    ///< the object's class (Tiled) or the entity's identifier (LDtk)
     std::string layer;   ///< the layer it came from
     Vec2 position{0, 0}; ///< in world units (an LDtk entity's pivot point)
-    /// Exact equality.
-    friend bool operator==(const SpawnPoint&, const SpawnPoint&) = default;
+    /// Equality of every field, numbers bit for bit.
+    friend SWEEPBOX_API bool operator==(const SpawnPoint&, const SpawnPoint&);
 };
 
 /// A tile kind a level uses, with its index in the map.
@@ -85,8 +85,8 @@ struct LevelKind {
                             ///< name, tile_shape_count and up for the other names, in name order
     std::string name;       ///< its name
     TileKind kind{};        ///< what it is
-    /// Exact equality.
-    friend bool operator==(const LevelKind&, const LevelKind&) = default;
+    /// Equality of every field.
+    friend SWEEPBOX_API bool operator==(const LevelKind&, const LevelKind&);
 };
 
 /// A level read from a file: what add_level puts into a World.
@@ -103,8 +103,8 @@ struct Level {
         if (column < 0 || row < 0 || column >= map.columns || row >= map.rows) return 0;
         return tiles[std::size_t(row) * std::size_t(map.columns) + std::size_t(column)];
     }
-    /// Exact equality.
-    friend bool operator==(const Level&, const Level&) = default;
+    /// Equality of every field, numbers bit for bit.
+    friend SWEEPBOX_API bool operator==(const Level&, const Level&);
 };
 
 /// The editor formats.

@@ -35,7 +35,7 @@ ROWS = [
     "................................",
     "...........ab###BA......#.......",
     "........../#######\\~~~~~#.......",
-    "....../###########~~~~~##......#",
+    "....../############~~~~~#......#",
     "################################",
 ]
 # Decoration drawn in Tiled only: clouds (a tile with no collision property) and a layer of
@@ -70,7 +70,7 @@ INTGRID = ["solid", "one_way", "slope45_ul", "slope45_ur", "shallow_ul_low", "sh
 
 # Objects: (name, class, x, y, width, height); a point has no size.
 BODIES = [
-    ("crate", "Static", 64, 160, 16, 16),
+    ("crate", "Static", 400, 160, 16, 16),
     ("plank", "One_way", 336, 120, 32, 4),
     ("lift", "Platform", 432, 152, 32, 8),
     ("goal", "Sensor", 480, 32, 16, 16),
@@ -115,24 +115,32 @@ def encode(values, compression):
     return base64.b64encode(raw).decode()
 
 
+def covers(kind, x, y):
+    """Whether pixel (x, y) of a tile of this kind is drawn (its solid part; a one-way tile's top)."""
+    u, v = (x + 0.5) / TILE, (y + 0.5) / TILE
+    return {"slope45_ul": u + v >= 1, "shallow_ul_low": u + 2 * v >= 2, "shallow_ul_high": u + 2 * v >= 1,
+            "one_way": v <= 0.3}.get(kind, True)
+
+
 def png(path):
     width, height = TILE * len(TILES), TILE
     rows = b""
     for y in range(height):
-        rows += b"\0" + b"".join(bytes(colour) for _, colour in TILES for _ in range(TILE))
+        rows += b"\0" + b"".join(bytes(colour) + (b"\xff" if covers(kind, x, y) else b"\0")
+                                  for kind, colour in TILES for x in range(TILE))
 
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
     with open(path, "wb") as f:
-        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)) +
-                chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)) +
+                chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
 
 
-def tileset_xml(inline):
+def tileset_xml(inline, image="platformer_tiles.png"):
     head = ' <tileset firstgid="1" name="platformer"' if inline else \
         '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.8" tiledversion="1.8.2" name="platformer"'
     lines = [head + ' tilewidth="16" tileheight="16" tilecount="%d" columns="%d">' % (len(TILES), len(TILES)),
-             ' <image source="platformer_tiles.png" width="%d" height="16"/>' % (TILE * len(TILES))]
+             ' <image source="%s" width="%d" height="16"/>' % (image, TILE * len(TILES))]
     for i, (kind, _) in enumerate(TILES):
         if kind:
             lines += [' <tile id="%d">' % i, '  <properties>',
@@ -180,7 +188,8 @@ def objects_xml(offset=(0, 0)):
     return "\n".join(lines) + "\n"
 
 
-def tmx(encoding="csv", compression="", tileset="external", infinite=False, offsets=False, tsx="platformer.tsx"):
+def tmx(encoding="csv", compression="", tileset="external", infinite=False, offsets=False, tsx="platformer.tsx",
+        image="platformer_tiles.png"):
     out = '<?xml version="1.0" encoding="UTF-8"?>\n'
     out += ('<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down" width="%d" '
             'height="%d" tilewidth="16" tileheight="16" infinite="%d" nextlayerid="5" nextobjectid="%d">\n' %
@@ -190,7 +199,7 @@ def tmx(encoding="csv", compression="", tileset="external", infinite=False, offs
     elif tileset == "tsj":
         out += ' <tileset firstgid="1" source="platformer.tsj"/>\n'
     else:
-        out += tileset_xml(True)
+        out += tileset_xml(True, image)
     size = '' if infinite else ' width="%d" height="%d"' % (W, H)
     out += ' <layer id="1" name="Clouds"%s>\n' % size + data_xml(gids("clouds"), encoding, compression, infinite) + ' </layer>\n'
     out += (' <layer id="2" name="Bricks"%s>\n  <properties>\n   <property name="collision" value="none"/>\n'
@@ -361,7 +370,8 @@ def main():
             "offsets": dict(offsets=True),
         }
         for name, args in variants.items():
-            write(os.path.join(data, "platformer_%s.tmx" % name), tmx(tsx=tsx, **args))
+            image = os.path.relpath(os.path.join(HERE, "platformer_tiles.png"), data)
+            write(os.path.join(data, "platformer_%s.tmx" % name), tmx(tsx=tsx, image=image, **args))
         tsj = {"name": "platformer", "type": "tileset", "version": "1.8", "tiledversion": "1.8.2", "tilewidth": 16,
                "tileheight": 16, "tilecount": len(TILES), "columns": len(TILES), "margin": 0, "spacing": 0,
                "image": os.path.relpath(os.path.join(HERE, "platformer_tiles.png"), data), "imagewidth": TILE * len(TILES), "imageheight": 16,

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -50,6 +51,37 @@ void check_kind(const LevelKind& k) {
 }
 
 } // namespace
+
+namespace {
+
+bool same(real a, real b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool same(Vec2 a, Vec2 b) { return same(a.x, b.x) && same(a.y, b.y); }
+
+} // namespace
+
+bool operator==(const LevelBody& a, const LevelBody& b) {
+    const BodyDef &x = a.def, &y = b.def;
+    return a.name == b.name && a.type == b.type && a.layer == b.layer && same(x.box.min, y.box.min) &&
+           same(x.box.max, y.box.max) && x.is_static == y.is_static && x.is_platform == y.is_platform &&
+           x.category == y.category && x.mask == y.mask && x.user_data == y.user_data && x.is_sensor == y.is_sensor &&
+           x.one_way == y.one_way;
+}
+
+bool operator==(const SpawnPoint& a, const SpawnPoint& b) {
+    return a.name == b.name && a.type == b.type && a.layer == b.layer && same(a.position, b.position);
+}
+
+bool operator==(const LevelKind& a, const LevelKind& b) {
+    return a.index == b.index && a.name == b.name && a.kind.shape == b.kind.shape &&
+           a.kind.category == b.kind.category && a.kind.mask == b.kind.mask && a.kind.sensor == b.kind.sensor;
+}
+
+bool operator==(const Level& a, const Level& b) {
+    const TileMapDef &x = a.map, &y = b.map;
+    return a.file == b.file && a.name == b.name && same(x.origin, y.origin) && same(x.tile_size, y.tile_size) &&
+           x.columns == y.columns && x.rows == y.rows && x.category == y.category && x.mask == y.mask &&
+           a.tiles == b.tiles && a.kinds == b.kinds && a.bodies == b.bodies && a.spawns == b.spawns;
+}
 
 LevelError::LevelError(const std::string& file, const std::string& layer, std::int64_t line, const std::string& problem)
     : Error("load_level", error_message(file, layer, line, problem)), file_(file), layer_(layer), line_(line),

@@ -61,7 +61,8 @@ public:
         const TiledTileset* set = nullptr;
         for (const TiledTileset* t : order_)
             if (t->first_gid <= gid) set = t;
-        if (!set) fail(at, "tile id " + std::to_string(gid) + " belongs to no tileset");
+        if (!set || (set->tile_count >= 0 && gid - set->first_gid >= set->tile_count))
+            fail(at, "tile id " + std::to_string(gid) + " belongs to no tileset");
         const auto kind = set->kind_of.find(gid - set->first_gid);
         const std::string* name = kind != set->kind_of.end() ? &kind->second : layer_kind;
         std::uint8_t id = 0;

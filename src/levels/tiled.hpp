@@ -21,6 +21,7 @@ using Properties = std::map<std::string, std::string>;
 struct TiledTileset {
     Place at;                                     // its file (an external one's own) and line
     std::uint32_t first_gid = 0;                  // its tiles' gids start here
+    std::int64_t tile_count = -1;                 // how many tiles it has (-1: not said)
     std::map<std::uint32_t, std::string> kind_of; // local tile id -> the kind property's value
 };
 

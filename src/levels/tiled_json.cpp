@@ -35,6 +35,7 @@ TiledTileset tileset_of(const json& t, const Place& at, std::uint32_t first_gid,
     set.at = at;
     set.at.layer = "tileset " + in_quotes(text(t, "name", "", at));
     set.first_gid = first_gid;
+    set.tile_count = integer(t, "tilecount", -1, set.at);
     const std::string key = lower(rules.kind_property);
     for (const json& tile : array(t, "tiles", set.at)) {
         const Properties p = properties_of(tile, set.at);

@@ -74,6 +74,7 @@ TiledTileset tileset(const pugi::xml_node& n, const Doc& doc, std::uint32_t firs
     TiledTileset t;
     t.at = doc.at(n, std::string("tileset ") + in_quotes(n.attribute("name").value()));
     t.first_gid = first_gid;
+    t.tile_count = integer_attr(n, "tilecount", -1, t.at);
     const std::string key = lower(doc.rules.kind_property);
     for (const pugi::xml_node tile : n.children("tile")) {
         const Properties p = properties_of(tile);
