@@ -320,6 +320,37 @@ def write(target, seeds, folder='corpus'):
         with open(os.path.join(d, name), 'wb') as f:
             f.write(data)
 
+def level_seeds():
+    """fuzz_levels: a format byte (0 TMX, 1 Tiled JSON, 2 LDtk), the level, and after a line
+    "--8<--" the text of every file it refers to: the example level and its test variants."""
+    cut = b'\n--8<--\n'
+    levels, data = os.path.join(ROOT, 'scenes', 'levels'), os.path.join(ROOT, 'tests', 'levels', 'data')
+
+    def read(*parts):
+        with open(os.path.join(*parts), 'rb') as f:
+            return f.read()
+    tsx = read(levels, 'platformer.tsx')
+    seeds = {
+        'platformer-tmx': b'\0' + read(levels, 'platformer.tmx') + cut + tsx,
+        'platformer-tmj': b'\1' + read(levels, 'platformer.tmj') + cut + tsx,
+        'platformer-ldtk': b'\2' + read(levels, 'platformer.ldtk'),
+        'two-levels-ldtk': b'\2' + read(data, 'two_levels.ldtk'),
+        'separate-ldtk': b'\2' + read(data, 'platformer_separate.ldtk') + cut +
+                         read(data, 'platformer_separate', '0000-Level_0.ldtkl'),
+        'tsj-tmx': b'\0' + read(data, 'platformer_tsj.tmx') + cut + read(data, 'platformer.tsj'),
+        'minimal-flips-tmx': b'\0' + b'<map orientation="orthogonal" width="4" height="1" tilewidth="8" '
+                             b'tileheight="8"><tileset firstgid="1" name="t" tilecount="2"><tile id="0"><properties>'
+                             b'<property name="collision" value="shallow_ul_low"/></properties></tile></tileset>'
+                             b'<layer name="L" width="4" height="1"><data encoding="csv">1,2147483649,'
+                             b'1073741825,536870913</data></layer></map>',
+    }
+    for name in ['xml_tiles', 'base64', 'base64_zlib', 'base64_gzip', 'base64_zstd', 'embedded', 'infinite',
+                 'infinite_zlib', 'offsets']:
+        seeds[name.replace('_', '-') + '-tmx'] = b'\0' + read(data, 'platformer_%s.tmx' % name) + cut + tsx
+    for name in ['base64_zlib', 'embedded', 'infinite']:
+        seeds[name.replace('_', '-') + '-tmj'] = b'\1' + read(data, 'platformer_%s.tmj' % name) + cut + tsx
+    return seeds
+
 def main():
     write('fuzz_sweep', SWEEP)
     write('fuzz_world', {n: scenario(s['bodies'], s['ops'], s.get('cell', 64), 3, s.get('tiles')) for n, s in WORLD.items()})
@@ -339,6 +370,7 @@ def main():
         'minimal.json': b'{"bodies": [{"name": "a", "box": [0, 0, 1, 1]}], "steps": [{"op": "move", "body": "a", "delta": [3, 0]}]}',
     })
     write('fuzz_scene', scenes)
+    write('fuzz_levels', level_seeds())
     for target, seeds in REGRESSIONS.items():
         write(target, seeds, 'regressions')
 

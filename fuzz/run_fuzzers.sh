@@ -22,7 +22,7 @@ shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(fuzz_sweep fuzz_world fuzz_rooms fuzz_queries fuzz_scene fuzz_particles fuzz_platforms fuzz_slopes)
+  targets=(fuzz_sweep fuzz_world fuzz_rooms fuzz_queries fuzz_scene fuzz_particles fuzz_platforms fuzz_slopes fuzz_levels)
 fi
 artifacts=${SWEEPBOX_FUZZ_ARTIFACTS:-$PWD/fuzz-artifacts}
 mkdir -p "$artifacts"
@@ -34,8 +34,8 @@ ran=0
 for t in "${targets[@]}"; do
   bin="$build/fuzz/$t"
   if [ ! -x "$bin" ]; then
-    if [ "$t" = fuzz_scene ]; then
-      echo "== $t: not built (no scene library), skipped"
+    if [ "$t" = fuzz_scene ] || [ "$t" = fuzz_levels ]; then
+      echo "== $t: not built (no scene or levels library), skipped"
       continue
     fi
     echo "== $t: $bin not found (configure with -DSWEEPBOX_FUZZ=ON and build first)" >&2

@@ -1,7 +1,7 @@
 # consumer_install: `cmake --install BUILD_DIR --prefix PREFIX` into a fresh PREFIX, then checks
 # what was installed: the package files, headers, library, pkg-config file, and that no
 # installed package file points back into the source or build tree.
-# Arguments: BUILD_DIR, PREFIX, CONFIG, SOURCE_DIR, EXPECT_SCENE, EXPECT_C (the C API), EXPECT_LUA
+# Arguments: BUILD_DIR, PREFIX, CONFIG, SOURCE_DIR, EXPECT_SCENE, EXPECT_LEVELS, EXPECT_C (the C API), EXPECT_LUA
 # (sweepbox.bump), PROGRAM
 # (its path in the prefix, when this build has the program).
 
@@ -48,6 +48,16 @@ else()
   file(GLOB_RECURSE scene_files "${PREFIX}/*sweepboxSceneTargets*.cmake" "${PREFIX}/include/sweepbox/scene.hpp")
   if(scene_files)
     message(FATAL_ERROR "no scene library in this build, yet these were installed: ${scene_files}")
+  endif()
+endif()
+
+if(EXPECT_LEVELS)
+  expect_one("*/cmake/sweepbox/sweepboxLevelsTargets.cmake" _)
+  expect_one("include/sweepbox/levels.hpp" _)
+else()
+  file(GLOB_RECURSE level_files "${PREFIX}/*sweepboxLevelsTargets*.cmake" "${PREFIX}/include/sweepbox/levels.hpp")
+  if(level_files)
+    message(FATAL_ERROR "no levels library in this build, yet these were installed: ${level_files}")
   endif()
 endif()
 

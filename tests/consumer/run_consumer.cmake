@@ -6,7 +6,7 @@
 #   CONSUMER_EXE_LINKER_FLAGS, CONSUMER_SHARED_LINKER_FLAGS, CONSUMER_CONFIG,
 #   CONSUMER_TOOLCHAIN_FILE                                    copied from the build under test
 #   CONSUMER_C_COMPILER, CONSUMER_C_FLAGS                      the same, for a C consumer (optional)
-#   CONSUMER_REAL, CONSUMER_VERSION, CONSUMER_SCENE            what the game and checks expect
+#   CONSUMER_REAL, CONSUMER_VERSION, CONSUMER_SCENE, CONSUMER_LEVELS  what the game and checks expect
 #   CONSUMER_PREFIX        the install prefix to search (find_package), optional
 #   CONSUMER_ARGS          more -D arguments for the configure step, separated by |
 #   CONSUMER_CONFIGURE_ONLY    stop after the configure step (its checks are the test)
@@ -38,6 +38,7 @@ set(configure
   "-DSWEEPBOX_CONSUMER_REAL=${CONSUMER_REAL}"
   "-DSWEEPBOX_CONSUMER_VERSION=${CONSUMER_VERSION}"
   "-DSWEEPBOX_CONSUMER_SCENE=${CONSUMER_SCENE}"
+  "-DSWEEPBOX_CONSUMER_LEVELS=${CONSUMER_LEVELS}"
   # Only the prefix under test: no user or system package registry.
   -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
   -DCMAKE_FIND_USE_SYSTEM_PACKAGE_REGISTRY=OFF)
@@ -76,6 +77,9 @@ run("build" "${CMAKE_COMMAND}" --build "${CONSUMER_BINARY_DIR}" ${config_args})
 set(programs game)
 if(CONSUMER_SCENE AND CONSUMER_NAME STREQUAL "find_package")
   list(APPEND programs scene_game)
+endif()
+if(CONSUMER_LEVELS AND CONSUMER_NAME STREQUAL "find_package")
+  list(APPEND programs level_game)
 endif()
 foreach(program IN LISTS programs)
   file(GLOB_RECURSE found "${CONSUMER_BINARY_DIR}/${program}" "${CONSUMER_BINARY_DIR}/${program}.exe")
