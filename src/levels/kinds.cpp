@@ -185,14 +185,14 @@ bool body_kind_of(std::string_view editor_name, const LevelRules& rules, BodyKin
         out.none = true;
         return true;
     }
-    if (name == "static") out.is_static = true;
-    else if (name == "platform") out.is_platform = true;
-    else if (name == "sensor") out.is_sensor = true;
-    else if (name == "one_way") out.is_static = true, out.one_way = OneWay::down;
-    else if (name.rfind("one_way_", 0) == 0 && one_way_of(name.substr(8), out.one_way) && out.one_way != OneWay::none)
-        out.is_static = true;
-    else if (name != "dynamic") return false;
-    return true;
+    if (name == "one_way") out.one_way = OneWay::down;
+    else if (name.rfind("one_way_", 0) == 0 &&
+             (!one_way_of(name.substr(8), out.one_way) || out.one_way == OneWay::none))
+        return false;
+    out.is_static = name == "static" || out.one_way != OneWay::none;
+    out.is_platform = name == "platform";
+    out.is_sensor = name == "sensor";
+    return out.is_static || out.is_platform || out.is_sensor || name == "dynamic";
 }
 
 } // namespace sweepbox::levels

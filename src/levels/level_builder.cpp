@@ -55,7 +55,8 @@ void LevelBuilder::extend(std::int64_t column, std::int64_t row, std::int64_t co
         min_c_ = std::min(min_c_, column), min_r_ = std::min(min_r_, row);
         max_c_ = std::max(max_c_, column + columns), max_r_ = std::max(max_r_, row + rows);
     }
-    if ((max_c_ - min_c_) * (max_r_ - min_r_) > max_level_tiles)
+    const std::int64_t w = max_c_ - min_c_, h = max_r_ - min_r_; // each at most 2^42: test before multiplying
+    if (w > max_level_tiles || h > max_level_tiles || w * h > max_level_tiles)
         fail(at, "the map would have more than " + std::to_string(max_level_tiles) + " tiles (" +
                      std::to_string(max_c_ - min_c_) + " x " + std::to_string(max_r_ - min_r_) + ")");
 }

@@ -4,7 +4,7 @@
 
 #include <array>
 #include <cmath>
-#include <cstring>
+#include <bit>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -54,7 +54,8 @@ void check_kind(const LevelKind& k) {
 
 namespace {
 
-bool same(real a, real b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+using RealBits = std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>;
+bool same(real a, real b) { return std::bit_cast<RealBits>(a) == std::bit_cast<RealBits>(b); }
 bool same(Vec2 a, Vec2 b) { return same(a.x, b.x) && same(a.y, b.y); }
 
 } // namespace
@@ -163,9 +164,12 @@ std::string describe_level(const Level& level) {
     std::array<std::size_t, max_tile_kinds> count{};
     for (std::uint8_t t : level.tiles) ++count[t];
     out << "kinds: " << level.kinds.size() << "\n";
-    for (const LevelKind& k : level.kinds)
-        out << "  " << k.index << " " << k.name << ": " << to_string(k.kind.shape) << (k.kind.sensor ? ", sensor" : "")
-            << ", " << count[std::size_t(k.index)] << " tiles\n";
+    for (const LevelKind& k : level.kinds) {
+        out << "  " << k.index << " " << k.name;
+        if (k.name != to_string(k.kind.shape)) out << ": " << to_string(k.kind.shape);
+        if (k.kind.sensor) out << ", sensor";
+        out << ", " << count[std::size_t(k.index)] << " tiles\n";
+    }
     out << "bodies: " << level.bodies.size() << "\n";
     for (const LevelBody& b : level.bodies) {
         const BodyDef& d = b.def;

@@ -2,6 +2,8 @@
 // says, never more, so a file cannot make the reader allocate beyond its map.
 #include "tile_data.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 #include <limits>
 
@@ -18,10 +20,10 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; 
 
 std::vector<std::uint8_t> base64_bytes(std::string_view text, const Place& at) {
     static const auto table = [] {
-        std::array<std::int8_t, 256> t{};
-        t.fill(-1);
+        std::array<std::uint8_t, 256> t{};
+        t.fill(0xff); // no base64 digit
         const char* digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-        for (int i = 0; i < 64; ++i) t[static_cast<unsigned char>(digits[i])] = std::int8_t(i);
+        for (int i = 0; i < 64; ++i) t[static_cast<unsigned char>(digits[i])] = std::uint8_t(i);
         return t;
     }();
     std::vector<std::uint8_t> out;
@@ -34,8 +36,8 @@ std::vector<std::uint8_t> base64_bytes(std::string_view text, const Place& at) {
             ++pad;
             continue;
         }
-        const int v = table[static_cast<unsigned char>(c)];
-        if (v < 0 || pad > 0)
+        const std::uint8_t v = table[static_cast<unsigned char>(c)];
+        if (v == 0xff || pad > 0)
             fail(at, "the layer data is not base64 (at character " + in_quotes(std::string(1, c)) + ")");
         acc = (acc << 6) | std::uint32_t(v);
         bits += 6;
@@ -61,6 +63,9 @@ std::vector<std::uint32_t> gids_of_bytes(const std::vector<std::uint8_t>& bytes,
 
 std::vector<std::uint8_t> inflate_bytes(const std::vector<std::uint8_t>& in, std::size_t size, bool gzip,
                                         const Place& at) {
+    // Deflate packs at most 1032 bytes into one: shorter data cannot hold the layer (and is not
+    // worth a buffer of the layer's size).
+    if (in.size() * 1032 + 64 < size) fail(at, "the layer data is too short for the layer's tiles");
     std::vector<std::uint8_t> out(size + 1); // one byte more: data beyond the layer's size is an error
     z_stream z{};
     if (inflateInit2(&z, gzip ? 15 + 16 : 15) != Z_OK) fail(at, "zlib could not start");
@@ -90,7 +95,7 @@ bool has_zstd() {
 
 std::vector<std::uint32_t> csv_gids(std::string_view text, std::size_t count, const Place& at) {
     std::vector<std::uint32_t> gids;
-    gids.reserve(count);
+    gids.reserve(std::min(count, text.size() / 2 + 1)); // a tile takes two characters at least
     std::size_t i = 0;
     const std::size_t n = text.size();
     while (true) {
@@ -125,6 +130,11 @@ std::vector<std::uint32_t> base64_gids(std::string_view text, std::string_view c
         return gids_of_bytes(inflate_bytes(bytes, count * 4, compression == "gzip", at), count, at);
     if (compression == "zstd") {
 #if defined(SWEEPBOX_LEVELS_ZSTD)
+        const unsigned long long declared = ZSTD_getFrameContentSize(bytes.data(), bytes.size());
+        if (declared == ZSTD_CONTENTSIZE_ERROR) fail(at, "the layer data is not zstd");
+        if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != count * 4)
+            fail(at, "the layer data holds " + std::to_string(declared) + " bytes, " + std::to_string(count) +
+                         " tiles need " + std::to_string(count * 4));
         std::vector<std::uint8_t> out(count * 4 + 1);
         const std::size_t got = ZSTD_decompress(out.data(), out.size(), bytes.data(), bytes.size());
         if (ZSTD_isError(got))

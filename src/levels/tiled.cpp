@@ -48,7 +48,7 @@ bool polygon_box(const std::vector<std::pair<double, double>>& p, double& x0, do
 
 class TileKinds {
 public:
-    TileKinds(const TiledMap& map, KindTable& kinds) : map_(map), kinds_(kinds) {
+    TileKinds(const TiledMap& map, KindTable& kinds) : kinds_(kinds) {
         for (const TiledTileset& t : map.tilesets) order_.push_back(&t);
         std::stable_sort(order_.begin(), order_.end(),
                          [](const TiledTileset* a, const TiledTileset* b) { return a->first_gid < b->first_gid; });
@@ -75,7 +75,6 @@ public:
     }
 
 private:
-    const TiledMap& map_;
     KindTable& kinds_;
     std::vector<const TiledTileset*> order_;
     std::unordered_map<std::uint32_t, std::uint8_t> cache_;

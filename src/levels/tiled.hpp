@@ -67,7 +67,7 @@ struct TiledMap {
 // The two readers. `read` reads an external tileset by the path the map names.
 [[nodiscard]] TiledMap read_tmx(std::string_view text, const std::string& file, const LevelRules& rules,
                                 const LevelFileReader& read);
-[[nodiscard]] TiledMap read_tmj(std::string_view text, const std::string& file, const LevelRules& rules,
+[[nodiscard]] TiledMap read_tmj(std::string_view source, const std::string& file, const LevelRules& rules,
                                 const LevelFileReader& read);
 
 // A tileset file's tiles: TSX (tiled_xml.cpp), JSON (tiled_json.cpp), and either one by its
