@@ -90,9 +90,6 @@ void add_objects(const TiledLayer& layer, const LevelRules& rules, LevelBuilder&
     for (const TiledObject& o : layer.objects) {
         const std::string name = o.name.empty() ? "object " + std::to_string(o.id) : o.name;
         const std::string what = "object " + in_quotes(name);
-        if (!o.tmpl.empty())
-            fail(o.at, what + " is an instance of template " + in_quotes(o.tmpl) +
-                           ", which is not supported (detach it from its template in Tiled)");
         const double x = o.x + layer.offset_x, y = o.y + layer.offset_y;
         if (o.shape == TiledShape::point) {
             builder.add_spawn(o.at, name, o.type, x, y);
@@ -103,6 +100,12 @@ void add_objects(const TiledLayer& layer, const LevelRules& rules, LevelBuilder&
         info.name = name;
         info.type = o.type;
         info.body = property(o.properties, rules.body_property);
+        BodyKind kind;
+        if (o.gid != 0 && !info.body && !body_kind_of(o.type, rules, kind)) {
+            // A tile object is a picture placed in the map: the game's thing, unless it says it is a body.
+            builder.add_spawn(o.at, name, o.type, x, y);
+            continue;
+        }
         info.one_way = property(o.properties, "one_way");
         if (auto c = property(o.properties, "category")) info.category = integer_of(*c, o.at, "category");
         if (auto m = property(o.properties, "mask")) info.mask = integer_of(*m, o.at, "mask");
@@ -147,6 +150,17 @@ std::string beside(const std::string& file, const std::string& path) {
     return slash == std::string::npos ? path : file.substr(0, slash + 1) + path;
 }
 
+const TiledObject& Templates::get(const std::string& source, const Place& at) {
+    const std::string path = beside(map_file_, source);
+    if (auto it = cache_.find(path); it != cache_.end()) return it->second;
+    const std::string text = read_referenced(read_, path, at, "template");
+    const std::size_t first = text.find_first_not_of(" \t\r\n\xef\xbb\xbf");
+    TiledObject o = first != std::string::npos && text[first] == '<' ? template_from_tx(text, path, rules_)
+                                                                     : template_from_tj(text, path, rules_);
+    if (!o.tmpl.empty()) fail({path, "", 0}, "a template's object is itself a template instance");
+    return cache_.emplace(path, std::move(o)).first->second;
+}
+
 TiledTileset external_tileset(const std::string& map_file, const std::string& source, std::uint32_t first_gid,
                               const Place& at, const LevelRules& rules, const LevelFileReader& read) {
     const std::string path = beside(map_file, source);
@@ -167,12 +181,12 @@ Level build_tiled(const TiledMap& map, const LevelRules& rules) {
     if (!map.infinite) builder.cover(0, 0, map.width, map.height, map.at);
     TileKinds kinds(map, builder.kinds());
     for (const TiledLayer& layer : map.layers) {
+        const std::optional<std::string> layer_kind = property(layer.properties, rules.kind_property);
+        if (layer_kind && lower(*layer_kind) == "none") continue; // drawing only
         if (!layer.tiles) {
             add_objects(layer, rules, builder);
             continue;
         }
-        const std::optional<std::string> layer_kind = property(layer.properties, rules.kind_property);
-        if (layer_kind && lower(*layer_kind) == "none") continue;
         const double size = builder.tile_size();
         const double shift_x = layer.offset_x / size, shift_y = layer.offset_y / size;
         if (shift_x != std::floor(shift_x) || shift_y != std::floor(shift_y) || std::abs(shift_x) > 1e12 ||

@@ -80,6 +80,24 @@ struct TiledMap {
                                             std::uint32_t first_gid, const Place& at, const LevelRules& rules,
                                             const LevelFileReader& read);
 
+// Object templates (.tx, .tj) by the path an object names, each read once: what an instance
+// does not say itself it takes from its template.
+class Templates {
+public:
+    Templates(std::string map_file, const LevelRules& rules, const LevelFileReader& read)
+        : map_file_(std::move(map_file)), rules_(rules), read_(read) {}
+    [[nodiscard]] const TiledObject& get(const std::string& source, const Place& at);
+
+private:
+    std::string map_file_;
+    const LevelRules& rules_;
+    const LevelFileReader& read_;
+    std::map<std::string, TiledObject> cache_;
+};
+// A template file's object: TX (tiled_xml.cpp) or JSON (tiled_json.cpp).
+[[nodiscard]] TiledObject template_from_tx(std::string_view text, const std::string& path, const LevelRules& rules);
+[[nodiscard]] TiledObject template_from_tj(std::string_view text, const std::string& path, const LevelRules& rules);
+
 // The level of a map.
 [[nodiscard]] Level build_tiled(const TiledMap& map, const LevelRules& rules);
 

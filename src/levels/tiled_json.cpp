@@ -70,20 +70,22 @@ std::vector<std::uint32_t> gids_of(const json& holder, const json& layer, std::i
     return gids;
 }
 
-TiledObject object_of(const json& j, const Place& layer_at) {
-    TiledObject o;
+// An object; a template instance starts from its template's object.
+TiledObject object_of(const json& j, const Place& layer_at, Templates* templates) {
+    const std::string tmpl = text(j, "template", "", layer_at);
+    TiledObject o = !tmpl.empty() && templates ? templates->get(tmpl, layer_at) : TiledObject{};
     o.at = layer_at;
+    o.tmpl = tmpl;
     o.id = integer(j, "id", 0, o.at);
-    o.name = text(j, "name", "", o.at);
-    o.type = class_of(j, o.at);
-    o.x = number(j, "x", 0, o.at);
-    o.y = number(j, "y", 0, o.at);
-    o.width = number(j, "width", 0, o.at);
-    o.height = number(j, "height", 0, o.at);
-    o.rotation = number(j, "rotation", 0, o.at);
-    o.gid = std::uint32_t(integer_value(j.contains("gid") ? j["gid"] : json(0), 0, 0xffffffffll, o.at, "a gid"));
-    o.tmpl = text(j, "template", "", o.at);
-    o.properties = properties_of(j, o.at);
+    o.name = text(j, "name", o.name, o.at);
+    if (const std::string cls = class_of(j, o.at); !cls.empty() || tmpl.empty()) o.type = cls;
+    o.x = number(j, "x", o.x, o.at);
+    o.y = number(j, "y", o.y, o.at);
+    o.width = number(j, "width", o.width, o.at);
+    o.height = number(j, "height", o.height, o.at);
+    o.rotation = number(j, "rotation", o.rotation, o.at);
+    if (j.contains("gid")) o.gid = std::uint32_t(integer_value(j["gid"], 0, 0xffffffffll, o.at, "a gid"));
+    for (auto& [key, value] : properties_of(j, o.at)) o.properties[key] = value; // the instance's win
     if (boolean(j, "point", false, o.at)) o.shape = TiledShape::point;
     else if (boolean(j, "ellipse", false, o.at)) o.shape = TiledShape::ellipse;
     else if (boolean(j, "capsule", false, o.at)) o.shape = TiledShape::capsule;
@@ -91,6 +93,7 @@ TiledObject object_of(const json& j, const Place& layer_at) {
     else if (member(j, "text", o.at)) o.shape = TiledShape::text;
     else if (member(j, "polygon", o.at)) {
         o.shape = TiledShape::polygon;
+        o.points.clear();
         for (const json& p : array(j, "polygon", o.at))
             o.points.emplace_back(number(p, "x", 0, o.at), number(p, "y", 0, o.at));
     }
@@ -100,6 +103,7 @@ TiledObject object_of(const json& j, const Place& layer_at) {
 struct Reader {
     const LevelRules& rules;
     TiledMap& map;
+    Templates& templates;
 
     void layers(const json& list, double ox, double oy, const Properties& inherited, int depth, const Place& at) {
         if (depth > 64) fail(at, "groups nested more than 64 deep");
@@ -119,7 +123,7 @@ struct Reader {
             }
             if (type == "objectgroup") {
                 layer.tiles = false;
-                for (const json& o : array(l, "objects", here)) layer.objects.push_back(object_of(o, here));
+                for (const json& o : array(l, "objects", here)) layer.objects.push_back(object_of(o, here, &templates));
                 map.layers.push_back(std::move(layer));
                 continue;
             }
@@ -150,6 +154,13 @@ struct Reader {
 
 } // namespace
 
+TiledObject template_from_tj(std::string_view text, const std::string& path, const LevelRules&) {
+    const json t = parse_json(text, path);
+    const Place at{path, "", 0};
+    if (!t.is_object() || !t.contains("object")) fail(at, "no \"object\" (a JSON template holds one)");
+    return object_of(required(t, "object", at), at, nullptr);
+}
+
 TiledTileset tileset_from_tsj(std::string_view text, const std::string& path, std::uint32_t first_gid,
                               const LevelRules& rules) {
     const json t = parse_json(text, path);
@@ -178,7 +189,8 @@ TiledMap read_tmj(std::string_view source, const std::string& file, const LevelR
         if (source_file.empty()) map.tilesets.push_back(tileset_of(t, map.at, std::uint32_t(first), rules));
         else map.tilesets.push_back(external_tileset(file, source_file, std::uint32_t(first), map.at, rules, read));
     }
-    Reader{rules, map}.layers(array(root, "layers", map.at), 0, 0, {}, 0, map.at);
+    Templates templates(file, rules, read);
+    Reader{rules, map, templates}.layers(array(root, "layers", map.at), 0, 0, {}, 0, map.at);
     return map;
 }
 

@@ -36,6 +36,7 @@ struct Doc {
     Lines lines;
     const LevelRules& rules;
     const LevelFileReader& read;
+    Templates* templates = nullptr; // a map's; none in a tileset or template file
     [[nodiscard]] Place at(const pugi::xml_node& n, const std::string& layer = "") const {
         return {file, layer, lines.line_of(n.offset_debug())};
     }
@@ -107,29 +108,34 @@ std::vector<std::uint32_t> gids_of(const pugi::xml_node& holder, const pugi::xml
     return gids;
 }
 
+// An object; a template instance starts from its template's object.
 TiledObject object_of(const pugi::xml_node& n, const Doc& doc, const std::string& layer) {
-    TiledObject o;
-    o.at = doc.at(n, layer);
+    const Place at = doc.at(n, layer);
+    const char* tmpl = n.attribute("template").value();
+    TiledObject o = *tmpl && doc.templates ? doc.templates->get(tmpl, at) : TiledObject{};
+    o.at = at;
+    o.tmpl = tmpl;
     o.id = integer_attr(n, "id", 0, o.at);
-    o.name = n.attribute("name").value();
-    o.type = n.attribute("class") ? n.attribute("class").value() : n.attribute("type").value();
-    o.x = number_attr(n, "x", 0, o.at);
-    o.y = number_attr(n, "y", 0, o.at);
-    o.width = number_attr(n, "width", 0, o.at);
-    o.height = number_attr(n, "height", 0, o.at);
-    o.rotation = number_attr(n, "rotation", 0, o.at);
-    const std::int64_t gid = integer_attr(n, "gid", 0, o.at);
+    if (n.attribute("name")) o.name = n.attribute("name").value();
+    if (n.attribute("class")) o.type = n.attribute("class").value();
+    else if (n.attribute("type")) o.type = n.attribute("type").value();
+    o.x = number_attr(n, "x", o.x, o.at);
+    o.y = number_attr(n, "y", o.y, o.at);
+    o.width = number_attr(n, "width", o.width, o.at);
+    o.height = number_attr(n, "height", o.height, o.at);
+    o.rotation = number_attr(n, "rotation", o.rotation, o.at);
+    const std::int64_t gid = integer_attr(n, "gid", o.gid, o.at);
     if (gid < 0 || gid > std::int64_t(0xffffffffu)) fail(o.at, "a gid out of range");
     o.gid = std::uint32_t(gid);
-    o.tmpl = n.attribute("template").value();
-    o.properties = properties_of(n);
-    if (n.child("point")) o.shape = TiledShape::point;
+    for (auto& [key, value] : properties_of(n)) o.properties[key] = value; // the instance's win
+    if (n.child("point")) o.shape = TiledShape::point, o.points.clear();
     else if (n.child("ellipse")) o.shape = TiledShape::ellipse;
     else if (n.child("polyline")) o.shape = TiledShape::polyline;
     else if (n.child("text")) o.shape = TiledShape::text;
     else if (n.child("capsule")) o.shape = TiledShape::capsule;
     else if (const pugi::xml_node poly = n.child("polygon")) {
         o.shape = TiledShape::polygon;
+        o.points.clear();
         // "x1,y1 x2,y2 ...".
         std::string_view s = poly.attribute("points").value();
         while (!s.empty()) {
@@ -197,6 +203,15 @@ void read_layers(const pugi::xml_node& parent, const Doc& doc, double ox, double
 
 } // namespace
 
+TiledObject template_from_tx(std::string_view text, const std::string& path, const LevelRules& rules) {
+    const LevelFileReader none;
+    const Doc doc{path, Lines(text), rules, none};
+    const pugi::xml_document xml = parse(text, doc);
+    const pugi::xml_node object = xml.child("template").child("object");
+    if (!object) fail({path, "", 0}, "no <template> with an <object> (a TX template holds one)");
+    return object_of(object, doc, "");
+}
+
 TiledTileset tileset_from_tsx(std::string_view text, const std::string& path, std::uint32_t first_gid,
                               const LevelRules& rules) {
     const LevelFileReader none;
@@ -209,7 +224,8 @@ TiledTileset tileset_from_tsx(std::string_view text, const std::string& path, st
 
 TiledMap read_tmx(std::string_view text, const std::string& file, const LevelRules& rules,
                   const LevelFileReader& read) {
-    const Doc doc{file, Lines(text), rules, read};
+    Templates templates(file, rules, read);
+    const Doc doc{file, Lines(text), rules, read, &templates};
     const pugi::xml_document xml = parse(text, doc);
     const pugi::xml_node root = xml.child("map");
     if (!root) fail({file, "", 0}, "no <map> element (a TMX map starts with one)");

@@ -126,7 +126,7 @@ BOOST_AUTO_TEST_CASE(unsupported_objects_are_named) {
         tmx(objects("  <object id=\"6\" name=\"r\" x=\"0\" y=\"0\" width=\"8\" height=\"8\" rotation=\"45\"/>\n")),
         LevelFormat::tiled_xml, {"", "O", 6, "rotated"});
     expect_error(tmx(objects("  <object id=\"7\" name=\"t\" template=\"crate.tx\" x=\"0\" y=\"0\"/>\n")),
-                 LevelFormat::tiled_xml, {"", "O", 6, "template \"crate.tx\""});
+                 LevelFormat::tiled_xml, {"", "O", 6, "cannot read template \"crate.tx\""});
     expect_error(tmx(objects("  <object id=\"8\" name=\"b\" x=\"0\" y=\"0\" width=\"8\" height=\"8\">\n"
                              "   <properties><property name=\"body\" value=\"bouncy\"/></properties></object>\n")),
                  LevelFormat::tiled_xml, {"", "O", 6, "unknown body \"bouncy\""});

@@ -184,6 +184,49 @@ BOOST_AUTO_TEST_CASE(rules_rename_and_define_kinds) {
     BOOST_TEST(w.tiles().kind(w.tiles().kind_at({0, 11})).category == 2u);
 }
 
+BOOST_AUTO_TEST_CASE(tile_objects_templates_and_drawing_layers) {
+    const std::string tmx = R"(<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8">
+ <objectgroup name="Things">
+  <object id="1" name="tree" gid="5" x="8" y="40" width="16" height="24"/>
+  <object id="2" name="box" type="Static" gid="5" x="8" y="40" width="16" height="24"/>
+  <object id="3" name="lift2" template="lift.tx" x="16" y="32"/>
+  <object id="4" name="wide" template="lift.tx" x="0" y="0" width="64"><properties>
+   <property name="body" value="sensor"/></properties></object>
+ </objectgroup>
+ <objectgroup name="Art"><properties><property name="collision" value="none"/></properties>
+  <object id="5" name="cloud" x="0" y="0" width="8" height="8"><ellipse/></object>
+ </objectgroup>
+</map>)";
+    const auto read = [](const std::string& path) -> std::string {
+        BOOST_TEST(path == "maps/lift.tx");
+        return R"(<?xml version="1.0"?><template><object name="lift" type="Platform" width="32" height="8">
+<properties><property name="one_way" value="down"/></properties></object></template>)";
+    };
+    const Level l = parse_level(tmx, "maps/t.tmx", LevelFormat::tiled_xml, "", {}, read);
+    BOOST_REQUIRE(l.spawns.size() == 1u);
+    BOOST_TEST(l.spawns[0].name == "tree"); // a tile object that names no body kind
+    BOOST_TEST(l.spawns[0].position.y == 40);
+    BOOST_REQUIRE(l.bodies.size() == 3u);
+    BOOST_TEST(level_test::same_box(l.bodies[0].def.box, Aabb{{8, 16}, {24, 40}})); // a tile object stands on its y
+    BOOST_TEST(l.bodies[1].name == "lift2");
+    BOOST_TEST(l.bodies[1].def.is_platform);
+    BOOST_TEST((l.bodies[1].def.one_way == OneWay::down));
+    BOOST_TEST(level_test::same_box(l.bodies[1].def.box, Aabb{{16, 32}, {48, 40}}));
+    BOOST_TEST(l.bodies[2].def.is_sensor); // the instance's own property wins
+    BOOST_TEST(level_test::same_box(l.bodies[2].def.box, Aabb{{0, 0}, {64, 8}}));
+
+    const std::string tmj = R"({"type": "map", "orientation": "orthogonal", "width": 1, "height": 1, "tilewidth": 8,
+ "tileheight": 8, "layers": [{"type": "objectgroup", "name": "Things", "objects": [
+  {"id": 3, "name": "lift2", "template": "lift.tj", "x": 16, "y": 32}]}]})";
+    const Level j = parse_level(tmj, "t.tmj", LevelFormat::tiled_json, "", {}, [](const std::string& path) {
+        BOOST_TEST(path == "lift.tj");
+        return std::string(R"({"type": "template", "object": {"name": "lift", "type": "Platform", "width": 32,
+ "height": 8, "properties": [{"name": "one_way", "type": "string", "value": "down"}]}})");
+    });
+    BOOST_REQUIRE(j.bodies.size() == 1u);
+    BOOST_TEST((j.bodies[0] == l.bodies[1]));
+}
+
 BOOST_AUTO_TEST_CASE(the_summary_names_sizes_kinds_bodies_and_spawns) {
     const std::string s = describe_level(load_level(example("tmx")));
     for (const char* part : {"32 x 12 tiles of 16", "sensor_water", "\"lift\" platform [432, 152, 464, 160]",
