@@ -344,6 +344,15 @@ def level_seeds():
                              b'<layer name="L" width="4" height="1"><data encoding="csv">1,2147483649,'
                              b'1073741825,536870913</data></layer></map>',
     }
+    seeds['template-tmx'] = (b'\0<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8">'
+                             b'<objectgroup name="O"><object id="1" name="a" template="t.tx" x="4" y="4"/>'
+                             b'<object id="2" name="b" gid="3" x="8" y="8" width="8" height="8"/></objectgroup></map>' +
+                             cut + b'<template><object type="Platform" width="16" height="4"><properties>'
+                             b'<property name="one_way" value="down"/></properties></object></template>')
+    seeds['template-tmj'] = (b'\1{"type": "map", "orientation": "orthogonal", "width": 1, "height": 1, "tilewidth": 8, '
+                             b'"tileheight": 8, "layers": [{"type": "objectgroup", "name": "O", "objects": [{"id": 1, '
+                             b'"template": "t.tj", "x": 4, "y": 4}]}]}' + cut +
+                             b'{"type": "template", "object": {"type": "Sensor", "width": 16, "height": 4}}')
     for name in ['xml_tiles', 'base64', 'base64_zlib', 'base64_gzip', 'base64_zstd', 'embedded', 'infinite',
                  'infinite_zlib', 'offsets']:
         seeds[name.replace('_', '-') + '-tmx'] = b'\0' + read(data, 'platformer_%s.tmx' % name) + cut + tsx
