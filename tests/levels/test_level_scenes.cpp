@@ -14,12 +14,14 @@
 
 namespace {
 
+#if defined(SWEEPBOX_LEVELS_SCENES) || defined(SWEEPBOX_PROGRAM_PATH)
 std::vector<std::string> lines_of(const std::string& path) {
     std::ifstream in(path);
     std::vector<std::string> out;
     for (std::string line; std::getline(in, line);) out.push_back(line);
     return out;
 }
+#endif
 
 #if defined(SWEEPBOX_PROGRAM_PATH)
 // The program's standard output and exit status.
