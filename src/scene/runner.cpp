@@ -169,7 +169,7 @@ SceneRunner::SceneRunner(Scene scene, std::string file, bool record)
             throw SceneError(file_, "tiles", problem_of(e));
         }
     }
-    for (std::size_t i = 0; i < scene_.level_bodies.size(); ++i) add_body(scene_.level_bodies[i], "level");
+    for (const SceneBody& b : scene_.level_bodies) add_body(b, "level");
     for (std::size_t i = 0; i < scene_.bodies.size(); ++i)
         add_body(scene_.bodies[i], "bodies[" + std::to_string(i) + "]");
 }
