@@ -60,7 +60,7 @@ if(NOT TARGET sweepbox_levels)
 endif()
 set(_c_header "")
 if(TARGET sweepbox_c)
-  set(_c_header PATTERN "sweepbox.h")
+  set(_c_header PATTERN "sweepbox.h" PATTERN "sweepbox_answers.h")
 endif()
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/sweepbox"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
@@ -118,6 +118,12 @@ if(TARGET sweepbox_c)
           NAMESPACE sweepbox::
           DESTINATION "${SWEEPBOX_INSTALL_CMAKEDIR}"
           COMPONENT sweepbox_Development)
+endif()
+
+if(TARGET sweepbox_c_double)
+  # The double-precision copy of the C API that sweepbox.bump loads (not exported: a C game links
+  # sweepbox::sweepbox_c).
+  install(TARGETS sweepbox_c_double ${_sweepbox_lib_destinations})
 endif()
 
 if(TARGET sweepbox_lua)

@@ -1,9 +1,11 @@
-# Writes OUTPUT, a Lua module that returns the C declarations of HEADER (include/sweepbox/sweepbox.h)
-# as one string for LuaJIT's ffi.cdef (`declarations`) and the header's version (`major`, `minor`),
-# so the FFI binding is never a second copy of the header.
+# Writes OUTPUT, a Lua module that returns the C declarations of HEADERS (include/sweepbox/sweepbox.h,
+# then the C API's other headers) as one string for LuaJIT's ffi.cdef (`declarations`) and the first
+# header's version (`major`, `minor`), so the FFI binding is never a second copy of the headers.
 # LuaJIT's C parser takes declarations only: comments, preprocessor lines, the export marker and
-# the extern "C" wrapper are dropped. Usage: cmake -DHEADER=... -DOUTPUT=... -P make_declarations.cmake
-foreach(arg HEADER OUTPUT)
+# the extern "C" wrapper are dropped.
+# Usage: cmake "-DHEADERS=a.h|b.h" -DOUTPUT=... -P make_declarations.cmake (| between the headers:
+# a semicolon would split the command's argument)
+foreach(arg HEADERS OUTPUT)
   if(NOT DEFINED ${arg})
     message(FATAL_ERROR "make_declarations.cmake: ${arg} is not set")
   endif()
@@ -11,7 +13,12 @@ endforeach()
 
 # Semicolons would split CMake's lists and an unbalanced bracket would stop the splitting: they
 # travel as placeholders until the file is written.
-file(READ "${HEADER}" text)
+string(REPLACE "|" ";" HEADERS "${HEADERS}")
+set(text "")
+foreach(header IN LISTS HEADERS)
+  file(READ "${header}" one)
+  string(APPEND text "${one}\n")
+endforeach()
 string(REPLACE ";" "@SEMICOLON@" text "${text}")
 string(REPLACE "[" "@OPEN@" text "${text}")
 string(REPLACE "]" "@CLOSE@" text "${text}")
@@ -40,7 +47,7 @@ foreach(line IN LISTS lines)
   string(APPEND out "${line}\n")
 endforeach()
 if(out MATCHES "SWEEPBOX_C_API|/\\*|#")
-  message(FATAL_ERROR "make_declarations.cmake: ${HEADER} has a form this script does not strip")
+  message(FATAL_ERROR "make_declarations.cmake: ${HEADERS} have a form this script does not strip")
 endif()
 
 string(REPLACE "@SEMICOLON@" ";" out "${out}")
@@ -48,7 +55,7 @@ string(REPLACE "@OPEN@" "[" out "${out}")
 string(REPLACE "@CLOSE@" "]" out "${out}")
 foreach(part MAJOR MINOR)
   if(NOT text MATCHES "#define SWEEPBOX_VERSION_${part} ([0-9]+)")
-    message(FATAL_ERROR "make_declarations.cmake: ${HEADER} has no SWEEPBOX_VERSION_${part}")
+    message(FATAL_ERROR "make_declarations.cmake: ${HEADERS} give no SWEEPBOX_VERSION_${part}")
   endif()
   set(${part} "${CMAKE_MATCH_1}")
 endforeach()

@@ -61,6 +61,7 @@ typedef enum sweepbox_status {
     SWEEPBOX_TOO_SMALL = 3,      ///< an output array is too small; the count says how many are needed
     SWEEPBOX_OUT_OF_MEMORY = 4,  ///< an allocation failed
     SWEEPBOX_INTERNAL_ERROR = 5, ///< an unexpected failure inside the library (a bug: please report it)
+    SWEEPBOX_UNANSWERED = 6,     ///< an answered move met bodies without an answer (sweepbox_answers.h)
 } sweepbox_status;
 
 /// What a moving body does when it meets an obstacle (sweepbox_move_options::response).

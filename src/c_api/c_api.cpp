@@ -84,6 +84,7 @@ const char* sweepbox_status_name(std::int32_t status) {
     case SWEEPBOX_TOO_SMALL: return "too_small";
     case SWEEPBOX_OUT_OF_MEMORY: return "out_of_memory";
     case SWEEPBOX_INTERNAL_ERROR: return "internal_error";
+    case SWEEPBOX_UNANSWERED: return "unanswered";
     default: return "unknown";
     }
 }
@@ -325,7 +326,7 @@ sweepbox_status sweepbox_get_tile(const sweepbox_world* world, std::int32_t colu
 
 // ---- movement ----
 
-namespace {
+namespace sweepbox::c_api {
 
 // The core's answer of a check, per depth: a filter may run a check while a check is in progress.
 using CheckResult = sweepbox::detail::DepthLease<sweepbox::MoveResult>;
@@ -334,8 +335,7 @@ using CheckResult = sweepbox::detail::DepthLease<sweepbox::MoveResult>;
 // move made or only answered, the answer copied out. With `snap`, the move is move_and_snap.
 sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* moving, const char* function,
                               const sweepbox_body_id* id, double dx, double dy, const sweepbox_move_options* options,
-                              sweepbox_move_result* result, const sweepbox::SnapRules* snap = nullptr,
-                              bool was_on_floor = false) {
+                              sweepbox_move_result* result, const sweepbox::SnapRules* snap, bool was_on_floor) {
     return guarded(world, function, [&] {
         const BodyId body = to_id(id);
         require_id(world->world, body);
@@ -398,7 +398,7 @@ sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* movin
     });
 }
 
-} // namespace
+} // namespace sweepbox::c_api
 
 sweepbox_status sweepbox_move(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
                               const sweepbox_move_options* options, sweepbox_move_result* result) {

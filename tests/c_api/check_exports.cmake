@@ -1,13 +1,19 @@
-# c_api_exports: the dynamic symbols libsweepbox_c defines are exactly the functions sweepbox.h
-# declares (no C++ symbol of the core or the standard library leaks out, none is missing).
-# Arguments: LIBRARY (the built libsweepbox_c), NM, HEADER (include/sweepbox/sweepbox.h).
-foreach(arg LIBRARY NM HEADER)
+# c_api_exports: the dynamic symbols libsweepbox_c defines are exactly the functions its headers
+# declare (no C++ symbol of the core or the standard library leaks out, none is missing).
+# Arguments: LIBRARY (the built libsweepbox_c or libsweepbox_c_double), NM, HEADERS (the C
+# headers, include/sweepbox/sweepbox.h and sweepbox_answers.h, separated by |).
+foreach(arg LIBRARY NM HEADERS)
   if(NOT DEFINED ${arg} OR "${${arg}}" STREQUAL "")
     message(FATAL_ERROR "check_exports.cmake: ${arg} is not set")
   endif()
 endforeach()
 
-file(READ "${HEADER}" header)
+string(REPLACE "|" ";" HEADERS "${HEADERS}")
+set(header "")
+foreach(h IN LISTS HEADERS)
+  file(READ "${h}" one)
+  string(APPEND header "${one}")
+endforeach()
 string(REGEX MATCHALL "SWEEPBOX_C_API [^(;]*[ *]sweepbox_[a-z0-9_]+\\(" declarations "${header}")
 set(declared "")
 foreach(d IN LISTS declarations)
@@ -38,8 +44,8 @@ if(NOT exported STREQUAL declared)
   list(REMOVE_ITEM extra ${declared})
   set(missing ${declared})
   list(REMOVE_ITEM missing ${exported})
-  message(FATAL_ERROR "libsweepbox_c exports what sweepbox.h does not declare: [${extra}]\n"
-                      "sweepbox.h declares what libsweepbox_c does not export: [${missing}]")
+  message(FATAL_ERROR "${LIBRARY} exports what its headers do not declare: [${extra}]\n"
+                      "its headers declare what ${LIBRARY} does not export: [${missing}]")
 endif()
 list(LENGTH declared n)
-message(STATUS "c_api_exports: the ${n} functions of sweepbox.h and nothing else")
+message(STATUS "c_api_exports: the ${n} functions of the headers and nothing else")

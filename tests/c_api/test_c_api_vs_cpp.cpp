@@ -7,6 +7,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <sweepbox/sweepbox.h>
+#include <sweepbox/sweepbox_answers.h>
 #include <sweepbox/sweepbox.hpp>
 
 #include <array>
@@ -112,6 +113,18 @@ struct Twin {
         BOOST_REQUIRE_EQUAL(sweepbox_set_tile_map(c, &c_map), SWEEPBOX_OK);
         return map;
     }
+    // A body of this box, static flag and category on both sides.
+    BodyId add(const BodyDef& d) {
+        const BodyId id = cpp.add(d);
+        sweepbox_body_def def = sweepbox_body_def_default();
+        def.box = {{double(d.box.min.x), double(d.box.min.y)}, {double(d.box.max.x), double(d.box.max.y)}};
+        def.is_static = d.is_static ? 1 : 0;
+        def.category = d.category;
+        sweepbox_body_id out{};
+        BOOST_REQUIRE_EQUAL(sweepbox_add(c, &def, &out), SWEEPBOX_OK);
+        BOOST_REQUIRE(out.index == id.index && out.generation == id.generation);
+        return id;
+    }
     void set_tile(std::int32_t column, std::int32_t row, int tile) {
         cpp.set_tile({column, row}, Tile(tile));
         BOOST_REQUIRE_EQUAL(sweepbox_set_tile(c, column, row, tile), SWEEPBOX_OK);
@@ -179,6 +192,39 @@ template <class F> std::string error_of(F&& f) {
     }
     return "";
 }
+
+// An answered move (sweepbox_answers.h) driven as a caller drives it: each body it asks about is
+// answered as cpp_filter answers (the table grows when a body's index is past its end), then it is
+// called again. `rounds` counts the calls, `met` the bodies the move itself asked for (met outside
+// the reach the first call lists).
+struct Answerer {
+    std::vector<sweepbox_answer> table = std::vector<sweepbox_answer>(4);
+    std::uint32_t stamp = 0;
+    int rounds = 0, met = 0;
+    sweepbox_status run(sweepbox_world* moving, const sweepbox_world* world, const sweepbox_body_id* id, double dx,
+                        double dy, const sweepbox_move_options* o, sweepbox_move_result* r) {
+        std::array<sweepbox_body_id, 3> asked{};
+        sweepbox_answers a{};
+        a.stamp = ++stamp;
+        a.asked = asked.data();
+        a.asked_capacity = asked.size();
+        for (int call = 0; call < 1000; ++call) {
+            a.table = table.data();
+            a.size = table.size();
+            ++rounds;
+            const sweepbox_status status = moving ? sweepbox_move_answered(moving, id, dx, dy, o, &a, r)
+                                                  : sweepbox_check_answered(world, id, dx, dy, o, &a, r);
+            if (status != SWEEPBOX_UNANSWERED) return status;
+            if (std::string(sweepbox_last_error(world)).find("which has no answer") != std::string::npos) ++met;
+            for (std::size_t i = 0; i < a.asked_count; ++i) {
+                const std::uint32_t index = asked[i].index;
+                if (index >= table.size()) table.resize(index + 1);
+                table[index] = {a.stamp, std::int32_t(pick(true, index, 0, 0))};
+            }
+        }
+        return SWEEPBOX_UNANSWERED;
+    }
+};
 
 // What the random scenes exercised, printed at the end (so a change that makes them trivial shows).
 struct Tally {
@@ -428,13 +474,7 @@ void run_particles(unsigned seed, Tally& tally) {
         d.box = rng.box();
         d.is_static = rng.chance(0.7);
         d.category = 1u << rng.below(3);
-        (void)t.cpp.add(d);
-        sweepbox_body_def c = sweepbox_body_def_default();
-        c.box = c_box(d.box);
-        c.is_static = d.is_static ? 1 : 0;
-        c.category = d.category;
-        sweepbox_body_id out{};
-        BOOST_REQUIRE_EQUAL(sweepbox_add(t.c, &c, &out), SWEEPBOX_OK);
+        (void)t.add(d);
     }
 
     const std::size_t n = 300;
@@ -564,6 +604,79 @@ BOOST_AUTO_TEST_CASE(random_scenes_give_the_same_bits) {
     BOOST_TEST(tally.contacts > 1000);
     BOOST_TEST(tally.refused > 10);
     BOOST_TEST(tally.undone > 100);
+}
+
+BOOST_AUTO_TEST_CASE(answered_moves_give_the_filtered_bits) {
+    // The bodies' responses as answers (the tiles' by the options' filter), on random scenes with
+    // overlapping bodies: C's answered check and move against C++'s move with cpp_filter.
+    int moves = 0, contacts = 0;
+    Answerer answerer;
+    for (unsigned seed = 1; seed <= 30; ++seed) {
+        Rng rng(seed + 1000);
+        WorldDef def;
+        def.cell_size = real(16 << rng.below(3));
+        Twin t(def);
+        const TileMapDef map = t.set_test_map();
+        for (std::int32_t row = 0; row < map.rows; ++row)
+            for (std::int32_t column = 0; column < map.columns; ++column)
+                if (rng.chance(0.08)) t.set_tile(column, row, 1);
+        std::vector<BodyId> live;
+        for (int i = 0; i < 40; ++i) {
+            BodyDef d;
+            d.box = rng.box();
+            d.is_static = rng.chance(0.5);
+            d.category = 1u << rng.below(2);
+            live.push_back(t.add(d));
+        }
+        std::vector<sweepbox_contact> c_contacts(64);
+        for (int op = 0; op < 150; ++op) {
+            const BodyId id = live[std::size_t(rng.below(int(live.size())))];
+            const sweepbox_body_id cid = c_id(id);
+            MoveOptions o;
+            o.response = Response(1 + rng.below(4));
+            o.max_iterations = 1 + rng.below(8);
+            o.velocity = rng.delta();
+            o.filter = cpp_filter;
+            sweepbox_move_options c = sweepbox_move_options_default();
+            c.response = std::int32_t(o.response);
+            c.max_iterations = o.max_iterations;
+            c.velocity = c_vec(o.velocity);
+            c.filter = c_filter; // the tiles' responses
+            const Vec2 d = rng.delta();
+            sweepbox_move_result checked{}, moved{};
+            std::vector<sweepbox_contact> checked_contacts(64);
+            checked.contacts = checked_contacts.data();
+            checked.capacity = checked_contacts.size();
+            moved.contacts = c_contacts.data();
+            moved.capacity = c_contacts.size();
+            const sweepbox_status check_status = answerer.run(nullptr, t.c, &cid, double(d.x), double(d.y), &c,
+                                                              &checked);
+            MoveResult r;
+            const std::string error = error_of([&] { t.cpp.move(id, d, o, r); });
+            const sweepbox_status status = answerer.run(t.c, t.c, &cid, double(d.x), double(d.y), &c, &moved);
+            std::ostringstream where;
+            where << "seed " << seed << ", op " << op;
+            BOOST_TEST_REQUIRE(check_status == expected_status(error), where.str() << ": check");
+            BOOST_TEST_REQUIRE(status == expected_status(error), where.str() << ": " << sweepbox_last_error(t.c));
+            if (!error.empty()) continue;
+            for (const sweepbox_move_result* answer : {&checked, &moved}) {
+                bool ok = answer->count == r.contacts.size() && same(answer->box, r.box) &&
+                          same(answer->velocity, r.velocity) && answer->iterations == r.iterations &&
+                          answer->truncated == (r.truncated ? 1 : 0);
+                for (std::size_t i = 0; ok && i < r.contacts.size(); ++i) ok = same(answer->contacts[i], r.contacts[i]);
+                BOOST_TEST_REQUIRE(ok, where.str() << ": the answered move differs from C++'s filtered move");
+            }
+            ++moves;
+            contacts += int(r.contacts.size());
+        }
+        BOOST_TEST_REQUIRE(compare_bodies(t).empty(), "seed " << seed);
+    }
+    BOOST_TEST_MESSAGE(moves << " answered moves and checks, " << contacts << " contacts, " << answerer.rounds
+                             << " calls, " << answerer.met
+                             << " bodies asked for by the move itself: the same as C++'s filtered moves");
+    BOOST_TEST(moves > 3000);
+    BOOST_TEST(contacts > 1000);
+    BOOST_TEST(answerer.met > 0);
 }
 
 BOOST_AUTO_TEST_CASE(particles_give_the_same_bits) {
