@@ -4,15 +4,25 @@
 local ffi = require("ffi")
 local bit = require("bit")
 local C = require("sweepbox.c")
+local cells = require("sweepbox.bump_cells")
+local collisions = require("sweepbox.bump_collisions")
+local Numbers = collisions.Numbers
 
-local OK, TOO_SMALL = C.SWEEPBOX_OK, C.SWEEPBOX_TOO_SMALL
+local OK, TOO_SMALL, BAD_ARGUMENT, UNANSWERED =
+    C.SWEEPBOX_OK, C.SWEEPBOX_TOO_SMALL, C.SWEEPBOX_BAD_ARGUMENT, C.SWEEPBOX_UNANSWERED
 local IGNORE, TOUCH, SLIDE, CROSS, BOUNCE = C.SWEEPBOX_RESPONSE_IGNORE, C.SWEEPBOX_RESPONSE_TOUCH,
     C.SWEEPBOX_RESPONSE_SLIDE, C.SWEEPBOX_RESPONSE_CROSS, C.SWEEPBOX_RESPONSE_BOUNCE
-local OTHER_BODY = C.SWEEPBOX_OTHER_BODY
 local STARTED_OVERLAPPING = C.SWEEPBOX_STARTED_OVERLAPPING
-local NOT_A_RESPONSE = -1 -- a filter answer that fails the move, leaving the world as it was
+-- The answer for a body whose response is one added with addResponse: no library response, so a
+-- move that meets it fails (changing nothing) and bump's own loop runs instead.
+local CUSTOM = 99
 -- Blocking contacts per move in bump's loop: the library's own limit (max_iterations).
 local MAX_LEGS = C.sweepbox_move_options_default().max_iterations
+
+if C.sweepbox_real_size() ~= 8 then
+    error("sweepbox.bump needs the double-precision library (libsweepbox_c_double, or a libsweepbox_c built "
+        .. "with SWEEPBOX_DOUBLE=ON): Lua's numbers are doubles, and this one is a float build", 0)
+end
 
 local bump = {
     _VERSION = "bump v3.1.7 (sweepbox.bump " .. ffi.string(C.sweepbox_version_string()) .. ")",
@@ -26,26 +36,28 @@ local bump = {
 
 local THIS_FILE = debug.getinfo(1, "S").source
 
--- Raises message at the first caller outside this file, so the error names the game's line
+-- Raises message at the first caller outside this module, so the error names the game's line
 -- however deep the module's own calls go (public functions make no tail calls, which would
 -- hide that line).
 local function fail(message)
     local level = 2
     while true do
         local info = debug.getinfo(level, "S")
-        if info == nil or info.source ~= THIS_FILE then
+        if info == nil or (info.source ~= THIS_FILE and info.source ~= cells.SOURCE) then
             break
         end
         level = level + 1
     end
     error(message, level)
 end
+cells.fail = fail
 
 local function assert_type(wanted, value, name)
     if type(value) ~= wanted then
         fail(name .. " must be a " .. wanted .. ", but was " .. tostring(value) .. "(a " .. type(value) .. ")")
     end
 end
+cells.assert_type = assert_type
 
 local function assert_positive(value, name)
     if type(value) ~= "number" or value <= 0 then
@@ -58,6 +70,22 @@ local function assert_rect(x, y, w, h)
     assert_type("number", y, "y")
     assert_positive(w, "w")
     assert_positive(h, "h")
+end
+
+-- A filter or a response: a function, or a value with a __call metamethod (bump calls either).
+local function assert_callable(value, name)
+    if type(value) ~= "function" then
+        local mt = getmetatable(value)
+        if type(mt) ~= "table" or mt.__call == nil then
+            fail(name .. " must be a function, but was " .. tostring(value) .. "(a " .. type(value) .. ")")
+        end
+    end
+end
+
+local function assert_filter(filter)
+    if filter ~= nil then
+        assert_callable(filter, "filter")
+    end
 end
 
 local function not_added(item)
@@ -117,58 +145,19 @@ end
 
 bump.responses = { touch = touch, cross = cross, slide = slide, bounce = bounce }
 
--- The library runs these four itself; a name bound to another function needs the Lua loop.
+-- The library runs these four itself; a name bound to another function needs bump's loop.
 local builtin_code = { [touch] = TOUCH, [cross] = CROSS, [slide] = SLIDE, [bounce] = BOUNCE }
 
 ------------------------------------------------------------------------------------------------
--- The world
+-- The world. It keeps every item's rectangle as given (x, y, w, h by body index), so getRect,
+-- the collision tables and bump's cell tables cost no call into the library; a move updates the
+-- mover's x and y from the library's answer.
 
 local World = {}
-local World_mt = { __index = World }
-
--- The filter of the move in progress. One C callback serves every world; a filter may run a
--- move of another world, so these are saved and restored around each filtered move.
-local active_world, active_item, active_filter, active_error, active_custom
-
-local function filter_trampoline(_, _, _, other)
-    if other.kind ~= OTHER_BODY then
-        return IGNORE -- a bump world has no tiles
-    end
-    local world = active_world
-    local index = other.body.index
-    local ok, answer = pcall(active_filter, active_item, world._item[index])
-    if not ok then
-        active_error = answer
-        return NOT_A_RESPONSE
-    end
-    if not answer then
-        return IGNORE
-    end
-    local response = world.responses[answer]
-    if response == nil then
-        active_error = unknown_response(answer)
-        return NOT_A_RESPONSE
-    end
-    local code = builtin_code[response]
-    if code == nil then
-        active_custom = true
-        return NOT_A_RESPONSE
-    end
-    world._answer[index] = answer
-    return code
-end
-local filter_callback = ffi.cast("sweepbox_filter", filter_trampoline)
 
 -- The library's message for the call that just failed on world.
 local function raise(world)
     fail(ffi.string(C.sweepbox_last_error(world._handle)))
-end
-
-local function body_id(world, index)
-    local id = world._id
-    id.index = index
-    id.generation = world._generation[index]
-    return id
 end
 
 local function item_index(world, item)
@@ -185,23 +174,25 @@ local function not_busy(world, what)
     end
 end
 
--- The box of a body, in world._other_box (valid until the next call).
-local function box_of(world, index)
-    local box = world._other_box
-    if C.sweepbox_get_box(world._handle, body_id(world, index), box) ~= OK then
-        raise(world)
-    end
-    return box
+-- world._id (or the cdata given) set to the id of body `index`.
+local function body_id(world, index, id)
+    id = id or world._id
+    id.index = index
+    id.generation = world._generation[index]
+    return id
 end
 
--- The box of a body as bump's x, y, w, h.
-local function rect_of(world, index)
-    local box = box_of(world, index)
-    return box.min.x, box.min.y, box.max.x - box.min.x, box.max.y - box.min.y
-end
-
+-- The library box of the rectangle: x + w and y + h rounded once, as bump computes them.
 local function set_box(box, x, y, w, h)
     box.min.x, box.min.y, box.max.x, box.max.y = x, y, x + w, y + h
+end
+
+-- A rectangle whose far side the library cannot hold (x + w beyond the largest double).
+local function assert_finite_extent(x, y, w, h)
+    if x + w == math.huge or y + h == math.huge then
+        fail(("the rectangle (%s, %s, %s, %s) reaches beyond the largest number"):format(
+            tostring(x), tostring(y), tostring(w), tostring(h)))
+    end
 end
 
 -- After a call that fills the world's list `name` ("_others" or "_hits"): the count when every
@@ -236,7 +227,22 @@ local function run_query(world, query, a, b, c, d)
     return count
 end
 
+-- The body indices of the query just run, into a new list (so that a filter called while the
+-- list is read may run queries of its own).
+local function indices_of(world, count)
+    local list = {}
+    local others = world._others
+    for i = 1, count do
+        list[i] = others[i - 1].body.index
+    end
+    return list
+end
+
 function World:addResponse(name, response)
+    if name == nil or name ~= name then
+        fail("a response name must be a value that can be a table key, not " .. tostring(name))
+    end
+    assert_callable(response, "response")
     self.responses[name] = response
 end
 
@@ -250,9 +256,10 @@ end
 
 function World:getItems()
     local items, len = {}, 0
+    local item_of, index_of = self._item, self._index
     for index = 1, self._top do
-        local item = self._item[index]
-        if item ~= nil and self._index[item] == index then
+        local item = item_of[index]
+        if item ~= nil and index_of[item] == index then
             len = len + 1
             items[len] = item
         end
@@ -261,16 +268,11 @@ function World:getItems()
 end
 
 function World:getRect(item)
-    local x, y, w, h = rect_of(self, item_index(self, item))
-    return x, y, w, h
-end
-
-function World:toWorld(cx, cy)
-    return (cx - 1) * self.cellSize, (cy - 1) * self.cellSize
-end
-
-function World:toCell(x, y)
-    return math.floor(x / self.cellSize) + 1, math.floor(y / self.cellSize) + 1
+    local index = self._index[item]
+    if index == nil then
+        fail(not_added(item))
+    end
+    return self._x[index], self._y[index], self._w[index], self._h[index]
 end
 
 function World:add(item, x, y, w, h)
@@ -282,6 +284,7 @@ function World:add(item, x, y, w, h)
         fail("Item " .. tostring(item) .. " added to the world twice.")
     end
     assert_rect(x, y, w, h)
+    assert_finite_extent(x, y, w, h)
     local def = self._def
     set_box(def.box, x, y, w, h)
     local id = self._new_id
@@ -290,8 +293,16 @@ function World:add(item, x, y, w, h)
     end
     local index = id.index
     self._index[item], self._item[index], self._generation[index] = index, item, id.generation
+    self._x[index], self._y[index], self._w[index], self._h[index] = x, y, w, h
     if index > self._top then
         self._top = index
+    end
+    if index >= self._answers_size then
+        -- The table of answers by body index (answered moves), grown with the body table.
+        local size = math.max(2 * self._answers_size, index + 1)
+        local table = ffi.new("sweepbox_answer[?]", size)
+        ffi.copy(table, self._answers_table, self._answers_size * ffi.sizeof("sweepbox_answer"))
+        self._answers_table, self._answers_size = table, size
     end
     self._count_items = self._count_items + 1
     return item
@@ -304,60 +315,36 @@ function World:remove(item)
         raise(self)
     end
     self._index[item], self._item[index] = nil, nil
+    self._x[index], self._y[index], self._w[index], self._h[index] = nil, nil, nil, nil
     self._count_items = self._count_items - 1
 end
 
 function World:update(item, x, y, w, h)
     not_busy(self, "update")
     local index = item_index(self, item)
-    local _, _, w1, h1 = rect_of(self, index)
-    w, h = w or w1, h or h1
+    w, h = w or self._w[index], h or self._h[index]
     assert_rect(x, y, w, h)
+    assert_finite_extent(x, y, w, h)
+    if x == self._x[index] and y == self._y[index] and w == self._w[index] and h == self._h[index] then
+        return
+    end
     local box = self._box
     set_box(box, x, y, w, h)
     if C.sweepbox_teleport(self._handle, body_id(self, index), box) ~= OK then
         raise(self)
     end
+    self._x[index], self._y[index], self._w[index], self._h[index] = x, y, w, h
 end
 
--- A collision table with bump's fields. One constructor with every field gives each new table
--- its final size at once (no growth on the way, so no extra garbage).
-local function new_col()
-    return {
-        item = false, other = false, type = false, overlaps = false, ti = 0,
-        move = { x = 0, y = 0 },
-        normal = { x = 0, y = 0 },
-        touch = { x = 0, y = 0 },
-        itemRect = { x = 0, y = 0, w = 0, h = 0 },
-        otherRect = { x = 0, y = 0, w = 0, h = 0 },
-    }
-end
-
--- Fills col from what is known of the item's leg (leg: its start x, y, size w, h and goal) and
--- of the other's box.
-local function fill_col(col, item, other, name, overlaps, ti, nx, ny, tx, ty, leg, other_box)
-    col.item, col.other, col.type, col.overlaps, col.ti = item, other, name, overlaps, ti
-    col.move.x, col.move.y = leg.goal_x - leg.x, leg.goal_y - leg.y
-    col.normal.x, col.normal.y = nx, ny
-    col.touch.x, col.touch.y = tx, ty
-    local r = col.itemRect
-    r.x, r.y, r.w, r.h = leg.x, leg.y, leg.w, leg.h
-    r = col.otherRect
-    r.x, r.y = other_box.min.x, other_box.min.y
-    r.w, r.h = other_box.max.x - other_box.min.x, other_box.max.y - other_box.min.y
-    return col
-end
-
--- A fresh {x, y} table, or with reuseCollisions the one kept in col under `keep`.
-local function goal_table(col, keep, reuse)
-    local goal = reuse and col[keep] or nil
-    if goal == nil then
-        goal = { x = 0, y = 0 }
-        if reuse then
-            col[keep] = goal
-        end
-    end
-    return goal
+-- The numbers of a collision (collisions.Numbers n) from what is known of the item's leg (leg:
+-- its start x, y, size w, h and goal) and of the other, body `other_index`.
+local function set_numbers(world, n, other_index, nx, ny, tx, ty, leg)
+    n.move_x, n.move_y = leg.goal_x - leg.x, leg.goal_y - leg.y
+    n.normal_x, n.normal_y, n.touch_x, n.touch_y = nx, ny, tx, ty
+    n.item_x, n.item_y, n.item_w, n.item_h = leg.x, leg.y, leg.w, leg.h
+    n.other_x, n.other_y = world._x[other_index], world._y[other_index]
+    n.other_w, n.other_h = world._w[other_index], world._h[other_index]
+    n.goal = 0
 end
 
 -- The leg after a slide or bounce on a face with normal x nx: it starts at the touch, and its
@@ -371,64 +358,58 @@ local function next_leg(leg, bounces, nx, tx, ty)
     leg.x, leg.y = tx, ty
 end
 
--- The collision table of contact c, and the leg after it: a push out of an item the body
--- started in (rule 7) carries the whole move, a slide or bounce starts a new leg from the
--- touch with bump's new goal.
-local function describe(world, col, item, c, filtered, leg)
+-- The numbers (into n) of contact c, and the leg after it: a push out of an item the body
+-- started in (rule 7) carries the whole move, a slide or bounce starts a new leg from the touch
+-- with bump's new goal. Returns the collision's other item, type, overlaps and ti.
+local function describe(world, n, c, filtered, leg)
     local index = c.other.body.index
-    local other_box = box_of(world, index)
     local code, time = c.response, c.time
     local tx, ty, nx = c.box.min.x, c.box.min.y, c.normal.x
     local overlaps = bit.band(c.flags, STARTED_OVERLAPPING) ~= 0
-    fill_col(col, item, world._item[index], filtered and world._answer[index] or "slide", overlaps,
-        leg.time < 1 and (time - leg.time) / (1 - leg.time) or 0, nx, c.normal.y, tx, ty, leg, other_box)
-    col.slide, col.bounce = nil, nil
+    local ti = leg.time < 1 and (time - leg.time) / (1 - leg.time) or 0
+    set_numbers(world, n, index, nx, c.normal.y, tx, ty, leg)
     if overlaps and code ~= CROSS then
         leg.goal_x, leg.goal_y = leg.goal_x + (tx - leg.x), leg.goal_y + (ty - leg.y)
         leg.x, leg.y = tx, ty
-    elseif code == SLIDE then
-        next_leg(leg, false, nx, tx, ty)
+    elseif code == SLIDE or code == BOUNCE then
+        next_leg(leg, code == BOUNCE, nx, tx, ty)
         leg.time = time
-        local goal = goal_table(col, "_slide", world._reuse)
-        goal.x, goal.y = leg.goal_x, leg.goal_y
-        col.slide = goal
-    elseif code == BOUNCE then
-        next_leg(leg, true, nx, tx, ty)
-        leg.time = time
-        local goal = goal_table(col, "_bounce", world._reuse)
-        goal.x, goal.y = leg.goal_x, leg.goal_y
-        col.bounce = goal
+        n.goal = code == SLIDE and collisions.SLIDE or collisions.BOUNCE
+        n.goal_x, n.goal_y = leg.goal_x, leg.goal_y
     end
+    return world._item[index], filtered and world._names[index] or "slide", overlaps, ti
 end
 
 -- The collision tables of a finished library move, as bump builds them: each leg starts where
 -- the last slide or bounce left the body, `ti` is the fraction of that leg, `move` its motion.
 -- A world made with reuseCollisions fills the same tables move after move.
 local function collisions_of(world, item, result, filtered)
-    local n = tonumber(result.count)
-    local reuse = world._reuse
-    local cols = reuse and world._cols or {}
-    for i = 1, n do
-        local col
-        if reuse then
-            col = world._pool[i]
-            if col == nil then
-                col = new_col()
-                world._pool[i] = col
-            end
-        else
-            col = new_col()
+    local count = tonumber(result.count)
+    local leg = world._leg
+    if not world._reuse then
+        local cols = {}
+        for i = 1, count do
+            local n = Numbers()
+            local other, name, overlaps, ti = describe(world, n, result.contacts[i - 1], filtered, leg)
+            cols[i] = collisions.new(item, other, name, overlaps, ti, n)
         end
-        describe(world, col, item, result.contacts[i - 1], filtered, world._leg)
-        cols[i] = col
+        return cols, count
     end
-    if reuse then
-        for i = n + 1, world._cols_len do
-            cols[i] = nil
+    local cols, pool, n = world._cols, world._pool, world._numbers
+    for i = 1, count do
+        local col = pool[i]
+        if col == nil then
+            col = collisions.new_filled()
+            pool[i] = col
         end
-        world._cols_len = n
+        local other, name, overlaps, ti = describe(world, n, result.contacts[i - 1], filtered, leg)
+        cols[i] = collisions.fill(col, item, other, name, overlaps, ti, n)
     end
-    return cols, n
+    for i = count + 1, world._cols_len do
+        cols[i] = nil
+    end
+    world._cols_len = count
+    return cols, count
 end
 
 -- bump's own loop (World:check in bump.lua), for a move whose filter names a response added
@@ -468,21 +449,74 @@ local function lua_loop(world, item, goal_x, goal_y, filter)
     return goal_x, goal_y, cols, len
 end
 
--- A filtered library move (or check, its dry run): the C library calls back into Lua, which
--- LuaJIT's compiler cannot follow, so this function stays interpreted (jit.off below).
-local function filtered_move(world, run, id, dx, dy, result, item, filter)
-    local saved_world, saved_item, saved_filter, saved_error, saved_custom =
-        active_world, active_item, active_filter, active_error, active_custom
-    active_world, active_item, active_filter, active_error, active_custom = world, item, filter, nil, false
-    world._busy = true
-    local status = run(world._handle, id, dx, dy, world._filtered_options, result)
-    world._busy = false
-    local error_text, custom = active_error, active_custom
-    active_world, active_item, active_filter, active_error, active_custom =
-        saved_world, saved_item, saved_filter, saved_error, saved_custom
-    return status, error_text, custom
+-- The filter's answers for the bodies the library asked about (world._asked[0 .. n)), written
+-- into the table of answers with this move's stamp; the names are kept for the collision tables.
+-- Returns whether an answer names a response added with addResponse, and an answer that names
+-- no response at all (with true), if there is one. `placing`: the answers of the move that
+-- places the body at the end of bump's loop (slide on what blocks, pass the rest).
+local function answer_asked(world, item, filter, n, stamp, placing)
+    local asked, answers, item_of, names, responses = world._asked, world._answers_table, world._item,
+        world._names, world.responses
+    local custom = false
+    for i = 0, n - 1 do
+        local index = asked[i].index
+        local answer = filter(item, item_of[index])
+        local code = IGNORE
+        if answer then
+            local response = responses[answer]
+            if response == nil then
+                return custom, answer, true
+            end
+            code = builtin_code[response]
+            if code == nil then
+                code, custom = CUSTOM, true
+            end
+            if placing then
+                code = (code == TOUCH or code == SLIDE or code == BOUNCE) and SLIDE or IGNORE
+            end
+        end
+        local entry = answers[index]
+        entry.stamp, entry.response = stamp, code
+        names[index] = answer
+    end
+    return custom
 end
-jit.off(filtered_move)
+
+-- An answered library move (or check): the library lists the bodies the move may meet, the
+-- filter answers them here, in Lua (no callback from C, so LuaJIT compiles it all), and the
+-- library moves with those answers. Returns the move's status, and whether a body's answer is
+-- a response added with addResponse. `placing`: answer_asked's.
+local function answered_move(world, item, index, goal_x, goal_y, filter, dry, placing)
+    local stamp = world._stamp + 1
+    if stamp == 4294967296 then -- after 2^32 - 1 moves: every entry's stamp is stale again
+        ffi.fill(world._answers_table, world._answers_size * ffi.sizeof("sweepbox_answer"))
+        stamp = 1
+    end
+    world._stamp = stamp
+    local answers = world._answers
+    answers.stamp = stamp
+    local custom = false
+    local run = dry and C.sweepbox_check_answered or C.sweepbox_move_answered
+    while true do
+        answers.table, answers.size = world._answers_table, world._answers_size
+        local x, y = world._x[index], world._y[index]
+        local status = run(world._handle, body_id(world, index, world._move_id), goal_x - x, goal_y - y,
+            world._options, answers, world._result)
+        if status ~= UNANSWERED then
+            return status, custom
+        end
+        world._busy = true
+        local ok, more_custom, bad_answer, bad = pcall(answer_asked, world, item, filter,
+            tonumber(answers.asked_count), stamp, placing)
+        world._busy = false
+        if not ok then
+            error(more_custom, 0) -- the filter's own error, as it raised it
+        elseif bad then
+            fail(unknown_response(bad_answer))
+        end
+        custom = custom or more_custom
+    end
+end
 
 local function slide_filter()
     return "slide"
@@ -491,54 +525,57 @@ end
 -- World:move and World:check: the library's move, or its dry run.
 local function run_move(world, item, goal_x, goal_y, filter, dry)
     not_busy(world, dry and "check" or "move")
+    local index = world._index[item]
+    if index == nil then
+        fail(not_added(item))
+    end
+    assert_type("number", goal_x, "x")
+    assert_type("number", goal_y, "y")
+    assert_filter(filter)
     if filter == nil and world.responses.slide ~= slide then
         filter = slide_filter -- bump's default filter answers "slide", whatever that now names
     end
-    local index = item_index(world, item)
-    assert_type("number", goal_x, "x")
-    assert_type("number", goal_y, "y")
-    local id = body_id(world, index)
-    local start = world._start
-    if C.sweepbox_get_box(world._handle, id, start) ~= OK then
-        raise(world)
-    end
-    local x, y = start.min.x, start.min.y
-    local dx, dy = goal_x - x, goal_y - y
+    local x, y = world._x[index], world._y[index]
     local result = world._result
-    local run = dry and C.sweepbox_check or C.sweepbox_move
     while true do
-        local status, error_text, custom
+        local status, custom
         if filter == nil then
-            status = run(world._handle, id, dx, dy, world._options, result)
+            status = (dry and C.sweepbox_check or C.sweepbox_move)(world._handle, body_id(world, index, world._move_id),
+                goal_x - x, goal_y - y, world._options, result)
         else
-            status, error_text, custom = filtered_move(world, run, id, dx, dy, result, item, filter)
+            status, custom = answered_move(world, item, index, goal_x, goal_y, filter, dry)
         end
         if status == OK then
             break
-        elseif custom then
-            -- The library left the world as it was; bump's loop finds the goal, then a move that
-            -- ignores everything takes the body there (or a check says where), rounding as every
-            -- move does.
+        elseif custom and status == BAD_ARGUMENT then
+            -- The move met a body whose response was added with addResponse, and changed
+            -- nothing: bump's loop finds the goal, then a library move takes the body there (or
+            -- a check says where), sliding on what blocks, so that rounding never leaves it
+            -- inside anything.
             local end_x, end_y, cols, len = lua_loop(world, item, goal_x, goal_y, filter)
-            if run(world._handle, body_id(world, index), end_x - x, end_y - y, world._ignore_options, result) ~= OK then
+            if answered_move(world, item, index, end_x, end_y, filter, dry, true) ~= OK then
                 raise(world)
             end
+            if not dry then
+                world._x[index], world._y[index] = result.box.min.x, result.box.min.y
+            end
             return result.box.min.x, result.box.min.y, cols, len
-        elseif error_text ~= nil then
-            error(error_text, 0)
         elseif status ~= TOO_SMALL then
             raise(world)
         end
         local needed = tonumber(result.count)
         world._contacts = ffi.new("sweepbox_contact[?]", needed)
         result.contacts, result.capacity = world._contacts, needed
-        id = body_id(world, index)
+    end
+    local end_x, end_y = result.box.min.x, result.box.min.y
+    if not dry then
+        world._x[index], world._y[index] = end_x, end_y
     end
     local leg = world._leg
-    leg.x, leg.y, leg.w, leg.h = x, y, start.max.x - x, start.max.y - y
+    leg.x, leg.y, leg.w, leg.h = x, y, world._w[index], world._h[index]
     leg.goal_x, leg.goal_y, leg.time = goal_x, goal_y, 0
     local cols, len = collisions_of(world, item, result, filter ~= nil)
-    return result.box.min.x, result.box.min.y, cols, len
+    return end_x, end_y, cols, len
 end
 
 -- (No tail calls in the public functions: fail() looks for the game's line on the stack.)
@@ -555,10 +592,13 @@ end
 function World:project(item, x, y, w, h, goal_x, goal_y, filter)
     assert_rect(x, y, w, h)
     goal_x, goal_y = goal_x or x, goal_y or y
+    assert_type("number", goal_x, "goalX")
+    assert_type("number", goal_y, "goalY")
+    assert_filter(filter)
     local query = self._query
     local index = item ~= nil and self._index[item] or nil
     if index ~= nil then
-        query.ignore = body_id(self, index)
+        body_id(self, index, query.ignore)
     else
         query.ignore.index, query.ignore.generation = 0, 0
     end
@@ -570,68 +610,95 @@ function World:project(item, x, y, w, h, goal_x, goal_y, filter)
         local status = C.sweepbox_cast_all(self._handle, box, dx, dy, query, self._hits, self._hits_capacity, self._count)
         count = fitted(self, status, "_hits", "sweepbox_cast_hit[?]")
     until count
-    local cols, len = {}, 0
+    -- Every hit read before the filter runs (a filter may project too): 7 numbers each.
+    local hits = {}
     for i = 0, count - 1 do
-        local hit = self._hits[i]
-        local other_index = hit.other.body.index
+        local hit, k = self._hits[i], 7 * i
+        hits[k + 1], hits[k + 2], hits[k + 3] = hit.other.body.index, bit.band(hit.flags, STARTED_OVERLAPPING), hit.time
+        hits[k + 4], hits[k + 5], hits[k + 6], hits[k + 7] = hit.normal.x, hit.normal.y, hit.box.min.x, hit.box.min.y
+    end
+    local cols, len = {}, 0
+    local leg = { x = x, y = y, w = w, h = h, goal_x = goal_x, goal_y = goal_y }
+    for i = 0, count - 1 do
+        local k = 7 * i
+        local other_index = hits[k + 1]
         local other = self._item[other_index]
         local name = filter == nil and "slide" or filter(item, other)
         if name then
-            local other_box = box_of(self, other_index)
+            local n = Numbers()
+            set_numbers(self, n, other_index, hits[k + 4], hits[k + 5], hits[k + 6], hits[k + 7], leg)
             len = len + 1
-            local leg = self._leg
-            leg.x, leg.y, leg.w, leg.h, leg.goal_x, leg.goal_y = x, y, w, h, goal_x, goal_y
-            cols[len] = fill_col(new_col(), item, other, name, bit.band(hit.flags, STARTED_OVERLAPPING) ~= 0,
-                hit.time, hit.normal.x, hit.normal.y, hit.box.min.x, hit.box.min.y, leg, other_box)
+            cols[len] = collisions.new(item, other, name, hits[k + 2] ~= 0, hits[k + 3], n)
         end
     end
     return cols, len
 end
 
--- The items of the query just run whose interiors meet the rectangle [x1, x2] x [y1, y2] (with
--- x1 == x2 and y1 == y2, a point): bump leaves out an item whose edge only touches it.
-local function interiors_meeting(world, count, x1, y1, x2, y2, filter)
-    local items, len = {}, 0
-    for i = 0, count - 1 do
-        local index = world._others[i].body.index
-        local box = box_of(world, index)
-        local item = world._item[index]
-        if x1 < box.max.x and box.min.x < x2 and y1 < box.max.y and box.min.y < y2
-            and (filter == nil or filter(item)) then
+-- The items among the bodies `indices` whose interiors meet the open rectangle (x1, x2) x
+-- (y1, y2), or with x1 == x2 and y1 == y2 hold the point inside: bump leaves out an item whose
+-- edge only touches. The list is reused for the answer.
+local function interiors_meeting(world, indices, x1, y1, x2, y2, filter)
+    local len = 0
+    local xs, ys, ws, hs, item_of = world._x, world._y, world._w, world._h, world._item
+    for i = 1, #indices do
+        local index = indices[i]
+        local x, y = xs[index], ys[index]
+        local item = item_of[index]
+        if x1 < x + ws[index] and x < x2 and y1 < y + hs[index] and y < y2 and (filter == nil or filter(item)) then
             len = len + 1
-            items[len] = item
+            indices[len] = item
         end
     end
-    return items, len
+    for i = len + 1, #indices do
+        indices[i] = nil
+    end
+    return indices, len
 end
 
 function World:queryRect(x, y, w, h, filter)
     assert_rect(x, y, w, h)
+    assert_filter(filter)
     local box = self._box
     set_box(box, x, y, w, h)
-    local items, len = interiors_meeting(self, run_query(self, C.sweepbox_query_rect, box), x, y, x + w, y + h, filter)
+    local indices = indices_of(self, run_query(self, C.sweepbox_query_rect, box))
+    local items, len = interiors_meeting(self, indices, x, y, x + w, y + h, filter)
     return items, len
 end
 
 function World:queryPoint(x, y, filter)
-    local items, len = interiors_meeting(self, run_query(self, C.sweepbox_query_point, x, y), x, y, x, y, filter)
+    assert_type("number", x, "x")
+    assert_type("number", y, "y")
+    assert_filter(filter)
+    local indices = indices_of(self, run_query(self, C.sweepbox_query_point, x, y))
+    local items, len = interiors_meeting(self, indices, x, y, x, y, filter)
     return items, len
 end
 
--- The part [t1, t2] of the segment a -> a + d inside the closed box (the library said they meet).
+-- The parameters [t1, t2] of the segment a -> a + d inside the closed box, and whether the
+-- segment meets the box's interior: for t in (e, l) on each axis (a single point when the box is
+-- flat), intersected with [0, 1].
 local function clip(ax, ay, dx, dy, ox, oy, ow, oh)
     local t1, t2 = 0, 1
-    if dx ~= 0 then
-        local e, l = (ox - ax) / dx, (ox + ow - ax) / dx
-        if dx < 0 then e, l = l, e end
-        t1, t2 = math.max(t1, e), math.min(t2, l)
+    local lo, hi = -math.huge, math.huge -- the open interval of the interior
+    for axis = 1, 2 do
+        local a, d, o, s
+        if axis == 1 then
+            a, d, o, s = ax, dx, ox, ow
+        else
+            a, d, o, s = ay, dy, oy, oh
+        end
+        if d ~= 0 then
+            local e, l = (o - a) / d, (o + s - a) / d
+            if d < 0 then
+                e, l = l, e
+            end
+            t1, t2 = math.max(t1, e), math.min(t2, l)
+            lo, hi = math.max(lo, e), math.min(hi, l)
+        elseif not (o < a and a < o + s) then
+            hi = lo -- along an edge, or outside: never in the interior
+        end
     end
-    if dy ~= 0 then
-        local e, l = (oy - ay) / dy, (oy + oh - ay) / dy
-        if dy < 0 then e, l = l, e end
-        t1, t2 = math.max(t1, e), math.min(t2, l)
-    end
-    return t1, math.max(t1, t2)
+    return t1, math.max(t1, t2), lo < hi and lo < 1 and hi > 0
 end
 
 local function segment_items(world, x1, y1, x2, y2, filter, with_coords)
@@ -639,16 +706,17 @@ local function segment_items(world, x1, y1, x2, y2, filter, with_coords)
     assert_type("number", y1, "y1")
     assert_type("number", x2, "x2")
     assert_type("number", y2, "y2")
-    local count = run_query(world, C.sweepbox_query_segment, x1, y1, x2, y2)
+    assert_filter(filter)
+    local indices = indices_of(world, run_query(world, C.sweepbox_query_segment, x1, y1, x2, y2))
     local items, len = {}, 0
     local dx, dy = x2 - x1, y2 - y1
-    for i = 0, count - 1 do
-        local index = world._others[i].body.index
+    for i = 1, #indices do
+        local index = indices[i]
         local item = world._item[index]
-        if filter == nil or filter(item) then
+        local t1, t2, inside = clip(x1, y1, dx, dy, world._x[index], world._y[index], world._w[index], world._h[index])
+        if inside and (filter == nil or filter(item)) then
             len = len + 1
             if with_coords then
-                local t1, t2 = clip(x1, y1, dx, dy, rect_of(world, index))
                 items[len] = {
                     item = item, ti1 = t1, ti2 = t2,
                     x1 = x1 + dx * t1, y1 = y1 + dy * t1, x2 = x1 + dx * t2, y2 = y1 + dy * t2,
@@ -671,7 +739,15 @@ function World:querySegmentWithCoords(x1, y1, x2, y2, filter)
     return info, len
 end
 
+-- bump's grid: toWorld, toCell, countCells, getDictItemsInCellRect, and the tables world.rows,
+-- world.rects and world.nonEmptyCells built when read (sweepbox/bump_cells.lua).
+cells.add_methods(World)
+
 ------------------------------------------------------------------------------------------------
+
+-- A world's methods are its own fields, so that a method call never reaches __index, which
+-- builds bump's internal tables (rows, rects, nonEmptyCells) when a debug view reads them.
+local World_mt = { __index = cells.view }
 
 -- options (a sweepbox.bump extension): { reuseCollisions = true } makes move and check fill the
 -- same collision tables each time instead of new ones (no garbage; a table is valid until the
@@ -681,6 +757,9 @@ function bump.newWorld(cellSize, options)
     if type(cellSize) ~= "number" or cellSize <= 0 then
         fail("cellSize must be a positive integer, but was " .. tostring(cellSize) .. "(" .. type(cellSize) .. ")")
     end
+    if options ~= nil then
+        assert_type("table", options, "options")
+    end
     local def = C.sweepbox_world_def_default()
     def.cell_size = cellSize
     local out = ffi.new("sweepbox_world*[1]")
@@ -688,13 +767,12 @@ function bump.newWorld(cellSize, options)
         fail(ffi.string(C.sweepbox_last_error(nil)))
     end
     local slide_options = ffi.new("sweepbox_move_options", C.sweepbox_move_options_default())
-    local ignore_options = ffi.new("sweepbox_move_options", C.sweepbox_move_options_default())
-    ignore_options.response = IGNORE
-    local filtered = ffi.new("sweepbox_move_options", C.sweepbox_move_options_default())
-    filtered.filter = filter_callback
     local contacts = ffi.new("sweepbox_contact[?]", 16)
     local result = ffi.new("sweepbox_move_result")
     result.contacts, result.capacity = contacts, 16
+    local asked = ffi.new("sweepbox_body_id[?]", 64)
+    local answers = ffi.new("sweepbox_answers")
+    answers.asked, answers.asked_capacity = asked, 64
     local world = setmetatable({
         cellSize = cellSize,
         responses = {},
@@ -702,21 +780,26 @@ function bump.newWorld(cellSize, options)
         _index = {}, -- item -> body index
         _item = {}, -- body index -> item
         _generation = {}, -- body index -> generation of its live body
-        _answer = {}, -- body index -> the filter's answer in the move in progress
+        _x = {}, _y = {}, _w = {}, _h = {}, -- body index -> the item's rectangle
         _top = 0, -- the largest body index issued
         _count_items = 0,
         _busy = false,
         _id = ffi.new("sweepbox_body_id"),
+        _move_id = ffi.new("sweepbox_body_id"),
         _new_id = ffi.new("sweepbox_body_id"),
         _def = ffi.new("sweepbox_body_def", C.sweepbox_body_def_default()),
         _box = ffi.new("sweepbox_box"),
-        _start = ffi.new("sweepbox_box"),
-        _other_box = ffi.new("sweepbox_box"),
         _options = slide_options,
-        _ignore_options = ignore_options,
-        _filtered_options = filtered,
         _contacts = contacts,
         _result = result,
+        -- answered moves: the answers by body index, the move's stamp, the bodies asked about,
+        -- and the filter's answer (the collision's type) by body index
+        _answers = answers,
+        _answers_table = ffi.new("sweepbox_answer[?]", 64),
+        _answers_size = 64,
+        _stamp = 0,
+        _asked = asked,
+        _names = {},
         _query = ffi.new("sweepbox_query_filter", C.sweepbox_query_filter_default()),
         _others = ffi.new("sweepbox_other[?]", 16),
         _others_capacity = 16,
@@ -728,7 +811,11 @@ function bump.newWorld(cellSize, options)
         _cols = {}, -- with reuseCollisions: the list move and check return
         _cols_len = 0,
         _pool = {}, -- with reuseCollisions: the collision tables, by position in the list
+        _numbers = Numbers(), -- with reuseCollisions: a collision's numbers on the way to its table
     }, World_mt)
+    for name, method in pairs(World) do
+        world[name] = method
+    end
     for name, response in pairs(bump.responses) do
         world:addResponse(name, response)
     end

@@ -90,9 +90,12 @@ describe("world:querySegment", function()
         assert.same({ "b" }, (world:querySegment(22, 2, 28, 8)))
     end)
 
-    it("finds an item the segment runs along, touching", function()
+    it("leaves out an item the segment only touches, as bump does", function()
         local world = row()
-        assert.same({ "a", "b", "c" }, (world:querySegment(-5, 10, 60, 10)))
+        assert.same({}, (world:querySegment(-5, 10, 60, 10))) -- along the bottom edges
+        assert.same({}, (world:querySegment(0, 15, 10, 10))) -- ends on a's corner
+        assert.same({}, (world:querySegment(10, -5, 10, 15))) -- along a's right side
+        assert.same({ "a" }, (world:querySegment(0, 15, 10.5, 9.5))) -- a little further, it enters a
     end)
 
     it("checks its arguments", function()

@@ -203,3 +203,21 @@ describe("errors", function()
         end
     end)
 end)
+
+describe("argument checks", function()
+    it("use bump's words for the same mistakes", function()
+        local world = bump.newWorld()
+        world:add("a", 0, 0, 1, 1)
+        assert.has_error(function() world:queryPoint(nil, 0) end, "x must be a number, but was nil(a nil)")
+        assert.has_error(function() world:queryPoint(0, 0, 7) end, "filter must be a function, but was 7(a number)")
+        assert.has_error(function() world:queryRect(0, 0, 1, 1, "a") end, "filter must be a function, but was a(a string)")
+        assert.has_error(function() world:querySegment(0, 0, 1, 1, true) end,
+            "filter must be a function, but was true(a boolean)")
+        assert.has_error(function() world:addResponse(nil, function() end) end,
+            "a response name must be a value that can be a table key, not nil")
+        assert.has_error(function() world:addResponse("stick", 5) end, "response must be a function, but was 5(a number)")
+        assert.has_error(function() world:project("a", 0, 0, 1, 1, "x") end, "goalX must be a number, but was x(a string)")
+        assert.has_error(function() bump.newWorld(64, 5) end, "options must be a table, but was 5(a number)")
+        assert.is_nil(world.responses.stick)
+    end)
+end)
