@@ -3,13 +3,13 @@
 -- without reuseCollisions), through the C API directly (sweepbox_move on a world of its own), and
 -- through bump.lua 3.1.7 when its path is given: moves per second, bytes of garbage per move, and
 -- the crowd checksum of each (the sum of the movers' final x and y; the sweepbox ways must agree).
--- Each move's collisions are read as a game reads them (the other item and the normal). The ways
--- take turns, round after round, and the best round of each is reported, so that a busy machine
--- slows them alike.
+-- Each move's collisions are read as a game reads them (the other item and the normal). Each run
+-- is a process of its own; the ways take turns, and the best run of each is reported
+-- (common.lua).
 --
 -- Usage: luajit bench/lua/crowd.lua DATA_DIR [--repeat N] [--bump BUMP_LUA]
 --   DATA_DIR  a workload directory holding crowd/ (BUILD/bench/data, or ../shared/bench)
---   --repeat  rounds (default 5)
+--   --repeat  runs of each way (default 5)
 --   --bump    bump.lua itself, or the folder that holds it (default: $BUMP_LUA; without either,
 --             bump.lua is left out). The script downloads nothing.
 -- package.path must find sweepbox.bump, and the module must find libsweepbox_c_double (lua/README.md).
@@ -39,22 +39,12 @@ assert(frames == math.floor(frames), "deltas are not whole frames of movers")
 -- table. move(i, k) makes mover i's move by delta k (goal = position + delta, bump's default
 -- filter) and reads its collisions as a game does; it returns how many there were.
 local function make_world(library, world_options)
-    local world = library.newWorld(64, world_options)
-    for i, s in ipairs(statics) do
-        world:add("static" .. i, s[1], s[2], s[3] - s[1], s[4] - s[2])
-    end
-    local items = {}
-    for i, m in ipairs(movers) do
-        items[i] = { id = i }
-        world:add(items[i], m[1], m[2], m[3] - m[1], m[4] - m[2])
-    end
+    local world, items, reset, position = common.crowd_world(library, world_options, statics, movers,
+        function(i) return "static" .. i end, function(i) return { id = i } end)
     local walls = 0
     return {
-        reset = function()
-            for i, m in ipairs(movers) do
-                world:update(items[i], m[1], m[2], m[3] - m[1], m[4] - m[2])
-            end
-        end,
+        reset = reset,
+        position = position,
         move = function(i, k)
             local item = items[i]
             local x, y = world:getRect(item)
@@ -66,10 +56,6 @@ local function make_world(library, world_options)
                 end
             end
             return len
-        end,
-        position = function(i)
-            local x, y = world:getRect(items[i])
-            return x, y
         end,
     }
 end
@@ -124,23 +110,33 @@ local function make_c_world()
     }
 end
 
+local makers = {
+    module = function() return make_world(sweepbox_bump) end,
+    reuse = function() return make_world(sweepbox_bump, { reuseCollisions = true }) end,
+    capi = make_c_world,
+    bump = function() return make_world(bump_lua.library) end,
+}
+if options.way then -- one run, in this process
+    common.run_way(makers[options.way](), frames, #movers)
+end
+
 print(("crowd: %s: %d statics, %d movers, %d frames; %s, libsweepbox_c %s (real: %d bytes); best of %d rounds"):format(
     options.data_dir, #statics, #movers, frames, jit and jit.version or "?", ffi.string(C.sweepbox_version_string()),
     C.sweepbox_real_size(), options.rounds))
 local ways = {
-    { name = "sweepbox.bump move", make = function() return make_world(sweepbox_bump) end },
-    {
-        name = "sweepbox.bump move, reuseCollisions",
-        make = function() return make_world(sweepbox_bump, { reuseCollisions = true }) end,
-    },
-    { name = "C API sweepbox_move", make = make_c_world },
+    { name = "sweepbox.bump move", way = "module" },
+    { name = "sweepbox.bump move, reuseCollisions", way = "reuse" },
+    { name = "C API sweepbox_move", way = "capi" },
 }
 if bump_lua then
-    ways[#ways + 1] = {
-        name = "bump.lua " .. bump_lua.version, make = function() return make_world(bump_lua.library) end, bump = true,
-    }
+    ways[#ways + 1] = { name = "bump.lua " .. bump_lua.version, way = "bump", bump = true }
+else
+    print("bump.lua: no path given (--bump or BUMP_LUA): left out")
 end
-common.measure(ways, options.rounds, frames, #movers)
+for _, way in ipairs(ways) do
+    way.args = { options.data_dir, "--way", way.way, "--bump", options.bump or "" }
+end
+common.measure(ways, options.rounds, move_count)
 common.report(ways, "sweepbox.bump move")
 local sums = {}
 for i = 1, 3 do

@@ -38,11 +38,12 @@ typedef struct sweepbox_answers {
 /// say, their filter included). First, every body within reach of the move (meeting the body's
 /// box grown by |dx| + |dy| on each side, which holds every leg of the move) that interacts with
 /// it and has no answer of this stamp is listed in answers->asked, by index, at most
-/// asked_capacity of them: then the status is SWEEPBOX_UNANSWERED and nothing moved. The caller
-/// writes their answers and calls again. When all are answered the move runs; should it meet a
-/// body without an answer (rule 7's push can carry a body out of that reach), it is undone and
-/// that body is asked alone. An answer that is not a sweepbox_response is SWEEPBOX_BAD_ARGUMENT.
-/// Other statuses as sweepbox_move's.
+/// asked_capacity of them: then the status is SWEEPBOX_UNANSWERED, nothing moved, and the last
+/// error is left as it was (this is an answer, not a failure). The caller writes their answers
+/// and calls again. When all are answered the move runs; should it meet a body without an answer
+/// (rule 7's push can carry a body out of that reach), it is undone and that body is asked alone,
+/// and named in the last error. An answer that is not a sweepbox_response is
+/// SWEEPBOX_BAD_ARGUMENT. Other statuses as sweepbox_move's.
 SWEEPBOX_C_API sweepbox_status sweepbox_move_answered(sweepbox_world* world, const sweepbox_body_id* id, double dx,
                                                       double dy, const sweepbox_move_options* options,
                                                       sweepbox_answers* answers, sweepbox_move_result* result);

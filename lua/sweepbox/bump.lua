@@ -168,12 +168,6 @@ local function item_index(world, item)
     return index
 end
 
-local function not_busy(world, what)
-    if world._busy then
-        fail("world:" .. what .. " was called from a filter of this world's move; a filter may only read the world")
-    end
-end
-
 -- world._id (or the cdata given) set to the id of body `index`.
 local function body_id(world, index, id)
     id = id or world._id
@@ -276,7 +270,6 @@ function World:getRect(item)
 end
 
 function World:add(item, x, y, w, h)
-    not_busy(self, "add")
     if item == nil or item ~= item then
         fail("an item must be a value that can be a table key, not " .. tostring(item))
     end
@@ -294,6 +287,7 @@ function World:add(item, x, y, w, h)
     local index = id.index
     self._index[item], self._item[index], self._generation[index] = index, item, id.generation
     self._x[index], self._y[index], self._w[index], self._h[index] = x, y, w, h
+    self._names[index] = false -- (the arrays by body index grow with the bodies, not in a move)
     if index > self._top then
         self._top = index
     end
@@ -309,18 +303,17 @@ function World:add(item, x, y, w, h)
 end
 
 function World:remove(item)
-    not_busy(self, "remove")
     local index = item_index(self, item)
     if C.sweepbox_remove(self._handle, body_id(self, index)) ~= OK then
         raise(self)
     end
     self._index[item], self._item[index] = nil, nil
     self._x[index], self._y[index], self._w[index], self._h[index] = nil, nil, nil, nil
+    self._answers_table[index].stamp = 0 -- (a body added in its place has no answer yet)
     self._count_items = self._count_items - 1
 end
 
 function World:update(item, x, y, w, h)
-    not_busy(self, "update")
     local index = item_index(self, item)
     w, h = w or self._w[index], h or self._h[index]
     assert_rect(x, y, w, h)
@@ -454,13 +447,25 @@ end
 -- Returns whether an answer names a response added with addResponse, and an answer that names
 -- no response at all (with true), if there is one. `placing`: the answers of the move that
 -- places the body at the end of bump's loop (slide on what blocks, pass the rest).
+-- A filter may change the world (as bump lets it): the list asked may then be another's and the
+-- table another one, which only means that the library asks again.
 local function answer_asked(world, item, filter, n, stamp, placing)
-    local asked, answers, item_of, names, responses = world._asked, world._answers_table, world._item,
-        world._names, world.responses
+    -- The filter first, alone in its loop: few values live across the game's code, so that
+    -- LuaJIT compiles each of its branches (a side trace of this loop) without spilling.
+    local asked, item_of, pending = world._asked, world._item, world._pending
+    for i = 0, n - 1 do
+        local other = item_of[asked[i].index]
+        if other ~= nil then
+            pending[i] = filter(item, other)
+        else
+            pending[i] = false -- (removed by the filter of another: ignored)
+        end
+    end
+    local answers, names, responses = world._answers_table, world._names, world.responses
     local custom = false
     for i = 0, n - 1 do
         local index = asked[i].index
-        local answer = filter(item, item_of[index])
+        local answer = pending[i]
         local code = IGNORE
         if answer then
             local response = responses[answer]
@@ -482,51 +487,96 @@ local function answer_asked(world, item, filter, n, stamp, placing)
     return custom
 end
 
--- An answered library move (or check): the library lists the bodies the move may meet, the
--- filter answers them here, in Lua (no callback from C, so LuaJIT compiles it all), and the
--- library moves with those answers. Returns the move's status, and whether a body's answer is
--- a response added with addResponse. `placing`: answer_asked's.
-local function answered_move(world, item, index, goal_x, goal_y, filter, dry, placing)
+-- One call of the answered library move (or check) of item to the goal with this stamp: its
+-- status, and where the item started. (The item's index is read anew each time: a filter may
+-- have removed or moved it, or grown the table.)
+local function answered_call(world, item, goal_x, goal_y, dry, stamp)
+    local index = world._index[item]
+    if index == nil then
+        fail(not_added(item))
+    end
+    local answers = world._answers
+    answers.table, answers.size, answers.stamp = world._answers_table, world._answers_size, stamp
+    local x, y = world._x[index], world._y[index]
+    local status = (dry and C.sweepbox_check_answered or C.sweepbox_move_answered)(world._handle,
+        body_id(world, index, world._move_id), goal_x - x, goal_y - y, world._options, answers, world._result)
+    return status, x, y
+end
+
+-- The filter's answers to what the last call asked; whether one names a response added with
+-- addResponse.
+local function answer(world, item, filter, stamp, placing)
+    local custom, bad_answer, bad = answer_asked(world, item, filter, tonumber(world._answers.asked_count), stamp,
+        placing)
+    if bad then
+        fail(unknown_response(bad_answer))
+    end
+    return custom
+end
+
+-- An answered library move (or check) of item to the goal: the library lists the bodies the
+-- move may meet, the filter answers them here, in Lua (no callback from C, so LuaJIT compiles it
+-- all), and the library moves with those answers. Returns the status, whether a body's answer is
+-- a response added with addResponse, and where the item started. `placing`: answer_asked's.
+-- Two calls make the usual move, written out: a loop of one or two turns in every move would
+-- keep LuaJIT from compiling the game's loop around it.
+local function answered_move(world, item, goal_x, goal_y, filter, dry, placing)
     local stamp = world._stamp + 1
     if stamp == 4294967296 then -- after 2^32 - 1 moves: every entry's stamp is stale again
         ffi.fill(world._answers_table, world._answers_size * ffi.sizeof("sweepbox_answer"))
         stamp = 1
     end
     world._stamp = stamp
-    local answers = world._answers
-    answers.stamp = stamp
-    local custom = false
-    local run = dry and C.sweepbox_check_answered or C.sweepbox_move_answered
-    while true do
-        answers.table, answers.size = world._answers_table, world._answers_size
-        local x, y = world._x[index], world._y[index]
-        local status = run(world._handle, body_id(world, index, world._move_id), goal_x - x, goal_y - y,
-            world._options, answers, world._result)
-        if status ~= UNANSWERED then
-            return status, custom
-        end
-        world._busy = true
-        local ok, more_custom, bad_answer, bad = pcall(answer_asked, world, item, filter,
-            tonumber(answers.asked_count), stamp, placing)
-        world._busy = false
-        if not ok then
-            error(more_custom, 0) -- the filter's own error, as it raised it
-        elseif bad then
-            fail(unknown_response(bad_answer))
-        end
-        custom = custom or more_custom
+    local status, x, y = answered_call(world, item, goal_x, goal_y, dry, stamp)
+    if status ~= UNANSWERED then
+        return status, false, x, y
     end
+    local custom = answer(world, item, filter, stamp, placing)
+    status, x, y = answered_call(world, item, goal_x, goal_y, dry, stamp)
+    -- More to answer: bodies beyond the room of one list, or met by the move itself.
+    while status == UNANSWERED do
+        custom = answer(world, item, filter, stamp, placing) or custom
+        status, x, y = answered_call(world, item, goal_x, goal_y, dry, stamp)
+    end
+    return status, custom, x, y
 end
 
 local function slide_filter()
     return "slide"
 end
 
+-- The library's move (or check) of item to the goal: plain, or answered with the filter. Returns
+-- as answered_move.
+local function library_move(world, item, goal_x, goal_y, filter, dry)
+    if filter ~= nil then
+        return answered_move(world, item, goal_x, goal_y, filter, dry)
+    end
+    local index = world._index[item]
+    local x, y = world._x[index], world._y[index]
+    local status = (dry and C.sweepbox_check or C.sweepbox_move)(world._handle, body_id(world, index, world._move_id),
+        goal_x - x, goal_y - y, world._options, world._result)
+    return status, false, x, y
+end
+
+-- A move that met a body whose response was added with addResponse, and changed nothing: bump's
+-- loop finds the goal, then a library move takes the body there (or a check says where), sliding
+-- on what blocks, so that rounding never leaves it inside anything.
+local function custom_move(world, item, goal_x, goal_y, filter, dry)
+    local end_x, end_y, cols, len = lua_loop(world, item, goal_x, goal_y, filter)
+    if answered_move(world, item, end_x, end_y, filter, dry, true) ~= OK then
+        raise(world)
+    end
+    local result = world._result
+    if not dry then
+        local index = world._index[item]
+        world._x[index], world._y[index] = result.box.min.x, result.box.min.y
+    end
+    return result.box.min.x, result.box.min.y, cols, len
+end
+
 -- World:move and World:check: the library's move, or its dry run.
 local function run_move(world, item, goal_x, goal_y, filter, dry)
-    not_busy(world, dry and "check" or "move")
-    local index = world._index[item]
-    if index == nil then
+    if world._index[item] == nil then
         fail(not_added(item))
     end
     assert_type("number", goal_x, "x")
@@ -535,38 +585,23 @@ local function run_move(world, item, goal_x, goal_y, filter, dry)
     if filter == nil and world.responses.slide ~= slide then
         filter = slide_filter -- bump's default filter answers "slide", whatever that now names
     end
-    local x, y = world._x[index], world._y[index]
     local result = world._result
-    while true do
-        local status, custom
-        if filter == nil then
-            status = (dry and C.sweepbox_check or C.sweepbox_move)(world._handle, body_id(world, index, world._move_id),
-                goal_x - x, goal_y - y, world._options, result)
-        else
-            status, custom = answered_move(world, item, index, goal_x, goal_y, filter, dry)
-        end
-        if status == OK then
-            break
-        elseif custom and status == BAD_ARGUMENT then
-            -- The move met a body whose response was added with addResponse, and changed
-            -- nothing: bump's loop finds the goal, then a library move takes the body there (or
-            -- a check says where), sliding on what blocks, so that rounding never leaves it
-            -- inside anything.
-            local end_x, end_y, cols, len = lua_loop(world, item, goal_x, goal_y, filter)
-            if answered_move(world, item, index, end_x, end_y, filter, dry, true) ~= OK then
-                raise(world)
-            end
-            if not dry then
-                world._x[index], world._y[index] = result.box.min.x, result.box.min.y
-            end
-            return result.box.min.x, result.box.min.y, cols, len
-        elseif status ~= TOO_SMALL then
-            raise(world)
-        end
+    local status, custom, x, y = library_move(world, item, goal_x, goal_y, filter, dry)
+    if status == TOO_SMALL then
+        -- (the same move with room for its contacts gives the same answer)
         local needed = tonumber(result.count)
         world._contacts = ffi.new("sweepbox_contact[?]", needed)
         result.contacts, result.capacity = world._contacts, needed
+        status, custom, x, y = library_move(world, item, goal_x, goal_y, filter, dry)
     end
+    if status ~= OK then
+        if custom and status == BAD_ARGUMENT then
+            local end_x, end_y, cols, len = custom_move(world, item, goal_x, goal_y, filter, dry)
+            return end_x, end_y, cols, len
+        end
+        raise(world)
+    end
+    local index = world._index[item]
     local end_x, end_y = result.box.min.x, result.box.min.y
     if not dry then
         world._x[index], world._y[index] = end_x, end_y
@@ -783,7 +818,6 @@ function bump.newWorld(cellSize, options)
         _x = {}, _y = {}, _w = {}, _h = {}, -- body index -> the item's rectangle
         _top = 0, -- the largest body index issued
         _count_items = 0,
-        _busy = false,
         _id = ffi.new("sweepbox_body_id"),
         _move_id = ffi.new("sweepbox_body_id"),
         _new_id = ffi.new("sweepbox_body_id"),
@@ -800,6 +834,7 @@ function bump.newWorld(cellSize, options)
         _stamp = 0,
         _asked = asked,
         _names = {},
+        _pending = {}, -- the filter's answers, by position in the list asked
         _query = ffi.new("sweepbox_query_filter", C.sweepbox_query_filter_default()),
         _others = ffi.new("sweepbox_other[?]", 16),
         _others_capacity = 16,

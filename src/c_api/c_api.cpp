@@ -335,7 +335,8 @@ using CheckResult = sweepbox::detail::DepthLease<sweepbox::MoveResult>;
 // move made or only answered, the answer copied out. With `snap`, the move is move_and_snap.
 sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* moving, const char* function,
                               const sweepbox_body_id* id, double dx, double dy, const sweepbox_move_options* options,
-                              sweepbox_move_result* result, const sweepbox::SnapRules* snap, bool was_on_floor) {
+                              sweepbox_move_result* result, const sweepbox::SnapRules* snap, bool was_on_floor,
+                              sweepbox::ResponseFilter filter, void* filter_context) {
     return guarded(world, function, [&] {
         const BodyId body = to_id(id);
         require_id(world->world, body);
@@ -362,7 +363,10 @@ sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* movin
             m.category_responses = &table;
         }
         FilterCall call{world, o.filter, o.filter_context};
-        if (o.filter) {
+        if (filter) {
+            m.filter = filter;
+            m.filter_context = filter_context;
+        } else if (o.filter) {
             m.filter = call_filter;
             m.filter_context = &call;
         }

@@ -5,9 +5,11 @@
 // changes) and is listed alone.
 
 #include "c_api_support.hpp"
+#include "broadphase/body_filter.hpp"
 
 #include <sweepbox/sweepbox_answers.h>
 
+#include <algorithm>
 #include <bit>
 #include <cinttypes>
 #include <cmath>
@@ -17,75 +19,173 @@
 using namespace sweepbox::c_api;
 using sweepbox::BodyId;
 using sweepbox::real;
+using sweepbox::Response;
 
 namespace {
 
-// The filter's context: the answers, the caller's options (for tiles), and what went wrong.
+// The filter's context: the answers, the caller's options and world (for tiles), and what went
+// wrong.
 struct AnswerCall {
     const sweepbox_answers* answers = nullptr;
     const sweepbox_move_options* options = nullptr;
+    const sweepbox_world* world = nullptr;
     bool missing = false; // a body met without an answer: `asked`
     sweepbox_body_id asked{};
     bool refused = false; // an answer that is no response: `refused_id`, `refused_answer`
     sweepbox_body_id refused_id{};
     std::int32_t refused_answer = 0;
+    bool tile_refused = false; // the options' filter gave a tile `tile_answer`, no response
+    int tile_answer = 0;
 };
 
 // Outside the enum: the core refuses it, throwing before the move changes anything.
-constexpr int no_response = -1;
+constexpr auto no_response = Response(0xff);
+
+bool is_response(std::int64_t r) { return r >= SWEEPBOX_RESPONSE_IGNORE && r <= SWEEPBOX_RESPONSE_BOUNCE; }
 
 // A tile's response as sweepbox_move gives it: the caller's filter, else the category table,
 // else the response.
-int tile_response(const AnswerCall& call, const sweepbox_world* world, const sweepbox_body_id* self,
-                  const sweepbox_other* other) {
+Response tile_response(AnswerCall& call, BodyId self, const sweepbox::Other& other) {
     const sweepbox_move_options& o = *call.options;
-    if (o.filter) return o.filter(o.filter_context, world, self, other);
-    if (o.category_responses) {
-        const sweepbox::TileMap& tiles = world->world.tiles();
-        const std::uint32_t category = tiles.kind(tiles.kind_at({other->tile.column, other->tile.row})).category;
-        if (category != 0) return o.category_responses[std::countr_zero(category)];
+    int r = o.response;
+    if (o.filter) {
+        const sweepbox_other c = from_other(other);
+        const sweepbox_body_id id = from_id(self);
+        r = o.filter(o.filter_context, call.world, &id, &c);
+        if (!is_response(r)) {
+            if (!call.tile_refused) call.tile_answer = r;
+            call.tile_refused = true;
+            return no_response;
+        }
+    } else if (o.category_responses) {
+        const sweepbox::TileMap& tiles = call.world->world.tiles();
+        const std::uint32_t category = tiles.kind(tiles.kind_at(other.tile)).category;
+        if (category != 0) r = o.category_responses[std::countr_zero(category)];
     }
-    return o.response;
+    return Response(r);
 }
 
-int answer_of(void* context, const sweepbox_world* world, const sweepbox_body_id* self, const sweepbox_other* other) {
+// The move's filter: a body's answer from the table (a read, no call back to the caller).
+Response answer_of(void* context, const sweepbox::World& /*world*/, BodyId self, const sweepbox::Other& other) {
     auto& call = *static_cast<AnswerCall*>(context);
-    if (other->kind != SWEEPBOX_OTHER_BODY) return tile_response(call, world, self, other);
+    if (!other.is_body()) [[unlikely]]
+        return tile_response(call, self, other);
     const sweepbox_answers& a = *call.answers;
-    const std::uint32_t i = other->body.index;
-    if (i >= a.size || a.table[i].stamp != a.stamp) {
-        if (!call.missing) call.asked = other->body;
-        call.missing = true;
-        return no_response;
-    }
-    const std::int32_t r = a.table[i].response;
-    if (r < SWEEPBOX_RESPONSE_IGNORE || r > SWEEPBOX_RESPONSE_BOUNCE) {
+    const std::uint32_t i = other.body.index;
+    if (i < a.size && a.table[i].stamp == a.stamp) {
+        const std::int32_t r = a.table[i].response;
+        if (is_response(r)) [[likely]]
+            return Response(r);
         if (!call.refused) {
-            call.refused_id = other->body;
+            call.refused_id = from_id(other.body);
             call.refused_answer = r;
         }
         call.refused = true;
         return no_response;
     }
-    return r;
+    if (!call.missing) call.asked = from_id(other.body);
+    call.missing = true;
+    return no_response;
 }
 
-// The region every leg of a move of `box` by (dx, dy) stays in: slides and bounces never lengthen
-// what is left of the motion, so no leg goes further than |dx| + |dy| from the start. Clamped to
-// the finite range (a move beyond it is refused by the move itself).
-sweepbox::Aabb reach_of(const sweepbox::Aabb& box, double dx, double dy) {
+// The regions the listing looks in, clamped to the finite range (a move beyond it is refused by
+// the move itself). The trip: the box's path, a hair wider for rounding; a move whose responses
+// are slides, touches and crosses stays in it (a slide keeps the rest of one axis). Within reach:
+// the box grown by |dx| + |dy| on each side; bounces and slopes turn the motion, but never
+// lengthen what is left of it, so every leg stays in it.
+sweepbox::Aabb region_of(const sweepbox::Aabb& box, double dx, double dy, bool reach) {
     constexpr double top = std::numeric_limits<real>::max();
-    const double reach = std::fabs(dx) + std::fabs(dy);
+    const double length = std::fabs(dx) + std::fabs(dy);
+    const double margin = reach ? length : 1e-9 * length;
     auto at = [&](double x) { return real(std::fmin(top, std::fmax(-top, x))); };
-    return {{at(double(box.min.x) - reach), at(double(box.min.y) - reach)},
-            {at(double(box.max.x) + reach), at(double(box.max.y) + reach)}};
+    const double x0 = reach ? double(box.min.x) : std::fmin(double(box.min.x), double(box.min.x) + dx);
+    const double y0 = reach ? double(box.min.y) : std::fmin(double(box.min.y), double(box.min.y) + dy);
+    const double x1 = reach ? double(box.max.x) : std::fmax(double(box.max.x), double(box.max.x) + dx);
+    const double y1 = reach ? double(box.max.y) : std::fmax(double(box.max.y), double(box.max.y) + dy);
+    return {{at(x0 - margin), at(y0 - margin)}, {at(x1 + margin), at(y1 + margin)}};
 }
 
-// Checks the answers and lists the bodies within reach that have none (at most the room in
-// answers->asked): SWEEPBOX_UNANSWERED when there are any.
+// The bodies a move asked about last on this thread, kept between the calls of one move: the
+// calls after a listing need no search. A change of the world between them can leave the list
+// behind; the move then meets what it lacks, and asks.
+struct Near {
+    const sweepbox_world* world = nullptr;
+    std::uint32_t stamp = 0;
+    sweepbox_body_id id{};
+    double dx = 0, dy = 0;
+    bool reach = false;                // the list is of the region within reach, not of the trip
+    std::vector<sweepbox_body_id> ids; // every body there that interacts with the mover
+    bool same_move(const sweepbox_world* w, std::uint32_t s, const sweepbox_body_id& i, double x, double y) const {
+        return world == w && stamp == s && id.index == i.index && id.generation == i.generation && dx == x && dy == y;
+    }
+};
+thread_local Near near;
+
+// near.ids := the bodies interacting with the mover whose closed boxes meet `region`, each once
+// (straight from the grid: no obstacle is built for a body that is only listed).
+void find_near(const sweepbox::World& w, BodyId self, const sweepbox::Aabb& region) {
+    const auto& bodies = sweepbox::WorldAccess::bodies(w);
+    const sweepbox::detail::Selector sel{self, bodies[self.index].category, bodies[self.index].mask, true, false};
+    near.ids.clear();
+    auto take = [&](std::uint32_t i) {
+        const auto& b = bodies[i];
+        if (sweepbox::detail::body_selected(w, i, sel) && sweepbox::intersects_closed(b.box, region))
+            near.ids.push_back(sweepbox_body_id{i, b.generation});
+    };
+    if (w.def().brute_force) {
+        for (std::uint32_t i = 1; i < bodies.size(); ++i)
+            if (bodies[i].alive) take(i);
+    } else {
+        w.grid().for_each_candidate(region, take);
+    }
+    // (the grid may give a big body more than once)
+    auto by_index = [](const sweepbox_body_id& a, const sweepbox_body_id& b) { return a.index < b.index; };
+    std::sort(near.ids.begin(), near.ids.end(), by_index);
+    near.ids.erase(std::unique(near.ids.begin(), near.ids.end(),
+                               [](const sweepbox_body_id& a, const sweepbox_body_id& b) { return a.index == b.index; }),
+                   near.ids.end());
+}
+
+bool answered(const sweepbox_answers& a, std::uint32_t index) {
+    return index < a.size && a.table[index].stamp == a.stamp;
+}
+
+// True when the move may leave its trip: a response that turns the motion (a bounce, given to a
+// body near the trip or by the options), or tiles (slopes turn it too).
+bool may_turn(const sweepbox_world* world, const sweepbox_answers& a, const sweepbox_move_options* options) {
+    if (!world->world.tiles().is_empty()) return true;
+    if (options) {
+        if (options->response == SWEEPBOX_RESPONSE_BOUNCE || options->filter) return true;
+        if (options->category_responses)
+            for (int i = 0; i < 32; ++i)
+                if (options->category_responses[i] == SWEEPBOX_RESPONSE_BOUNCE) return true;
+    }
+    for (const sweepbox_body_id& id : near.ids)
+        if (answered(a, id.index) && a.table[id.index].response == SWEEPBOX_RESPONSE_BOUNCE) return true;
+    return false;
+}
+
+// Lists into answers->asked the bodies of near.ids that have no answer (at most the room there).
+std::size_t list_unanswered_near(const sweepbox_world* world, sweepbox_answers* answers) {
+    std::size_t n = 0;
+    for (const sweepbox_body_id& id : near.ids) {
+        if (n == answers->asked_capacity) break;
+        if (answered(*answers, id.index) || !world->world.is_valid(to_id(id))) continue;
+        answers->asked[n++] = id;
+    }
+    answers->asked_count = n;
+    return n;
+}
+
+// Checks the answers and lists the bodies near the move that have none (at most the room in
+// answers->asked): SWEEPBOX_UNANSWERED when there are any. First those of the trip; once they
+// are answered, when the move may leave its trip, those within reach. No exception on that path
+// (it is the usual answer of a first call, and a throw costs more than the move), and no
+// message: it is an answer, not an error.
 sweepbox_status list_unanswered(const sweepbox_world* world, const char* function, const sweepbox_body_id* id,
-                                double dx, double dy, sweepbox_answers* answers) {
-    return guarded(world, function, [&] {
+                                double dx, double dy, const sweepbox_move_options* options, sweepbox_answers* answers) {
+    std::size_t n = 0;
+    const sweepbox_status status = guarded(world, function, [&] {
         require(answers, "answers");
         if (!answers->table && answers->size != 0)
             fail(SWEEPBOX_BAD_ARGUMENT, "answers->table is null but answers->size is %zu", answers->size);
@@ -96,39 +196,40 @@ sweepbox_status list_unanswered(const sweepbox_world* world, const char* functio
         const BodyId body = to_id(id);
         require_id(world->world, body);
         if (!std::isfinite(dx) || !std::isfinite(dy)) return SWEEPBOX_OK; // the move says what is wrong
-        const sweepbox::BodyInfo info = world->world.info(body);
-        std::vector<sweepbox::Other>& near = scratch<sweepbox::Other>();
-        world->world.query_rect(
-            reach_of(info.box, dx, dy), near,
-            sweepbox::QueryFilter{.category = info.category, .mask = info.mask, .ignore = body, .tiles = false});
-        std::size_t n = 0;
-        for (const sweepbox::Other& other : near) {
-            const std::uint32_t i = other.body.index;
-            if (i < answers->size && answers->table[i].stamp == answers->stamp) continue;
-            answers->asked[n++] = from_id(other.body);
-            if (n == answers->asked_capacity) break;
+        const sweepbox::Aabb box = world->world.box(body);
+        if (!near.same_move(world, answers->stamp, *id, dx, dy)) {
+            near.world = world;
+            near.stamp = answers->stamp;
+            near.id = *id;
+            near.dx = dx;
+            near.dy = dy;
+            near.reach = false;
+            find_near(world->world, body, region_of(box, dx, dy, false));
         }
-        answers->asked_count = n;
-        if (n != 0) fail(SWEEPBOX_UNANSWERED, "%zu bodies within reach of the move have no answer", n);
+        n = list_unanswered_near(world, answers);
+        if (n != 0 || near.reach || !may_turn(world, *answers, options)) return SWEEPBOX_OK;
+        near.reach = true;
+        find_near(world->world, body, region_of(box, dx, dy, true));
+        n = list_unanswered_near(world, answers);
         return SWEEPBOX_OK;
     });
+    return status == SWEEPBOX_OK && n != 0 ? SWEEPBOX_UNANSWERED : status;
 }
 
 // sweepbox_move_answered (moving: the world) and sweepbox_check_answered (moving null).
 sweepbox_status move_answered(const sweepbox_world* world, sweepbox_world* moving, const char* function,
                               const sweepbox_body_id* id, double dx, double dy, const sweepbox_move_options* options,
                               sweepbox_answers* answers, sweepbox_move_result* result) {
-    const sweepbox_status listed = list_unanswered(world, function, id, dx, dy, answers);
+    const sweepbox_status listed = list_unanswered(world, function, id, dx, dy, options, answers);
     if (listed != SWEEPBOX_OK) return listed;
     const sweepbox_move_options caller = options ? *options : sweepbox_move_options_default();
     AnswerCall call;
     call.answers = answers;
     call.options = &caller;
-    sweepbox_move_options o = caller;
-    o.filter = answer_of;
-    o.filter_context = &call;
-    const sweepbox_status status = move_or_check(world, moving, function, id, dx, dy, &o, result);
-    if (status != SWEEPBOX_BAD_ARGUMENT || !(call.missing || call.refused)) return status;
+    call.world = world;
+    const sweepbox_status status = move_or_check(world, moving, function, id, dx, dy, &caller, result, nullptr, false,
+                                                 answer_of, &call);
+    if (status != SWEEPBOX_BAD_ARGUMENT || !(call.missing || call.refused || call.tile_refused)) return status;
     // The move failed on an answer, not on its input: say which, as a call of this name.
     return guarded(world, function, [&]() -> sweepbox_status {
         if (call.missing) {
@@ -137,9 +238,11 @@ sweepbox_status move_answered(const sweepbox_world* world, sweepbox_world* movin
             fail(SWEEPBOX_UNANSWERED, "the move met body (%" PRIu32 ", %" PRIu32 "), which has no answer",
                  call.asked.index, call.asked.generation);
         }
-        fail(SWEEPBOX_BAD_ARGUMENT,
-             "the answer for body (%" PRIu32 ", %" PRIu32 ") is %" PRId32 ", not a sweepbox_response",
-             call.refused_id.index, call.refused_id.generation, call.refused_answer);
+        if (call.refused)
+            fail(SWEEPBOX_BAD_ARGUMENT,
+                 "the answer for body (%" PRIu32 ", %" PRIu32 ") is %" PRId32 ", not a sweepbox_response",
+                 call.refused_id.index, call.refused_id.generation, call.refused_answer);
+        fail(SWEEPBOX_BAD_ARGUMENT, "the filter returned %d, not a sweepbox_response", call.tile_answer);
     });
 }
 

@@ -240,11 +240,13 @@ inline void require_array(const void* out, std::size_t capacity, const std::size
 }
 
 // sweepbox_move (moving: the world) and sweepbox_check (moving null), with `function` naming the
-// call in messages; with `snap`, move_and_snap (c_api.cpp).
+// call in messages; with `snap`, move_and_snap; with `filter`, that C++ filter instead of the
+// options' (c_api.cpp).
 sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* moving, const char* function,
                               const sweepbox_body_id* id, double dx, double dy, const sweepbox_move_options* options,
                               sweepbox_move_result* result, const sweepbox::SnapRules* snap = nullptr,
-                              bool was_on_floor = false);
+                              bool was_on_floor = false, sweepbox::ResponseFilter filter = nullptr,
+                              void* filter_context = nullptr);
 
 // Scratch vectors of the const calls, one set per thread (the queries may run on many threads at
 // once), reused so that the calls allocate nothing in steady state.

@@ -399,16 +399,30 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
         sc.crosses.clear();
         Found best;
         bool overlap_seen = false;
+        bool blocking_overlap = false; // an overlapped obstacle the recovery may push out of
         const detail::SweepQuery q(S, d);
         // The narrow phase of one candidate. Inlined where the walk meets a candidate: a call
         // per candidate costs as much as the sweep of a clear miss.
         auto consider = [&](const Obstacle& ob) __attribute__((always_inline)) {
+            // An obstacle a filter ignores costs no sweep (debris that pass through each other);
+            // only a start inside it is noted, for rule 7 (a box's sweep starts inside exactly
+            // when the boxes overlap).
+            if (o.filter && !ob.special) [[unlikely]] {
+                if (response_for(w, id, ob, o) == Response::ignore) {
+                    if (overlaps(S, ob.box)) overlap_seen = true;
+                    return;
+                }
+            }
             Sweep sw = detail::sweep_obstacle(w.tiles(), q, ob);
             if (sw.state == SweepState::miss) return;
             const bool started = sw.state == SweepState::started_overlapping;
             real depth = 0;
             if (started) {
                 overlap_seen = true;
+                // Only a blocking obstacle needs the way out (a pile of debris that pass through
+                // each other overlaps many it does not).
+                if (!is_blocking(response_for(w, id, ob, o))) return;
+                blocking_overlap = blocking_overlap || !ob.special;
                 const Penetration p = detail::penetration_of(w.tiles(), S, ob);
                 // Out of it: free. Into it or along it (a recovery that was blocked): stopped.
                 if (d.x * p.normal.x + d.y * p.normal.y > 0) return;
@@ -454,10 +468,14 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
         }
         if (overlap_seen && !recovery_tried) [[unlikely]] {
             recovery_tried = true;
-            const Aabb pushed = recover(w, id, o, sel, S, d, out, sc);
-            if (!(pushed == S)) {
-                S = pushed; // the leg again, from out of the obstacle
-                continue;
+            // After a complete walk the candidates hold every obstacle the body overlaps: when
+            // none of them blocks, the recovery has nothing to push out of.
+            if (blocking_overlap || !have_visited) {
+                const Aabb pushed = recover(w, id, o, sel, S, d, out, sc);
+                if (!(pushed == S)) {
+                    S = pushed; // the leg again, from out of the obstacle
+                    continue;
+                }
             }
         }
 

@@ -94,14 +94,12 @@ Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const 
             if (overlaps(S, ob.box)) {
                 // Deeper means: moved against the way out and overlapping more on that axis
                 // (a box placed flush may differ from S in width by a rounding, which alone is
-                // no deepening).
+                // no deepening). Only what blocks counts: asked first, as the way out costs more.
+                if (!overlaps(F, ob.box) || !is_blocking(response_for(w, self, ob, o))) continue;
                 const Vec2 out_n = minimum_translation(S, ob.box).normal;
                 const int k = axis_of(out_n);
                 const wide moved = (wide(F.min[k]) + wide(F.max[k])) - (wide(S.min[k]) + wide(S.max[k]));
-                if (!overlaps(F, ob.box) || moved * out_n[k] >= 0 ||
-                    overlap_on(F, ob.box, k) <= overlap_on(S, ob.box, k))
-                    continue;
-                if (!is_blocking(response_for(w, self, ob, o))) continue;
+                if (moved * out_n[k] >= 0 || overlap_on(F, ob.box, k) <= overlap_on(S, ob.box, k)) continue;
                 F.min[k] = S.min[k];
                 F.max[k] = S.max[k];
                 changed = true;

@@ -35,7 +35,7 @@ static void expect_at(sweepbox_status got, sweepbox_status expected, const sweep
         ++failures;
         return;
     }
-    if (expected == SWEEPBOX_OK) return;
+    if (expected == SWEEPBOX_OK || expected == SWEEPBOX_UNANSWERED) return; /* (an answer: no message) */
     message = sweepbox_last_error(world);
     if (strncmp(message, call, name_length) != 0 || message[name_length] != ':' || strlen(message) < name_length + 3) {
         fprintf(stderr, "test_c_api.c:%d: the last error of %s is \"%s\", not \"%.*s: <problem>\"\n", line, call,
@@ -1380,13 +1380,15 @@ static void test_answered_moves(void) {
     /* The first call lists the bodies within reach (the box grown by 100: the coin and the wall, not
      * the far one) and moves nothing; with room for one, only the first is listed. */
     EXPECT(w, SWEEPBOX_UNANSWERED, sweepbox_move_answered(w, &mover, 100, 0, NULL, &a, &r));
-    EXPECT_MESSAGE(w, "2 bodies within reach");
+    EXPECT_MESSAGE(w, "asked_capacity is 0"); /* an answer, not a failure: the last error stays */
     CHECK(a.asked_count == 2 && same_id(asked[0], coin) && same_id(asked[1], wall));
     CHECK(unchanged(w, &before));
     a.asked_capacity = 1;
+    a.stamp = 5; /* (another move: the same one again would not list what it just listed) */
     EXPECT(w, SWEEPBOX_UNANSWERED, sweepbox_check_answered(w, &mover, 100, 0, NULL, &a, &r));
     CHECK(a.asked_count == 1 && same_id(asked[0], coin));
     a.asked_capacity = 4;
+    a.stamp = 1;
 
     /* An answer outside the enum fails the move when the move meets its body. */
     answer(table, coin, 1, SWEEPBOX_RESPONSE_CROSS);

@@ -212,10 +212,13 @@ struct Answerer {
             a.table = table.data();
             a.size = table.size();
             ++rounds;
+            const std::string before = sweepbox_last_error(world);
             const sweepbox_status status = moving ? sweepbox_move_answered(moving, id, dx, dy, o, &a, r)
                                                   : sweepbox_check_answered(world, id, dx, dy, o, &a, r);
             if (status != SWEEPBOX_UNANSWERED) return status;
-            if (std::string(sweepbox_last_error(world)).find("which has no answer") != std::string::npos) ++met;
+            // A listing leaves the last error alone; a body the move met is named there.
+            const std::string after = sweepbox_last_error(world);
+            if (after != before && after.find("which has no answer") != std::string::npos) ++met;
             for (std::size_t i = 0; i < a.asked_count; ++i) {
                 const std::uint32_t index = asked[i].index;
                 if (index >= table.size()) table.resize(index + 1);
