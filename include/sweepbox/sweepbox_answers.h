@@ -37,7 +37,7 @@ typedef struct sweepbox_answers {
 /// sweepbox_move with the response to every other body read from answers (tiles: as the options
 /// say, their filter included). First, every body within reach of the move (meeting the body's
 /// box grown by |dx| + |dy| on each side, which holds every leg of the move) that interacts with
-/// it and has no answer of this stamp is listed in answers->asked, by index, at most
+/// it and has no answer of this stamp is listed in answers->asked, at most
 /// asked_capacity of them: then the status is SWEEPBOX_UNANSWERED, nothing moved, and the last
 /// error is left as it was (this is an answer, not a failure). The caller writes their answers
 /// and calls again. When all are answered the move runs; should it meet a body without an answer

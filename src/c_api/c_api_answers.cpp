@@ -6,6 +6,7 @@
 
 #include "c_api_support.hpp"
 #include "broadphase/body_filter.hpp"
+#include "core/tolerances.hpp"
 
 #include <sweepbox/sweepbox_answers.h>
 
@@ -89,20 +90,27 @@ Response answer_of(void* context, const sweepbox::World& /*world*/, BodyId self,
 }
 
 // The regions the listing looks in, clamped to the finite range (a move beyond it is refused by
-// the move itself). The trip: the box's path, a hair wider for rounding; a move whose responses
-// are slides, touches and crosses stays in it (a slide keeps the rest of one axis). Within reach:
-// the box grown by |dx| + |dy| on each side; bounces and slopes turn the motion, but never
-// lengthen what is left of it, so every leg stays in it.
+// the move itself). The trip: the box's path; a move whose responses are slides, touches and
+// crosses stays in it (a slide keeps the rest of one axis). Within reach: the box grown by
+// |dx| + |dy| on each side; bounces and slopes turn the motion, but never lengthen what is left
+// of it, so every leg stays in it. Both wider by four times the margin of the core's walk, whose
+// candidates the move asks about.
 sweepbox::Aabb region_of(const sweepbox::Aabb& box, double dx, double dy, bool reach) {
     constexpr double top = std::numeric_limits<real>::max();
-    const double length = std::fabs(dx) + std::fabs(dy);
-    const double margin = reach ? length : 1e-9 * length;
-    auto at = [&](double x) { return real(std::fmin(top, std::fmax(-top, x))); };
-    const double x0 = reach ? double(box.min.x) : std::fmin(double(box.min.x), double(box.min.x) + dx);
-    const double y0 = reach ? double(box.min.y) : std::fmin(double(box.min.y), double(box.min.y) + dy);
-    const double x1 = reach ? double(box.max.x) : std::fmax(double(box.max.x), double(box.max.x) + dx);
-    const double y1 = reach ? double(box.max.y) : std::fmax(double(box.max.y), double(box.max.y) + dy);
-    return {{at(x0 - margin), at(y0 - margin)}, {at(x1 + margin), at(y1 + margin)}};
+    const double d[2] = {dx, dy};
+    const double length = reach ? std::fabs(dx) + std::fabs(dy) : 0;
+    sweepbox::Aabb out;
+    for (int k = 0; k < 2; ++k) {
+        const double lo = double(box.min[k]), hi = double(box.max[k]);
+        const double margin = 4 * ((std::fabs(lo) + std::fabs(hi) + 2 * std::fabs(d[k])) *
+                                       double(sweepbox::detail::tol::box_margin_rel) +
+                                   double(sweepbox::detail::tol::margin_floor)) +
+                              length;
+        const double from = reach ? lo : std::fmin(lo, lo + d[k]), to = reach ? hi : std::fmax(hi, hi + d[k]);
+        out.min[k] = real(std::fmax(-top, from - margin));
+        out.max[k] = real(std::fmin(top, to + margin));
+    }
+    return out;
 }
 
 // The bodies a move asked about last on this thread, kept between the calls of one move: the
@@ -119,18 +127,33 @@ struct Near {
         return world == w && stamp == s && id.index == i.index && id.generation == i.generation && dx == x && dy == y;
     }
 };
-thread_local Near near;
+thread_local Near near_of_thread;
 
 // near.ids := the bodies interacting with the mover whose closed boxes meet `region`, each once
-// (straight from the grid: no obstacle is built for a body that is only listed).
-void find_near(const sweepbox::World& w, BodyId self, const sweepbox::Aabb& region) {
+// (straight from the grid: no obstacle is built for a body that is only listed). The grid may
+// give a big body more than once: a mark per body index, new for each search, keeps it once.
+void find_near(Near& near, const sweepbox::World& w, BodyId self, const sweepbox::Aabb& region) {
     const auto& bodies = sweepbox::WorldAccess::bodies(w);
     const sweepbox::detail::Selector sel{self, bodies[self.index].category, bodies[self.index].mask, true, false};
-    near.ids.clear();
+    thread_local std::vector<std::uint32_t> marks_of_thread;
+    thread_local std::uint32_t searches = 0;
+    // (references taken once: every use of a thread_local in a shared library is a call)
+    std::vector<std::uint32_t>& marks = marks_of_thread;
+    std::vector<sweepbox_body_id>& ids = near.ids;
+    if (marks.size() < bodies.size()) marks.resize(bodies.size(), 0);
+    std::uint32_t search = ++searches;
+    if (search == 0) { // (after 2^32 searches: every mark is old again)
+        std::fill(marks.begin(), marks.end(), 0);
+        search = searches = 1;
+    }
+    ids.clear();
     auto take = [&](std::uint32_t i) {
         const auto& b = bodies[i];
-        if (sweepbox::detail::body_selected(w, i, sel) && sweepbox::intersects_closed(b.box, region))
-            near.ids.push_back(sweepbox_body_id{i, b.generation});
+        if (sweepbox::intersects_closed(b.box, region) && marks[i] != search &&
+            sweepbox::detail::body_selected(w, i, sel)) {
+            marks[i] = search;
+            ids.push_back(sweepbox_body_id{i, b.generation});
+        }
     };
     if (w.def().brute_force) {
         for (std::uint32_t i = 1; i < bodies.size(); ++i)
@@ -138,12 +161,6 @@ void find_near(const sweepbox::World& w, BodyId self, const sweepbox::Aabb& regi
     } else {
         w.grid().for_each_candidate(region, take);
     }
-    // (the grid may give a big body more than once)
-    auto by_index = [](const sweepbox_body_id& a, const sweepbox_body_id& b) { return a.index < b.index; };
-    std::sort(near.ids.begin(), near.ids.end(), by_index);
-    near.ids.erase(std::unique(near.ids.begin(), near.ids.end(),
-                               [](const sweepbox_body_id& a, const sweepbox_body_id& b) { return a.index == b.index; }),
-                   near.ids.end());
 }
 
 bool answered(const sweepbox_answers& a, std::uint32_t index) {
@@ -152,7 +169,8 @@ bool answered(const sweepbox_answers& a, std::uint32_t index) {
 
 // True when the move may leave its trip: a response that turns the motion (a bounce, given to a
 // body near the trip or by the options), or tiles (slopes turn it too).
-bool may_turn(const sweepbox_world* world, const sweepbox_answers& a, const sweepbox_move_options* options) {
+bool may_turn(const Near& near, const sweepbox_world* world, const sweepbox_answers& a,
+              const sweepbox_move_options* options) {
     if (!world->world.tiles().is_empty()) return true;
     if (options) {
         if (options->response == SWEEPBOX_RESPONSE_BOUNCE || options->filter) return true;
@@ -166,7 +184,7 @@ bool may_turn(const sweepbox_world* world, const sweepbox_answers& a, const swee
 }
 
 // Lists into answers->asked the bodies of near.ids that have no answer (at most the room there).
-std::size_t list_unanswered_near(const sweepbox_world* world, sweepbox_answers* answers) {
+std::size_t list_unanswered_near(const Near& near, const sweepbox_world* world, sweepbox_answers* answers) {
     std::size_t n = 0;
     for (const sweepbox_body_id& id : near.ids) {
         if (n == answers->asked_capacity) break;
@@ -196,7 +214,7 @@ sweepbox_status list_unanswered(const sweepbox_world* world, const char* functio
         const BodyId body = to_id(id);
         require_id(world->world, body);
         if (!std::isfinite(dx) || !std::isfinite(dy)) return SWEEPBOX_OK; // the move says what is wrong
-        const sweepbox::Aabb box = world->world.box(body);
+        Near& near = near_of_thread;                                      // (one call for the thread's address)
         if (!near.same_move(world, answers->stamp, *id, dx, dy)) {
             near.world = world;
             near.stamp = answers->stamp;
@@ -204,13 +222,13 @@ sweepbox_status list_unanswered(const sweepbox_world* world, const char* functio
             near.dx = dx;
             near.dy = dy;
             near.reach = false;
-            find_near(world->world, body, region_of(box, dx, dy, false));
+            find_near(near, world->world, body, region_of(world->world.box(body), dx, dy, false));
         }
-        n = list_unanswered_near(world, answers);
-        if (n != 0 || near.reach || !may_turn(world, *answers, options)) return SWEEPBOX_OK;
+        n = list_unanswered_near(near, world, answers);
+        if (n != 0 || near.reach || !may_turn(near, world, *answers, options)) return SWEEPBOX_OK;
         near.reach = true;
-        find_near(world->world, body, region_of(box, dx, dy, true));
-        n = list_unanswered_near(world, answers);
+        find_near(near, world->world, body, region_of(world->world.box(body), dx, dy, true));
+        n = list_unanswered_near(near, world, answers);
         return SWEEPBOX_OK;
     });
     return status == SWEEPBOX_OK && n != 0 ? SWEEPBOX_UNANSWERED : status;

@@ -1377,16 +1377,17 @@ static void test_answered_moves(void) {
     a.asked_capacity = 4;
     CHECK(unchanged(w, &before));
 
-    /* The first call lists the bodies within reach (the box grown by 100: the coin and the wall, not
-     * the far one) and moves nothing; with room for one, only the first is listed. */
+    /* The first call lists the bodies near the move (the coin and the wall, not the far one), in no
+     * particular order, and moves nothing; with room for one, one is listed. */
     EXPECT(w, SWEEPBOX_UNANSWERED, sweepbox_move_answered(w, &mover, 100, 0, NULL, &a, &r));
     EXPECT_MESSAGE(w, "asked_capacity is 0"); /* an answer, not a failure: the last error stays */
-    CHECK(a.asked_count == 2 && same_id(asked[0], coin) && same_id(asked[1], wall));
+    CHECK(a.asked_count == 2 && ((same_id(asked[0], coin) && same_id(asked[1], wall)) ||
+                                 (same_id(asked[0], wall) && same_id(asked[1], coin))));
     CHECK(unchanged(w, &before));
     a.asked_capacity = 1;
     a.stamp = 5; /* (another move: the same one again would not list what it just listed) */
     EXPECT(w, SWEEPBOX_UNANSWERED, sweepbox_check_answered(w, &mover, 100, 0, NULL, &a, &r));
-    CHECK(a.asked_count == 1 && same_id(asked[0], coin));
+    CHECK(a.asked_count == 1 && (same_id(asked[0], coin) || same_id(asked[0], wall)));
     a.asked_capacity = 4;
     a.stamp = 1;
 
