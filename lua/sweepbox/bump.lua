@@ -490,8 +490,8 @@ end
 -- One call of the answered library move (or check) of item to the goal with this stamp: its
 -- status, and where the item started. (The item's index is read anew each time: a filter may
 -- have removed or moved it, or grown the table.)
-local function answered_call(world, item, goal_x, goal_y, dry, stamp)
-    local index = world._index[item]
+local function answered_call(world, item, goal_x, goal_y, dry, stamp, index)
+    index = index or world._index[item]
     if index == nil then
         fail(not_added(item))
     end
@@ -520,14 +520,14 @@ end
 -- a response added with addResponse, and where the item started. `placing`: answer_asked's.
 -- Two calls make the usual move, written out: a loop of one or two turns in every move would
 -- keep LuaJIT from compiling the game's loop around it.
-local function answered_move(world, item, goal_x, goal_y, filter, dry, placing)
+local function answered_move(world, item, goal_x, goal_y, filter, dry, placing, index)
     local stamp = world._stamp + 1
     if stamp == 4294967296 then -- after 2^32 - 1 moves: every entry's stamp is stale again
         ffi.fill(world._answers_table, world._answers_size * ffi.sizeof("sweepbox_answer"))
         stamp = 1
     end
     world._stamp = stamp
-    local status, x, y = answered_call(world, item, goal_x, goal_y, dry, stamp)
+    local status, x, y = answered_call(world, item, goal_x, goal_y, dry, stamp, index)
     if status ~= UNANSWERED then
         return status, false, x, y
     end
@@ -547,11 +547,10 @@ end
 
 -- The library's move (or check) of item to the goal: plain, or answered with the filter. Returns
 -- as answered_move.
-local function library_move(world, item, goal_x, goal_y, filter, dry)
+local function library_move(world, item, index, goal_x, goal_y, filter, dry)
     if filter ~= nil then
-        return answered_move(world, item, goal_x, goal_y, filter, dry)
+        return answered_move(world, item, goal_x, goal_y, filter, dry, false, index)
     end
-    local index = world._index[item]
     local x, y = world._x[index], world._y[index]
     local status = (dry and C.sweepbox_check or C.sweepbox_move)(world._handle, body_id(world, index, world._move_id),
         goal_x - x, goal_y - y, world._options, world._result)
@@ -576,7 +575,8 @@ end
 
 -- World:move and World:check: the library's move, or its dry run.
 local function run_move(world, item, goal_x, goal_y, filter, dry)
-    if world._index[item] == nil then
+    local index = world._index[item]
+    if index == nil then
         fail(not_added(item))
     end
     assert_type("number", goal_x, "x")
@@ -586,13 +586,17 @@ local function run_move(world, item, goal_x, goal_y, filter, dry)
         filter = slide_filter -- bump's default filter answers "slide", whatever that now names
     end
     local result = world._result
-    local status, custom, x, y = library_move(world, item, goal_x, goal_y, filter, dry)
+    local status, custom, x, y = library_move(world, item, index, goal_x, goal_y, filter, dry)
     if status == TOO_SMALL then
         -- (the same move with room for its contacts gives the same answer)
         local needed = tonumber(result.count)
         world._contacts = ffi.new("sweepbox_contact[?]", needed)
         result.contacts, result.capacity = world._contacts, needed
-        status, custom, x, y = library_move(world, item, goal_x, goal_y, filter, dry)
+        index = world._index[item] -- (a filter may have removed the item)
+        if index == nil then
+            fail(not_added(item))
+        end
+        status, custom, x, y = library_move(world, item, index, goal_x, goal_y, filter, dry)
     end
     if status ~= OK then
         if custom and status == BAD_ARGUMENT then
@@ -601,10 +605,15 @@ local function run_move(world, item, goal_x, goal_y, filter, dry)
         end
         raise(world)
     end
-    local index = world._index[item]
+    if filter ~= nil then
+        index = world._index[item] -- (a filter may have moved or removed the item)
+    end
     local end_x, end_y = result.box.min.x, result.box.min.y
     if not dry then
         world._x[index], world._y[index] = end_x, end_y
+    end
+    if result.count == 0 then
+        return end_x, end_y, world._reuse and collisions_of(world, item, result, false) or {}, 0
     end
     local leg = world._leg
     leg.x, leg.y, leg.w, leg.h = x, y, world._w[index], world._h[index]
