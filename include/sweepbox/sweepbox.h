@@ -234,7 +234,7 @@ typedef struct sweepbox_tile_map_def {
     uint32_t mask;        ///< mask bits of every tile (default 0xffffffff)
 } sweepbox_tile_map_def;
 
-/// Picks the response for one obstacle a move meets: returns a sweepbox_response; any other value
+/// Picks the response for one obstacle near a move: returns a sweepbox_response; any other value
 /// fails the move with SWEEPBOX_BAD_ARGUMENT and leaves the world as it was. It may be called
 /// more than once for the same obstacle, so it must give the same answer each time. On `world` it
 /// may call what takes a const sweepbox_world* (reads, casts, queries) and nothing that changes

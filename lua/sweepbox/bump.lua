@@ -7,6 +7,7 @@ local C = require("sweepbox.c")
 local cells = require("sweepbox.bump_cells")
 local collisions = require("sweepbox.bump_collisions")
 local Numbers = collisions.Numbers
+local new_table = require("table.new") -- (LuaJIT's: a table with room for its entries)
 
 local OK, TOO_SMALL, BAD_ARGUMENT, UNANSWERED =
     C.SWEEPBOX_OK, C.SWEEPBOX_TOO_SMALL, C.SWEEPBOX_BAD_ARGUMENT, C.SWEEPBOX_UNANSWERED
@@ -380,7 +381,7 @@ local function collisions_of(world, item, result, filtered)
     local count = tonumber(result.count)
     local leg = world._leg
     if not world._reuse then
-        local cols = {}
+        local cols = new_table(count, 0)
         for i = 1, count do
             local n = Numbers()
             local other, name, overlaps, ti = describe(world, n, result.contacts[i - 1], filtered, leg)
