@@ -35,14 +35,15 @@ typedef struct sweepbox_answers {
 } sweepbox_answers;
 
 /// sweepbox_move with the response to every other body read from answers (tiles: as the options
-/// say, their filter included). First, every body within reach of the move (meeting the body's
-/// box grown by |dx| + |dy| on each side, which holds every leg of the move) that interacts with
-/// it and has no answer of this stamp is listed in answers->asked, at most
-/// asked_capacity of them: then the status is SWEEPBOX_UNANSWERED, nothing moved, and the last
-/// error is left as it was (this is an answer, not a failure). The caller writes their answers
-/// and calls again. When all are answered the move runs; should it meet a body without an answer
-/// (rule 7's push can carry a body out of that reach), it is undone and that body is asked alone,
-/// and named in the last error. An answer that is not a sweepbox_response is
+/// say, their filter included). First, the bodies near the move that interact with it and have no
+/// answer of this stamp are listed in answers->asked, at most asked_capacity of them, in no
+/// particular order: those on the move's path, then (once those are answered, when the move may
+/// turn: a bounce, tiles) those within reach, the body's box grown by |dx| + |dy| on each side,
+/// which holds every leg of the move. Then the status is SWEEPBOX_UNANSWERED, nothing moved, and
+/// the last error is left as it was (this is an answer, not a failure). The caller writes their
+/// answers and calls again. When all are answered the move runs; should it meet a body without an
+/// answer (rule 7's push can carry a body out of that reach), it is undone and that body is asked
+/// alone, and named in the last error. An answer that is not a sweepbox_response is
 /// SWEEPBOX_BAD_ARGUMENT. Other statuses as sweepbox_move's.
 SWEEPBOX_C_API sweepbox_status sweepbox_move_answered(sweepbox_world* world, const sweepbox_body_id* id, double dx,
                                                       double dy, const sweepbox_move_options* options,
