@@ -7,9 +7,10 @@
 -- is a process of its own; the ways take turns, and the best run of each is reported
 -- (common.lua).
 --
--- Usage: luajit bench/lua/crowd.lua DATA_DIR [--repeat N] [--bump BUMP_LUA]
+-- Usage: luajit bench/lua/crowd.lua DATA_DIR [--repeat N] [--bump BUMP_LUA] [--frames F]
 --   DATA_DIR  a workload directory holding crowd/ (BUILD/bench/data, or ../shared/bench)
 --   --repeat  runs of each way (default 5)
+--   --frames  the first F frames only (default all 100)
 --   --bump    bump.lua itself, or the folder that holds it (default: $BUMP_LUA; without either,
 --             bump.lua is left out). The script downloads nothing.
 -- package.path must find sweepbox.bump, and the module must find libsweepbox_c_double (lua/README.md).
@@ -34,6 +35,10 @@ end
 deltas = nil
 local frames = move_count / #movers
 assert(frames == math.floor(frames), "deltas are not whole frames of movers")
+if options.frames then -- (fewer, for a quick check)
+    frames = math.min(frames, options.frames)
+    move_count = frames * #movers
+end
 
 -- A bump-API world (sweepbox.bump's or bump.lua's): statics and movers as items, each mover a
 -- table. move(i, k) makes mover i's move by delta k (goal = position + delta, bump's default
@@ -134,7 +139,7 @@ else
     print("bump.lua: no path given (--bump or BUMP_LUA): left out")
 end
 for _, way in ipairs(ways) do
-    way.args = { options.data_dir, "--way", way.way, "--bump", options.bump or "" }
+    way.args = { options.data_dir, "--way", way.way, "--bump", options.bump or "", "--frames", frames }
 end
 common.measure(ways, options.rounds, move_count)
 common.report(ways, "sweepbox.bump move")
