@@ -28,23 +28,24 @@ template <class D> auto own(D* p) {
     }
 }
 
-// The float build's copies of a batch's double arrays, one set per thread.
+// The float build's copies of a batch's double arrays, one set per thread. (Unused in a double
+// build, where the core moves the caller's arrays: maybe_unused keeps Clang from saying so.)
 struct RealArrays {
     std::vector<real> x, y, vx, vy, restitution, friction;
 };
 
-RealArrays& real_arrays() {
+[[maybe_unused]] RealArrays& real_arrays() {
     thread_local RealArrays a;
     return a;
 }
 
-real* copy_in(std::vector<real>& to, const double* from, std::size_t n) {
+[[maybe_unused]] real* copy_in(std::vector<real>& to, const double* from, std::size_t n) {
     to.resize(n);
     for (std::size_t i = 0; i < n; ++i) to[i] = to_real(from[i]);
     return to.data();
 }
 
-void copy_out(double* to, const real* from, std::size_t n) {
+[[maybe_unused]] void copy_out(double* to, const real* from, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) to[i] = double(from[i]);
 }
 
