@@ -11,6 +11,7 @@
 #include <sweepbox/tile_map.hpp>
 
 #include "broadphase/obstacle.hpp"
+#include "core/bit_cast.hpp"
 #include "core/compiler.hpp"
 #include "tiles/tile_tables.hpp"
 #include "core/tolerances.hpp"
@@ -150,7 +151,7 @@ SWEEPBOX_FORCE_INLINE CellRange candidate_tiles(const TileMap& tiles, const Aabb
 SWEEPBOX_FORCE_INLINE TileCell packed_cell(std::int32_t col, std::int32_t row) {
     static_assert(sizeof(TileCell) == 8 && offsetof(TileCell, row) == 4);
     const std::uint64_t c = std::uint32_t(col), r = std::uint32_t(row);
-    return std::bit_cast<TileCell>(std::endian::native == std::endian::little ? c | r << 32 : r | c << 32);
+    return detail::bit_cast<TileCell>(std::endian::native == std::endian::little ? c | r << 32 : r | c << 32);
 }
 
 /// The box of tile (col, row) from the map's edge tables, made in one register where it can be

@@ -18,6 +18,14 @@
 
 namespace sweepbox::detail {
 
+/// 2^-k, exactly: the bounds below scale with wide's digits, which may be more than 64 (a 113-bit
+/// long double in WebAssembly's double build), where 1ull << k would not do.
+constexpr wide half_power(int k) {
+    wide r = 1;
+    for (int i = 0; i < k; ++i) r *= wide(0.5);
+    return r;
+}
+
 /// hi + lo, exactly.
 struct Exact {
     wide hi = 0;
@@ -106,7 +114,7 @@ SWEEPBOX_FORCE_INLINE wide along(real x, const Exact& num, wide den, real d) {
     const wide q = num.hi * wide(d) / den;
     const wide r = wide(x) + q;
     constexpr int spare = std::numeric_limits<wide>::digits - std::numeric_limits<real>::digits - 4;
-    constexpr wide rel = wide(1) / wide(1ull << spare);
+    constexpr wide rel = half_power(spare);
     if (std::fabs(r) >= (std::fabs(wide(x)) + std::fabs(q)) * rel) return r;
     wide v[6];
     two_product(wide(x), den, v[0], v[1]);
@@ -119,7 +127,7 @@ SWEEPBOX_FORCE_INLINE wide along(real x, const Exact& num, wide den, real d) {
 inline int compare(const Exact& a, wide b) {
     // Fast: the rounded difference decides unless it is within its own rounding plus lo.
     const wide est = a.hi - b;
-    constexpr wide rel = wide(1) / wide(1ull << (std::numeric_limits<wide>::digits - 1));
+    constexpr wide rel = half_power(std::numeric_limits<wide>::digits - 1);
     const wide err = std::fabs(a.lo) + std::fabs(est) * rel;
     if (est > err) return 1;
     if (est < -err) return -1;
@@ -133,7 +141,7 @@ inline int compare(const Exact& a, wide b) {
 /// of the difference) is below 2^-digits of |l| + |rr|; 16 of those is a safe bound.
 inline int clear_cross_sign(wide l, wide rr) {
     const wide est = l - rr;
-    constexpr wide rel = wide(1) / wide(1ull << (std::numeric_limits<wide>::digits - 4));
+    constexpr wide rel = half_power(std::numeric_limits<wide>::digits - 4);
     const wide bound = (std::fabs(l) + std::fabs(rr)) * rel;
     if (est > bound) return 1;
     if (est < -bound) return -1;
@@ -168,7 +176,7 @@ inline int sign(const Diff& x) { return x.approx > 0 ? 1 : (x.approx < 0 ? -1 : 
 /// Sign of x - c.
 inline int compare(const Diff& x, wide c) {
     const wide est = x.approx - c;
-    constexpr wide rel = wide(1) / wide(1ull << (std::numeric_limits<wide>::digits - 3));
+    constexpr wide rel = half_power(std::numeric_limits<wide>::digits - 3);
     const wide err = (std::fabs(x.approx) + std::fabs(est)) * rel;
     if (est > err) return 1;
     if (est < -err) return -1;

@@ -12,6 +12,7 @@
 #include <vector>
 #include <sweepbox/world.hpp>
 
+#include "core/bit_cast.hpp"
 #include "core/compiler.hpp"
 
 namespace sweepbox::detail {
@@ -42,7 +43,7 @@ inline bool all_responses(const std::array<Response, 32>& table) {
 // The bits of x as an unsigned number are at most those of 1 exactly for x in [+0, 1] (a sign
 // bit, an infinity or a NaN makes them larger): both ranges in one comparison.
 using RealBits = std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>;
-inline RealBits bits_of(real x) { return std::bit_cast<RealBits>(x); }
+inline RealBits bits_of(real x) { return detail::bit_cast<RealBits>(x); }
 
 // The checks of a move's input in a few operations for the usual case, as require_cast does: v - v
 // is 0 exactly for a finite v and NaN otherwise, so one sum of such differences is 0 exactly

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "real_text.hpp"
+
 namespace sweepbox {
 
 using json = nlohmann::json;
@@ -221,9 +223,13 @@ std::string format_real(real v) {
     if (!std::isfinite(v))
         throw SceneError("", "", std::isnan(v) ? "nan is not a JSON number" : "inf is not a JSON number");
     if (v == 0) return "0"; // also -0
+#if defined(__cpp_lib_to_chars)
     char buf[64];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);
     return std::string(buf, r.ptr);
+#else
+    return detail::shortest_text(v); // the same text, without floating-point std::to_chars
+#endif
 }
 
 std::string save_scene(const Scene& scene) {

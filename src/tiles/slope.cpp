@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/bit_cast.hpp"
 #include "geometry/expansion.hpp"
 #include "geometry/sweep.hpp"
 
@@ -125,7 +126,8 @@ real to_time(const SlabTime& s) {
         if (q - lo < std::fabs(q) * near || hi - q < std::fabs(q) * near) {
             auto side = [&](wide m) { return sign(s.enter - terms(m) * s.den); }; // sign of num/den - m
             auto even = [](real x) {
-                return (std::bit_cast<std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>>(x) & 1) == 0;
+                return (detail::bit_cast<std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>>(x) & 1) ==
+                       0;
             };
             const int l = side(lo), h = side(hi);
             if (l < 0 || (l == 0 && !even(t))) t = below;
