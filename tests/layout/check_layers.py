@@ -21,6 +21,7 @@ LAYERS = [
     ["world"],  # the world's bookkeeping, casts, queries, events
     ["kit"],  # the character kit, platforms, particles
     ["scene", "c_api", "levels"],  # the scene layer and the program's library; the C API; editors' levels
+    ["web"],  # the WebAssembly modules' exports for the JavaScript package (web/)
 ]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
