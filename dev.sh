@@ -13,6 +13,10 @@
 #                            bench checksums      bench/check_checksums.sh on build/gcc's data
 #                            published checksums  the same on ../shared/bench, when it exists
 #                            lint    clang-format and clang-tidy (as `./dev.sh lint`)
+#                            web     ./dev.sh web, the package's Node tests (web/test, against the
+#                                    native sweepbox program of build/gcc), and the playground in
+#                                    headless Chromium (web/test/browser.js, screenshots in
+#                                    build/web/screenshots)
 #                          then a table of the steps with their times, "P passed, F failed", and a
 #                          non-zero exit if any step failed.
 #   ./dev.sh test --quick  for day-to-day work: gcc, a short fuzz run (FUZZ_RUNS default 2000; the
@@ -23,6 +27,9 @@
 #                          over src/ (the core, the scene layer, the C API) and include/ with the
 #                          clang preset's compile_commands.json
 #   ./dev.sh format        clang-format -i over those same files (rewrites them in place)
+#   ./dev.sh web           the web package: the WebAssembly modules (the web and web-double presets,
+#                          Emscripten) staged into web/dist with the scenes the playground lists;
+#                          then `cd web && python3 -m http.server` serves web/playground/
 # Fuzzing: FUZZ_RUNS (default 40000, --quick 2000) inputs per target, seed 1, each target capped
 # at FUZZ_SECONDS (default 120); SWEEPBOX_FUZZ_FLAGS replaces "-seed=1 -runs=N".
 set -euo pipefail
@@ -30,7 +37,7 @@ cd "$(dirname "$0")"
 
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev clang-format-14 clang-tidy-14 libglm-dev
           libboost-test-dev libbenchmark-dev nlohmann-json3-dev librsvg2-bin libbox2d-dev pkg-config python3
-          luajit lua-busted libpugixml-dev zlib1g-dev libzstd-dev love xvfb xauth)
+          luajit lua-busted libpugixml-dev zlib1g-dev libzstd-dev love xvfb xauth emscripten nodejs chromium)
 
 install_deps() {
     local missing=()
@@ -204,6 +211,47 @@ format() {
     echo "dev.sh: formatted ${#files[@]} files with $clang_format (.clang-format)"
 }
 
+# The web package's modules (src/web) into web/dist, with the scenes the playground lists. The
+# optimizer of Debian's Emscripten finds its JavaScript modules (acorn) through NODE_PATH.
+web_build() {
+    export NODE_PATH=/usr/share/nodejs
+    cmake --preset web >/dev/null || return 1
+    cmake --build --preset web -j "$jobs" || return 1
+    cmake --preset web-double >/dev/null || return 1
+    cmake --build --preset web-double --target sweepbox_wasm -j "$jobs" || return 1
+    rm -rf web/dist
+    mkdir -p web/dist/scenes
+    cp build/web/src/web/sweepbox.wasm build/web/src/web/sweepbox_scene.wasm web/dist/ || return 1
+    cp build/web-double/src/web/sweepbox.wasm web/dist/sweepbox_double.wasm || return 1
+    cp scenes/*.json web/dist/scenes/ || return 1
+    python3 -c 'import json, pathlib, sys
+files = sorted(pathlib.Path("scenes").glob("*.json"))
+print(json.dumps([{"file": f.name, "description": json.loads(f.read_text()).get("description", "")} for f in files], indent=1))' \
+        >web/dist/scenes/index.json || return 1
+    ls -l web/dist
+}
+
+web() {
+    install_deps
+    web_build || exit 1
+    echo "dev.sh: the package is web/ (modules in web/dist); the playground: cd web && python3 -m http.server,"
+    echo "        then http://localhost:8000/playground/"
+}
+
+# The web step of ./dev.sh test: the package built, the Node tests (the scenes against the native
+# program of build/gcc, built here when the gcc step has not), the playground in headless Chromium.
+web_test() {
+    local rc=0
+    web_build || return 1
+    if [ ! -x build/gcc/apps/sweepbox ]; then
+        cmake --preset gcc >/dev/null && cmake --build --preset gcc --target sweepbox_program -j "$jobs" || return 1
+    fi
+    (cd web && node --test test/*.test.js) || rc=1
+    node web/test/browser.js build/web/screenshots || rc=1
+    step_note="screenshots in build/web/screenshots"
+    return "$rc"
+}
+
 demo() {
     install_deps
     # The demo preset: no -Werror, so that a newer compiler's new warning keeps no one from the demo.
@@ -227,7 +275,7 @@ test_all() {
         step gcc preset gcc
         step fuzz fuzz "${FUZZ_RUNS:-2000}"
     else
-        step_total=8
+        step_total=9
         step gcc preset gcc
         step clang preset clang
         step double preset double
@@ -242,6 +290,7 @@ test_all() {
         skip "published checksums" "../shared/bench not present"
     fi
     [ "$quick" = 1 ] || step lint lint
+    [ "$quick" = 1 ] || step web web_test
     summary $((SECONDS - t0))
 }
 
@@ -262,5 +311,6 @@ case "${1:-}" in
         summary $((SECONDS - t0))
         ;;
     format) install_deps; format ;;
-    *) echo "usage: ./dev.sh demo | test [--quick] | lint | format" >&2; exit 2 ;;
+    web) web ;;
+    *) echo "usage: ./dev.sh demo | test [--quick] | lint | format | web" >&2; exit 2 ;;
 esac
