@@ -75,9 +75,10 @@ std::string notation(const Decimal& d, real magnitude, bool negative) {
         std::snprintf(whole, sizeof whole, "%.0f", static_cast<double>(magnitude));
         fixed = whole;
     } else if (e >= 0) {
-        fixed = d.digits.substr(0, std::size_t(e + 1)) + "." + d.digits.substr(std::size_t(e + 1));
+        const std::size_t whole = std::size_t(e) + 1; // digits before the point
+        fixed = d.digits.substr(0, whole) + "." + d.digits.substr(whole);
     } else {
-        fixed = "0." + std::string(std::size_t(-e - 1), '0') + d.digits;
+        fixed = "0." + std::string(std::size_t(-e) - 1, '0') + d.digits;
     }
     const std::string& best = fixed.size() <= sci.size() ? fixed : sci;
     return negative ? "-" + best : best;

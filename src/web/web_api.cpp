@@ -164,8 +164,9 @@ SWEEPBOX_WEB_EXPORT sweepbox_status sweepbox_web_cast_boxes(const sweepbox_world
 
 // The package's move filter: a call into JavaScript (the package gives this import), which runs
 // the game's filter function of the move in progress, picked by `context`.
-extern "C" __attribute__((import_module("env"), import_name("sweepbox_web_filter"))) int sweepbox_web_filter_js(
-    void* context, const sweepbox_world* world, const sweepbox_body_id* self, const sweepbox_other* other);
+SWEEPBOX_WEB_IMPORT("sweepbox_web_filter")
+int sweepbox_web_filter_js(void* context, const sweepbox_world* world, const sweepbox_body_id* self,
+                           const sweepbox_other* other);
 
 /// The sweepbox_filter that calls the package's JavaScript filter (sweepbox_move_options::filter).
 SWEEPBOX_WEB_EXPORT sweepbox_filter sweepbox_web_filter() { return &sweepbox_web_filter_js; }
