@@ -223,10 +223,13 @@ web_build() {
     mkdir -p web/dist/scenes
     cp build/web/src/web/sweepbox.wasm build/web/src/web/sweepbox_scene.wasm web/dist/ || return 1
     cp build/web-double/src/web/sweepbox.wasm web/dist/sweepbox_double.wasm || return 1
-    cp scenes/*.json web/dist/scenes/ || return 1
-    python3 -c 'import json, pathlib, sys
-files = sorted(pathlib.Path("scenes").glob("*.json"))
-print(json.dumps([{"file": f.name, "description": json.loads(f.read_text()).get("description", "")} for f in files], indent=1))' \
+    # The scenes the web build can run: those without an editor's "level" (the web build has no
+    # levels component, and a page no files beside the scene).
+    python3 -c 'import json, pathlib, shutil
+scenes = [(f, json.loads(f.read_text())) for f in sorted(pathlib.Path("scenes").glob("*.json"))]
+listed = [(f, s) for f, s in scenes if "level" not in s]
+for f, _ in listed: shutil.copy(f, "web/dist/scenes/")
+print(json.dumps([{"file": f.name, "description": s.get("description", "")} for f, s in listed], indent=1))' \
         >web/dist/scenes/index.json || return 1
     ls -l web/dist
 }

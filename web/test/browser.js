@@ -1,7 +1,8 @@
 // The playground in a real browser: Debian's Chromium, headless, driven through its DevTools
 // protocol over Node's WebSocket. The web folder is served by `python3 -m http.server`, as a user
 // would serve it. Checks, failing with a non-zero exit:
-//  - every scene of scenes/ run in the page prints the lines of the native `sweepbox run`;
+//  - every scene the playground lists (those of scenes/ without an editor's level) prints in
+//    the page the lines of the native `sweepbox run`;
 //  - dragging the box's end and the ray's end with the mouse draws the library's own answer
 //    (the page's overlay against a check of the same move), with the first contact among the
 //    candidates;
