@@ -815,4 +815,3 @@ export function defineWorld(memory, layout, filterStack) {
 
   return { World, MoveOptions, fail };
 }
-

@@ -254,4 +254,3 @@ export function runSimulation(api, { trace = false } = {}) {
   w.destroy();
   return { hash: f.h.toString(16).padStart(16, '0'), moves, trace: f.trace };
 }
-
