@@ -3,10 +3,10 @@
 // last one), each named by its place.
 #include "json_text.hpp"
 
+#include <algorithm>
 #include <cstddef>
-#include <functional>
-#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <sweepbox/scene.hpp>
@@ -58,51 +58,77 @@ struct TrackedChars {
     friend bool operator!=(const TrackedChars& a, const TrackedChars& b) { return a.p != b.p; }
 };
 
-// The parser callback that rejects a key met twice in one object (nlohmann keeps the last one),
-// naming the place as the other errors do ("step 3", "bodies[1]", "tiles", "scene").
-class DuplicateKeys {
+// The SAX handler that builds the document and rejects a key met twice in one object (nlohmann
+// keeps the last one), naming the place as the other errors do ("step 3", "bodies[1]", "tiles",
+// "scene"). Not json::parse with a callback: at the end of every object that one scans the whole
+// parent for discarded values, which makes an array of a million bodies or steps quadratic.
+class SceneSax {
 public:
-    DuplicateKeys(std::string_view text, const char* const& read) : text_(text), read_(read) {}
+    SceneSax(json& root, std::string_view text, const char* const& read) : root_(root), text_(text), read_(read) {}
 
-    bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
-        switch (event) {
-        case json::parse_event_t::object_start: enter(true); break;
-        case json::parse_event_t::array_start: enter(false); break;
-        case json::parse_event_t::object_end:
-        case json::parse_event_t::array_end:
-            stack_.pop_back();
-            element_done();
-            break;
-        case json::parse_event_t::key: {
-            Level& level = stack_.back();
-            level.key = parsed.get<std::string>();
-            if (!level.keys.insert(level.key).second) duplicate(level.key);
-            break;
-        }
-        case json::parse_event_t::value: element_done(); break;
-        }
+    bool null() { return value(nullptr); }
+    bool boolean(bool v) { return value(v); }
+    bool number_integer(json::number_integer_t v) { return value(v); }
+    bool number_unsigned(json::number_unsigned_t v) { return value(v); }
+    bool number_float(json::number_float_t v, const json::string_t& /*text*/) { return value(v); }
+    bool string(json::string_t& v) { return value(std::move(v)); }
+    bool binary(json::binary_t& v) { return value(json(std::move(v))); }
+    bool start_object(std::size_t /*size*/) { return enter(json::value_t::object); }
+    bool start_array(std::size_t /*size*/) { return enter(json::value_t::array); }
+    bool end_object() { return leave(); }
+    bool end_array() { return leave(); }
+    bool key(json::string_t& k) {
+        Level& level = stack_.back();
+        if (level.node->contains(k)) duplicate(k);
+        level.key = k;
+        slot_ = &(*level.node)[k];
         return true;
+    }
+    template <class Exception>
+    bool parse_error(std::size_t /*position*/, const std::string& /*token*/, const Exception& e) {
+        throw e;
     }
 
 private:
     struct Level {
-        bool object = false;
-        std::string name;           // the key or index of this value in its parent
-        std::set<std::string> keys; // object: the keys so far
-        std::string key;            // object: the key being read
-        std::size_t index = 0;      // array: the index of the element being read
+        json* node = nullptr; // the object or array being read
+        std::string key;      // object: the key being read
     };
 
-    void enter(bool object) {
-        Level level;
-        level.object = object;
-        if (!stack_.empty())
-            level.name = stack_.back().object ? stack_.back().key : std::to_string(stack_.back().index);
-        stack_.push_back(std::move(level));
+    // Places a value in the open object or array (or as the root); returns where it lies.
+    json* place(json&& v) {
+        if (stack_.empty()) {
+            root_ = std::move(v);
+            return &root_;
+        }
+        Level& level = stack_.back();
+        if (level.node->is_object()) {
+            *slot_ = std::move(v);
+            return slot_;
+        }
+        level.node->push_back(std::move(v));
+        return &level.node->back();
     }
-    void element_done() {
-        if (!stack_.empty() && !stack_.back().object) ++stack_.back().index;
+    bool value(json&& v) {
+        place(std::move(v));
+        return true;
     }
+    bool enter(json::value_t type) {
+        stack_.push_back(Level{place(json(type)), {}});
+        return true;
+    }
+    bool leave() {
+        stack_.pop_back();
+        return true;
+    }
+
+    // The key or index by which level k's value lies in its parent (an open value is the last
+    // element of its array).
+    [[nodiscard]] std::string name(std::size_t k) const {
+        const Level& parent = stack_[k - 1];
+        return parent.node->is_object() ? parent.key : std::to_string(parent.node->size() - 1);
+    }
+    [[nodiscard]] bool is_object(std::size_t k) const { return stack_[k].node->is_object(); }
 
     [[noreturn]] void duplicate(const std::string& key) const {
         // The lexer has just read the key's closing quote: back up to its opening one.
@@ -116,21 +142,21 @@ private:
         }
         std::string where = "scene";
         std::size_t inside = 1; // stack_ levels named by `where`
-        if (stack_.size() >= 2 && stack_[0].object && stack_[1].name == "tiles") {
+        if (stack_.size() >= 2 && is_object(0) && name(1) == "tiles") {
             where = "tiles";
             inside = 2;
-        } else if (stack_.size() >= 3 && stack_[0].object && !stack_[1].object &&
-                   (stack_[1].name == "bodies" || stack_[1].name == "steps")) {
-            where = stack_[1].name == "bodies" ? "bodies[" + stack_[2].name + "]" : "step " + stack_[2].name;
+        } else if (stack_.size() >= 3 && is_object(0) && !is_object(1) && (name(1) == "bodies" || name(1) == "steps")) {
+            where = name(1) == "bodies" ? "bodies[" + name(2) + "]" : "step " + name(2);
             inside = 3;
         }
         std::string problem = "duplicate key " + in_quotes(key);
         if (stack_.size() > inside)
-            problem += stack_[inside - 1].object ? " in field " + in_quotes(stack_[inside].name)
-                                                 : " in element " + stack_[inside].name;
+            problem += is_object(inside - 1) ? " in field " + in_quotes(name(inside)) : " in element " + name(inside);
         bad(where, problem + " at " + line_and_column(text_, start));
     }
 
+    json& root_;
+    json* slot_ = nullptr; // the value of the key just read
     std::string_view text_;
     const char* const& read_;
     std::vector<Level> stack_;
@@ -143,9 +169,10 @@ json parse_json_text(std::string_view text, const std::string& file) {
         throw SceneError(file, "json", "NUL byte at " + line_and_column(text, nul) + " (a scene is JSON text)");
     try {
         const char* read = text.data();
-        DuplicateKeys check(text, read);
-        return json::parse(TrackedChars{text.data(), &read}, TrackedChars{text.data() + text.size(), &read},
-                           std::ref(check));
+        json root;
+        SceneSax sax(root, text, read);
+        json::sax_parse(TrackedChars{text.data(), &read}, TrackedChars{text.data() + text.size(), &read}, &sax);
+        return root;
     } catch (const json::exception& e) {
         // e.what() reads "[json.exception.parse_error.101] parse error at line 3, column 7: ..."
         std::string what = e.what();

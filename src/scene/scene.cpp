@@ -3,17 +3,16 @@
 #include <sweepbox/scene.hpp>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <iterator>
 #include <limits>
-#include <set>
 #include <sstream>
 #include <system_error>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -75,7 +74,7 @@ public:
     [[nodiscard]] const std::string& where() const { return where_; }
     bool has(const char* key) const { return obj_.contains(key); }
     const json* get(const char* key, bool required) {
-        seen_.insert(key);
+        seen_.emplace_back(key);
         auto it = obj_.find(key);
         if (it == obj_.end()) {
             if (required) bad(where_, std::string("missing field \"") + key + "\"");
@@ -168,13 +167,14 @@ public:
     }
     void finish() const {
         for (auto it = obj_.begin(); it != obj_.end(); ++it)
-            if (!seen_.contains(it.key())) bad(where_, "unknown field " + in_quotes(it.key()));
+            if (std::find(seen_.begin(), seen_.end(), it.key()) == seen_.end())
+                bad(where_, "unknown field " + in_quotes(it.key()));
     }
 
 private:
     const json& obj_;
     std::string where_;
-    std::set<std::string> seen_;
+    std::vector<std::string_view> seen_; // a few keys: a set would cost more than it saves
 };
 
 // A shape name of the scene files ("one_way" is one_way_down); false when unknown.
@@ -406,8 +406,8 @@ SceneStep read_step(const json& j, std::size_t index) {
 
 // Names a step uses must be live when it runs; cells must be inside the map.
 void check_names(const Scene& scene) {
-    std::set<std::string> live;
-    std::map<std::string, std::size_t> removed_at;
+    std::unordered_set<std::string> live; // hashed: a million names cost a million steps
+    std::unordered_map<std::string, std::size_t> removed_at;
     for (const SceneBody& b : scene.level_bodies)
         if (!live.insert(b.name).second) bad("level", "duplicate body name " + in_quotes(b.name) + " in the level");
     for (std::size_t i = 0; i < scene.bodies.size(); ++i) {

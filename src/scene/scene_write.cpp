@@ -1,11 +1,11 @@
 // Scene files: saving, and the shortest round-trip number format shared with the runner's output.
 #include <sweepbox/scene.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
 #include <initializer_list>
-#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -62,21 +62,18 @@ std::string compact(const json& j) {
     return j.dump();
 }
 
-// Writes an object keeping the order of `keys` (nlohmann sorts keys).
+// Writes an object keeping the order of `first` (nlohmann sorts keys), then the other keys.
 std::string ordered(const json& j, std::initializer_list<const char*> first) {
     std::string out = "{";
-    std::set<std::string> done;
-    bool comma = false;
     auto put = [&](const std::string& k, const json& v) {
-        if (comma) out += ", ";
+        if (out.size() > 1) out += ", ";
         out += json(k).dump() + ": " + compact(v);
-        comma = true;
-        done.insert(k);
     };
     for (const char* k : first)
-        if (j.contains(k)) put(k, j.at(k));
+        if (auto it = j.find(k); it != j.end()) put(k, *it);
     for (auto it = j.begin(); it != j.end(); ++it)
-        if (!done.contains(it.key())) put(it.key(), it.value());
+        if (std::none_of(first.begin(), first.end(), [&](const char* k) { return it.key() == k; }))
+            put(it.key(), it.value());
     return out + "}";
 }
 
