@@ -13,6 +13,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 #include <sweepbox/platforms.hpp>
 #include <sweepbox/world.hpp>
@@ -323,13 +325,15 @@ private:
     Scene scene_;
     std::string file_;
     World world_;
-    std::map<std::string, BodyId> ids_;                                   // live bodies by name
-    std::map<std::uint32_t, std::string> names_;                          // live bodies by slot index
-    std::map<std::pair<std::uint32_t, std::uint32_t>, std::string> ever_; // every body added, by id (events)
-    std::map<std::string, Vec2> velocities_;                              // last known velocity of each body (frames)
-    std::map<std::string, bool> on_floor_;     // each body's ground state after its last move (snap)
-    std::map<std::size_t, CastHit> cast_hits_; // the hit of each cast_ray and cast_box step (particles)
+    // Hash maps and a vector by slot: a step costs the same in a scene of a million bodies.
+    std::unordered_map<std::string, BodyId> ids_;         // live bodies by name
+    std::vector<std::string> names_;                      // live bodies by slot index ("" for none)
+    std::unordered_map<std::uint64_t, std::string> ever_; // every body added, by index << 32 | generation (events)
+    std::unordered_map<std::string, Vec2> velocities_;    // last known velocity of each body (frames)
+    std::unordered_map<std::string, bool> on_floor_;      // each body's ground state after its last move (snap)
+    std::map<std::size_t, CastHit> cast_hits_;            // the hit of each cast_ray and cast_box step (particles)
     SceneTrace trace_;
+    std::unordered_set<std::string> riders_seen_; // trace_.riders as a set
     bool record_ = true;
     std::size_t next_step_ = 0;
 };

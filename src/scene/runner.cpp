@@ -13,6 +13,8 @@
 #include <string_view>
 #include <utility>
 
+#include "platform_names.hpp"
+
 namespace sweepbox {
 
 namespace {
@@ -114,7 +116,6 @@ private:
 
 } // namespace
 
-
 SceneRunner::SceneRunner(Scene scene, std::string file, bool record)
     : scene_(std::move(scene)), file_(std::move(file)), world_([this] {
           WorldDef def;
@@ -192,8 +193,9 @@ void SceneRunner::add_body(const SceneBody& b, const std::string& where) {
         throw SceneError(file_, where, problem_of(e));
     }
     ids_[b.name] = id;
+    if (names_.size() <= id.index) names_.resize(std::size_t(id.index) + 1);
     names_[id.index] = b.name;
-    ever_[{id.index, id.generation}] = b.name;
+    ever_[detail::id_key(id)] = b.name;
 }
 
 bool SceneRunner::trace_move(std::size_t step, std::size_t moves) {
@@ -209,7 +211,8 @@ bool SceneRunner::trace_move(std::size_t step, std::size_t moves) {
 
 std::vector<NamedBody> SceneRunner::bodies() const {
     std::vector<NamedBody> out;
-    for (const auto& [index, name] : names_) out.push_back({name, ids_.at(name)});
+    for (const std::string& name : names_)
+        if (!name.empty()) out.push_back({name, ids_.at(name)});
     return out;
 }
 
@@ -225,8 +228,8 @@ std::string SceneRunner::name_of(const Other& other) const {
     if (other.is_tile())
         return "tile [" + std::to_string(other.tile.column) + ", " + std::to_string(other.tile.row) + "]";
     if (other.is_body()) {
-        auto it = names_.find(other.body.index);
-        if (it != names_.end() && ids_.at(it->second) == other.body) return it->second;
+        const std::uint32_t i = other.body.index;
+        if (i < names_.size() && !names_[i].empty() && ids_.at(names_[i]) == other.body) return names_[i];
         return "body " + std::to_string(other.body.index) + ":" + std::to_string(other.body.generation);
     }
     return "none";
@@ -287,21 +290,7 @@ template <class Name> void write_ground(Line& l, const MoveResult& r, const Scen
     if (g.on_floor) l.key("floor").raw(name(g.floor));
 }
 
-// The bodies a platform moved, by name in the order first seen over a step's frames.
-struct PlatformNames {
-    std::vector<BodyId> riders, pushed, crushed;
-    bool stopped = false;
-    void add(const PlatformResult& r) {
-        auto merge = [](std::vector<BodyId>& into, const std::vector<BodyId>& from) {
-            for (BodyId id : from)
-                if (std::find(into.begin(), into.end(), id) == into.end()) into.push_back(id);
-        };
-        merge(riders, r.riders);
-        merge(pushed, r.pushed);
-        merge(crushed, r.crushed);
-        stopped = stopped || r.stopped;
-    }
-};
+using detail::PlatformNames;
 
 PlatformOptions platform_options_of(const SceneStep& s) { return {.up = s.up, .crush = s.crush}; }
 
@@ -366,11 +355,8 @@ std::string SceneRunner::run_step(std::size_t i) {
             for (BodyId id : *ids) line.name_key(names_.at(id.index)).box(world_.box(id));
         line.close('}');
         if (record_)
-            for (BodyId id : n.riders) {
-                const std::string& name = names_.at(id.index);
-                if (std::find(trace_.riders.begin(), trace_.riders.end(), name) == trace_.riders.end())
-                    trace_.riders.push_back(name);
-            }
+            for (BodyId id : n.riders)
+                if (riders_seen_.insert(names_.at(id.index)).second) trace_.riders.push_back(names_.at(id.index));
     };
     try {
         switch (s.op) {
@@ -600,7 +586,7 @@ std::string SceneRunner::run_step(std::size_t i) {
             world_.update_events();
             const Events e = world_.events();
             auto name = [&](BodyId id) {
-                auto it = ever_.find({id.index, id.generation});
+                auto it = ever_.find(detail::id_key(id));
                 return it != ever_.end() ? it->second : name_of(Other::of(id));
             };
             auto other = [&](const Other& o) {
@@ -655,7 +641,7 @@ std::string SceneRunner::run_step(std::size_t i) {
             const BodyId id = id_of(s.body, i);
             world_.remove(id);
             ids_.erase(s.body);
-            names_.erase(id.index);
+            names_[id.index].clear();
             velocities_.erase(s.body);
             l.key("body").str(s.body);
             break;
