@@ -9,12 +9,14 @@
 #include <array>
 #include <cmath>
 #include <fstream>
-#include <limits>
 #include <optional>
 #include <span>
+#include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
+#include "svg_labels.hpp"
 #include "svg_writer.hpp"
 
 namespace sweepbox {
@@ -135,6 +137,7 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     const TileMap& tiles = world.tiles();
     const SceneTrace& trace = runner.trace();
     const std::vector<NamedBody> bodies = runner.bodies();
+    const std::unordered_set<std::string_view> riders(trace.riders.begin(), trace.riders.end());
 
     // ---- the content's extent ----
     Bounds bb;
@@ -309,7 +312,7 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
             svg.box(bx, std::string("fill=\"") + c_body + "\" fill-opacity=\"0.35\" stroke=\"" + c_body +
                             "\" stroke-width=\"" + n(0.35 * u) + "\"");
         }
-        if (std::find(trace.riders.begin(), trace.riders.end(), b.name) != trace.riders.end())
+        if (riders.contains(b.name))
             svg.box(bx, std::string("fill=\"none\" stroke=\"") + c_rider + "\" stroke-width=\"" + n(0.45 * u) + "\"");
         // A one-way body: the face it is entered through (a down body's top), in the one-way colour.
         if (info.one_way != OneWay::none) {
@@ -482,12 +485,12 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
     // ---- labels ----
     if (options.labels) {
         const double fs = 2.2 * u;
-        std::vector<std::array<double, 4>> placed; // boxes of the text written so far
+        detail::PlacedText placed(fs, vx, vy); // the text written so far
         for (const NamedBody& b : bodies) {
             const Aabb& bx = world.box(b.id);
             const double x = d(bx.max.x) + 0.6 * u, y = d(bx.max.y) + fs;
             svg.text(x, y, fs, b.name, "#222222");
-            placed.push_back({x, y - fs, x + 0.55 * fs * double(b.name.size()), y});
+            placed.add({x, y - fs, x + 0.55 * fs * double(b.name.size()), y});
         }
         // Step labels move off the text written before them.
         for (const Label& l : step_labels) {
@@ -498,12 +501,9 @@ std::string draw(const SceneRunner& runner, const SvgOptions& options, std::opti
                 const int step = (tries + 1) / 2 * (tries % 2 ? -1 : 1);
                 y = l.y + step * lh;
                 if (y - lh < vy || y > vy + vh) continue;
-                const bool hit = std::any_of(placed.begin(), placed.end(), [&](const std::array<double, 4>& r) {
-                    return l.x < r[2] && r[0] < l.x + lw && y - lh < r[3] && r[1] < y;
-                });
-                if (!hit) break;
+                if (!placed.overlaps(l.x, y - lh, l.x + lw, y)) break;
             }
-            placed.push_back({l.x, y - lh, l.x + lw, y});
+            placed.add({l.x, y - lh, l.x + lw, y});
             svg.text(l.x, y, fs * 0.85, l.text, "#555555");
         }
     }
