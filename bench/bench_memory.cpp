@@ -16,6 +16,9 @@
 //                 before, / N, everything the world holds including every vector's slack and
 //                 malloc's own rounding).
 //  build/tile_world_bodies, build/crowd   the same for the workloads' worlds.
+//  build/rows_N   the same for N 8x8 bodies on a square grid of pitch 24 in cells of 32 (the
+//                 scenes of bench/make_scene.py), added row by row as a level file lists them:
+//                 the grid's directory of cells grows a row at a time.
 // Usage: bench_memory [--data DIR] [Google Benchmark flags]
 #include <benchmark/benchmark.h>
 
@@ -152,7 +155,19 @@ std::vector<BodyDef> random_bodies(std::int64_t n) {
     return out;
 }
 
-void bm_build(benchmark::State& state, const std::vector<BodyDef>* defs) {
+std::vector<BodyDef> bodies_in_rows(std::int64_t n) {
+    std::int64_t side = 1;
+    while (side * side < n) ++side;
+    std::vector<BodyDef> out;
+    out.reserve(std::size_t(n));
+    for (std::int64_t k = 0; k < n; ++k) {
+        const real x = real(24 * (k % side)), y = real(24 * (k / side));
+        out.push_back(BodyDef{.box = {{x, y}, {x + 8, y + 8}}, .is_static = (k % 2) == 0});
+    }
+    return out;
+}
+
+void bm_build(benchmark::State& state, const std::vector<BodyDef>* defs, real cell_size) {
     std::optional<World> world;
     std::int64_t heap = 0;
     std::int64_t cpu_ns = 0;
@@ -162,7 +177,7 @@ void bm_build(benchmark::State& state, const std::vector<BodyDef>* defs) {
         const std::int64_t before = live_heap_bytes();
         state.ResumeTiming();
         const std::int64_t t0 = thread_cpu_ns();
-        world.emplace();
+        world.emplace(WorldDef{.cell_size = cell_size});
         for (const BodyDef& b : *defs) world->add(b);
         benchmark::ClobberMemory();
         cpu_ns += thread_cpu_ns() - t0;
@@ -213,7 +228,7 @@ int main(int argc, char** argv) {
         benchmark::RegisterBenchmark(c.name, bm_alloc, c.name, c.call, c.must_be_zero)->Unit(benchmark::kMillisecond);
 
     std::vector<std::vector<BodyDef>> sets;
-    sets.reserve(5);
+    sets.reserve(7);
     for (std::int64_t n : {1000, 10000, 100000}) sets.push_back(random_bodies(n));
     {
         std::vector<BodyDef> s;
@@ -224,9 +239,17 @@ int main(int argc, char** argv) {
         for (const Aabb& b : crowd.movers) c.push_back(BodyDef{.box = b});
         sets.push_back(std::move(c));
     }
-    const char* names[] = {"build/1000", "build/10000", "build/100000", "build/tile_world_bodies", "build/crowd"};
+    for (std::int64_t n : {100000, 1000000}) sets.push_back(bodies_in_rows(n));
+    const struct {
+        const char* name;
+        real cell_size;
+    } builds[] = {{"build/1000", 64},        {"build/10000", 64},
+                  {"build/100000", 64},      {"build/tile_world_bodies", 64},
+                  {"build/crowd", 64},       {"build/rows_100000", 32},
+                  {"build/rows_1000000", 32}};
     for (std::size_t i = 0; i < sets.size(); ++i)
-        benchmark::RegisterBenchmark(names[i], bm_build, &sets[i])->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(builds[i].name, bm_build, &sets[i], builds[i].cell_size)
+            ->Unit(benchmark::kMillisecond);
 
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

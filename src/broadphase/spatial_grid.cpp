@@ -122,21 +122,21 @@ void SpatialGrid::note_new_cell(std::int32_t x, std::int32_t y) {
         return;
     }
     // Outside the directory (or none yet): a new one over the rectangle of all cells grown by
-    // half its size on each side (a growing world rebuilds it a logarithmic number of times),
-    // or exactly that rectangle, or none when even that is more than 4 entries per cell (plus
+    // half its size on each side, or by a quarter, an eighth... of it, as much as fits (a
+    // growing world rebuilds it a logarithmic number of times, even one that grows a row at a
+    // time), or none when even the rectangle itself is more than 4 entries per cell (plus
     // 4096), so its memory stays a small multiple of the hash table's.
     const std::int64_t w = std::int64_t(made_.x1) - made_.x0 + 1, h = std::int64_t(made_.y1) - made_.y0 + 1;
     const std::int64_t limit = 4 * std::int64_t(cells_.size()) + 4096;
     // a * b <= limit, without overflow (a side can be 2^31 cells).
     auto fits = [&](std::int64_t a, std::int64_t b) { return a <= limit && b <= limit / a; };
-    const std::int64_t gx = w / 2 + 1, gy = h / 2 + 1;
-    std::int64_t x0 = made_.x0, y0 = made_.y0, dw = w, dh = h;
-    if (fits(w + 2 * gx, h + 2 * gy)) {
-        x0 -= gx;
-        y0 -= gy;
-        dw += 2 * gx;
-        dh += 2 * gy;
-    } else if (!fits(w, h)) {
+    std::int64_t gx = w / 2 + 1, gy = h / 2 + 1;
+    while ((gx > 0 || gy > 0) && !fits(w + 2 * gx, h + 2 * gy)) {
+        gx /= 2;
+        gy /= 2;
+    }
+    const std::int64_t x0 = made_.x0 - gx, y0 = made_.y0 - gy, dw = w + 2 * gx, dh = h + 2 * gy;
+    if (!fits(dw, dh)) {
         dense_.clear();
         dense_.shrink_to_fit();
         dense_w_ = dense_h_ = 0; // (dense_square and gather_small read the directory by its size alone)
