@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
+#include <sweepbox/particles.hpp>
 #include <sweepbox/platforms.hpp>
 #include <sweepbox/world.hpp>
 
@@ -315,12 +316,28 @@ public:
     [[nodiscard]] const SceneTrace& trace() const { return trace_; }
 
 private:
+    // Building the world and naming its bodies (runner.cpp).
+    void set_tiles(const SceneTiles& tiles);
+    void add_body(const SceneBody& body, const std::string& where);
     [[nodiscard]] BodyId id_of(const std::string& name, std::size_t step) const;
     [[nodiscard]] std::string other_json(const Other& other) const;
-    [[nodiscard]] QueryFilter filter_of(const SceneStep& s, std::size_t step) const;
-    void add_body(const SceneBody& b, const std::string& where);
+    [[nodiscard]] QueryFilter filter_of(const SceneStep& step, std::size_t index) const;
     [[nodiscard]] bool trace_move(std::size_t step, std::size_t moves = 1);
-    [[nodiscard]] std::string run_particles(std::size_t i, const std::string& where);
+    void note_riders(const std::vector<BodyId>& riders);
+    // One per kind of step, each returning the fields of its output line after "op": moves and
+    // frames (runner_moves.cpp), casts, queries and events (runner_queries.cpp), particles
+    // (runner_particles.cpp), the edits of the world (runner.cpp).
+    [[nodiscard]] std::string run_move(std::size_t index, const std::string& where);
+    [[nodiscard]] std::string run_platform_move(std::size_t index);
+    [[nodiscard]] std::string run_frames(std::size_t index, const std::string& where);
+    [[nodiscard]] std::string run_cast(std::size_t index);
+    [[nodiscard]] std::string run_cast_all(std::size_t index);
+    [[nodiscard]] std::string run_query(std::size_t index);
+    [[nodiscard]] std::string run_overlapping_pairs() const;
+    [[nodiscard]] std::string run_events();
+    [[nodiscard]] std::string run_particles(std::size_t index, const std::string& where);
+    void emit_particles(std::size_t index, const std::string& where, const Particles& batch) const;
+    [[nodiscard]] std::string run_edit(std::size_t index, const std::string& where);
 
     Scene scene_;
     std::string file_;
