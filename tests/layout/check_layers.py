@@ -9,6 +9,8 @@ import pathlib
 import re
 import sys
 
+from report import report
+
 # Bottom to top. Folders on one line are peers: each may use everything below, not each other.
 LAYERS = [
     ["core"],  # compiler switches, tolerances, the per-thread pools
@@ -80,13 +82,7 @@ def main() -> int:
                     f"{path.relative_to(src.parent)}:{number}: {own} includes \"{target}\" of {other}, "
                     f"which is not below it")
     problems += unnamed_in_readme(src)
-    for p in problems:
-        print(p)
-    if problems:
-        print(f"check_layers: {len(problems)} problems")
-        return 1
-    print(f"check_layers: every include of src/ goes down ({len(LAYERS)} layers)")
-    return 0
+    return report("check_layers", problems, f"every include of src/ goes down ({len(LAYERS)} layers)")
 
 
 if __name__ == "__main__":
