@@ -348,8 +348,12 @@ template <class Where> void check_way_out(const RefSlope& s, const Aabb& a, Vec2
     ref_extent(s, ax0, ax1, ay0, ay1, lo, hi);
     const long double w = std::sqrt(s.wx.convert_to<long double>() * s.wx.convert_to<long double>() +
                                     s.wy.convert_to<long double>() * s.wy.convert_to<long double>());
-    const long double depth[5] = {(ay1 - s.y[0]).convert_to<long double>(), (s.y[1] - ay0).convert_to<long double>(),
-                                  (ax1 - s.x[0]).convert_to<long double>(), (s.x[1] - ax0).convert_to<long double>(),
+    // Along the axes, out of the polygon's own extent (a half-height piece's tip included).
+    auto to_ld = [](const Frac& f) { return approx(f); };
+    const long double depth[5] = {ay1.convert_to<long double>() - to_ld(s.ext_lo[1]),
+                                  to_ld(s.ext_hi[1]) - ay0.convert_to<long double>(),
+                                  ax1.convert_to<long double>() - to_ld(s.ext_lo[0]),
+                                  to_ld(s.ext_hi[0]) - ax0.convert_to<long double>(),
                                   (hi - s.poly_lo).convert_to<long double>() / w};
     const Vec2 normals[5] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}, slope_normal(s.shape)};
     int chosen = -1;

@@ -12,7 +12,9 @@
 /// x, y and w, so the moving box and the polygon overlap (interiors) exactly when their open
 /// projections on x, y and w overlap. Per axis the set of times of overlap is an open interval
 /// (entry, exit), all time (not moving along it, overlapping) or never:
-/// - x, y: the box's edges against the cell's, as for two boxes;
+/// - x, y: the box's edges against the polygon's extent on that axis (its least and greatest
+///   vertex: the cell's side, or the tip of a half-height piece, where the line crosses the
+///   cell's side; a rational point when the tile edges are rounded), as for two boxes;
 /// - w: the box's extent [min h, max h] over its four corners moves by t * (w . d); the
 ///   polygon's extent is [max(0, min h over the cell), max h over the cell].
 /// The hit is the latest entry T among the moving axes when it is in [0, 1) and strictly before
@@ -102,12 +104,13 @@ inline bool ref_shape_line(TileShape s, RefShapeLine& out) {
 /// A slope tile placed in a map, in exact integers (every coordinate times 2^exact_shift).
 struct RefSlope {
     TileShape shape{};
-    Aabb cell{};             ///< the cell as `real`s
-    Big x[2], y[2];          ///< the cell's min and max on x and y
-    Big px, py;              ///< p, a point of the line
-    Big wx, wy;              ///< w, normal to the line, pointing into the solid part
-    Big poly_lo, poly_hi;    ///< the polygon's extent along w (h values)
-    Vec2 line_p{}, line_q{}; ///< the two lattice corners, as `real`s
+    Aabb cell{};               ///< the cell as `real`s
+    Big x[2], y[2];            ///< the cell's min and max on x and y
+    Big px, py;                ///< p, a point of the line
+    Big wx, wy;                ///< w, normal to the line, pointing into the solid part
+    Big poly_lo, poly_hi;      ///< the polygon's extent along w (h values)
+    Frac ext_lo[2], ext_hi[2]; ///< the polygon's extent on x and y (its vertices' least and greatest)
+    Vec2 line_p{}, line_q{};   ///< the two lattice corners, as `real`s
 };
 
 /// h(X) = w . (X - p) for X given exactly.
@@ -170,6 +173,28 @@ inline RefSlope ref_slope(const TileMap& map, TileCell c, TileShape shape) {
     ref_extent(s, s.x[0], s.x[1], s.y[0], s.y[1], lo, hi);
     s.poly_lo = sign(lo) > 0 ? lo : Big(0);
     s.poly_hi = hi;
+    // Its extent on x and y: over its vertices, the cell's corners on the solid side and the
+    // points where the line crosses the cell's sides (X + f * (Y - X) with h(X) + f * (h(Y) -
+    // h(X)) = 0, f = h(X) / (h(X) - h(Y)), kept as a fraction).
+    const Big cx[4] = {s.x[0], s.x[1], s.x[1], s.x[0]}, cy[4] = {s.y[0], s.y[0], s.y[1], s.y[1]};
+    bool first = true;
+    auto take = [&](const Frac& x, const Frac& y) {
+        const Frac v[2] = {x, y};
+        for (int k = 0; k < 2; ++k) {
+            if (first || compare(v[k], s.ext_lo[k]) < 0) s.ext_lo[k] = v[k];
+            if (first || compare(v[k], s.ext_hi[k]) > 0) s.ext_hi[k] = v[k];
+        }
+        first = false;
+    };
+    for (int i = 0; i < 4; ++i) {
+        const int j = (i + 1) % 4;
+        const Big hi_ = ref_h(s, cx[i], cy[i]), hj = ref_h(s, cx[j], cy[j]);
+        if (sign(hi_) >= 0) take({cx[i], Big(1)}, {cy[i], Big(1)});
+        if (sign(hi_) * sign(hj) < 0) {
+            const Big den = hi_ - hj; // X + hX / (hX - hY) * (Y - X)
+            take(frac(cx[i] * den + hi_ * (cx[j] - cx[i]), den), frac(cy[i] * den + hi_ * (cy[j] - cy[i]), den));
+        }
+    }
     return s;
 }
 
@@ -180,20 +205,22 @@ struct RefSlab {
 };
 
 /// The moving interval [lo + t*k, hi + t*k] against the fixed interval [olo, ohi], open overlap.
-inline RefSlab ref_slab(const Big& lo, const Big& hi, const Big& k, const Big& olo, const Big& ohi) {
+inline RefSlab ref_slab(const Big& lo, const Big& hi, const Big& k, const Frac& olo, const Frac& ohi) {
     RefSlab r;
+    // (x - o) as a fraction over o's denominator.
+    auto minus = [](const Big& x, const Frac& o) { return Big(x * o.den - o.num); };
     if (sign(k) == 0) {
-        r.kind = (lo < ohi && olo < hi) ? RefSlab::Kind::always : RefSlab::Kind::never;
+        r.kind = (sign(minus(lo, ohi)) < 0 && sign(minus(hi, olo)) > 0) ? RefSlab::Kind::always : RefSlab::Kind::never;
         return r;
     }
     r.kind = RefSlab::Kind::moving;
     // lo + t*k < ohi and olo < hi + t*k.
     if (sign(k) > 0) {
-        r.enter = frac(olo - hi, k);
-        r.exit = frac(ohi - lo, k);
+        r.enter = frac(-minus(hi, olo), olo.den * k);
+        r.exit = frac(-minus(lo, ohi), ohi.den * k);
     } else {
-        r.enter = frac(ohi - lo, k);
-        r.exit = frac(olo - hi, k);
+        r.enter = frac(-minus(lo, ohi), ohi.den * k);
+        r.exit = frac(-minus(hi, olo), olo.den * k);
     }
     return r;
 }
@@ -203,11 +230,11 @@ inline std::array<RefSlab, 3> ref_slabs(const Aabb& a, Vec2 d, const RefSlope& s
     const Big ax0 = to_big(a.min.x), ax1 = to_big(a.max.x), ay0 = to_big(a.min.y), ay1 = to_big(a.max.y);
     const Big dx = to_big(d.x), dy = to_big(d.y);
     std::array<RefSlab, 3> r;
-    r[0] = ref_slab(ax0, ax1, dx, s.x[0], s.x[1]);
-    r[1] = ref_slab(ay0, ay1, dy, s.y[0], s.y[1]);
+    r[0] = ref_slab(ax0, ax1, dx, s.ext_lo[0], s.ext_hi[0]);
+    r[1] = ref_slab(ay0, ay1, dy, s.ext_lo[1], s.ext_hi[1]);
     Big lo, hi;
     ref_extent(s, ax0, ax1, ay0, ay1, lo, hi);
-    r[2] = ref_slab(lo, hi, s.wx * dx + s.wy * dy, s.poly_lo, s.poly_hi);
+    r[2] = ref_slab(lo, hi, s.wx * dx + s.wy * dy, {s.poly_lo, Big(1)}, {s.poly_hi, Big(1)});
     return r;
 }
 
@@ -222,7 +249,10 @@ inline bool ref_slope_overlaps(const Aabb& a, const RefSlope& s) {
 /// projections meet).
 inline bool ref_slope_intersects_closed(const Aabb& a, const RefSlope& s) {
     const Big ax0 = to_big(a.min.x), ax1 = to_big(a.max.x), ay0 = to_big(a.min.y), ay1 = to_big(a.max.y);
-    if (ax1 < s.x[0] || s.x[1] < ax0 || ay1 < s.y[0] || s.y[1] < ay0) return false;
+    const Frac ax[2] = {{ax0, Big(1)}, {ax1, Big(1)}}, ay[2] = {{ay0, Big(1)}, {ay1, Big(1)}};
+    if (compare(ax[1], s.ext_lo[0]) < 0 || compare(s.ext_hi[0], ax[0]) < 0 || compare(ay[1], s.ext_lo[1]) < 0 ||
+        compare(s.ext_hi[1], ay[0]) < 0)
+        return false;
     Big lo, hi;
     ref_extent(s, ax0, ax1, ay0, ay1, lo, hi);
     return !(hi < s.poly_lo || s.poly_hi < lo);
@@ -235,7 +265,10 @@ inline bool ref_segment_meets(Vec2 a, Vec2 d, const RefSlope& s, Frac& entry) {
     const Big X = to_big(a.x), Y = to_big(a.y), h = ref_h(s, X, Y);
     // Closed projections: a slab not moving must hold the point (closed); a moving one holds
     // it for t in [enter, exit].
-    const bool held[3] = {s.x[0] <= X && X <= s.x[1], s.y[0] <= Y && Y <= s.y[1], s.poly_lo <= h && h <= s.poly_hi};
+    const Frac fx{X, Big(1)}, fy{Y, Big(1)};
+    const bool held[3] = {compare(s.ext_lo[0], fx) <= 0 && compare(fx, s.ext_hi[0]) <= 0,
+                          compare(s.ext_lo[1], fy) <= 0 && compare(fy, s.ext_hi[1]) <= 0,
+                          s.poly_lo <= h && h <= s.poly_hi};
     Frac lo{Big(0), Big(1)}, hi{Big(1), Big(1)};
     for (int i = 0; i < 3; ++i) {
         if (sl[i].kind != RefSlab::Kind::moving) {

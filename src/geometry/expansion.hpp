@@ -35,6 +35,14 @@ template <int N> struct Terms {
     }
 };
 
+/// t as a Terms of N >= M places.
+template <int N, int M> Terms<N> widen_to(const Terms<M>& t) {
+    static_assert(M <= N);
+    Terms<N> r;
+    for (int i = 0; i < t.n; ++i) r.v[r.n++] = t.v[i];
+    return r;
+}
+
 inline Terms<2> terms(const Exact& e) {
     Terms<2> t;
     t.add(e.hi);

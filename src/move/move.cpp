@@ -183,8 +183,11 @@ bool junction_solid(const World& w, BodyId self, const MoveOptions& o, const Aab
     const detail::JunctionStop js = known ? known_junction(w, self, o, S, d, *known, solids)
                                           : move_junction(w, self, o, sel, S, d, solids, slopes);
     JunctionLeg out{false, F, rest, {0, 0}};
-    out.stop = js.any && (!best.any || (!best.started && detail::stops_before(js, S, d, best.ob.box, best.sweep.normal,
-                                                                              best.sweep.time)));
+    detail::SlopeTile slope;
+    if (best.any && best.ob.shape != 0) slope = detail::slope_of(w.tiles(), best.ob);
+    out.stop = js.any && (!best.any || (!best.started &&
+                                        detail::stops_before(js, S, d, best.ob.box, best.sweep.normal, best.sweep.time,
+                                                             best.ob.shape != 0 ? &slope : nullptr)));
     if (out.stop) {
         best.any = true;
         best.sweep = Sweep{SweepState::hit, js.time, js.normal, js.corner};
@@ -204,7 +207,23 @@ bool junction_solid(const World& w, BodyId self, const MoveOptions& o, const Aab
         detail::visit_region(w, out.F, sel, [&](const Obstacle& ob) {
             if (junction_solid(w, self, o, S, ob)) solids.push_back(ob);
         });
-    out.F = detail::settle_thin(S, d, out.F, solids, best.any && !out.stop ? axis_of(best.sweep.normal) : -1);
+    // Rule 5's rounding, toward the exact end of the leg: its contact, or S + d.
+    detail::StopTime end;
+    const bool exact_end = !out.stop && !(best.any && best.started);
+    if (exact_end && !best.any) {
+        end.num.add(1);
+        end.den.add(1);
+    } else if (exact_end && best.ob.shape != 0) {
+        detail::slope_entry_time(S, d, detail::EntryOf{false, &slope, &best.ob.box, best.sweep.normal}, end.num,
+                                 end.den);
+    } else if (exact_end) {
+        wide den;
+        end.num = detail::widen_to<16>(detail::terms(detail::entry_num(S, d, best.ob.box, best.sweep.normal, den)));
+        end.den.add(den);
+    }
+    const bool flush = best.any && !out.stop && !detail::is_slope_normal(best.sweep.normal);
+    out.F = detail::settle_thin(S, d, out.F, solids, flush ? axis_of(best.sweep.normal) : -1,
+                                exact_end ? &end : nullptr, {&w.tiles(), &slopes});
     return out;
 }
 
@@ -491,6 +510,8 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
             slope_leg_end(detail::slope_of(w.tiles(), best.ob), S, d, F, rest);
         } else {
             F = detail::contact_box(S, d, best.ob.box, best.sweep.normal);
+            if (best.ob.shape != 0) [[unlikely]] // a slope tile's side: its tip, or its cell's
+                F = detail::contact_box_of(w.tiles(), S, d, best.ob, best.sweep.normal);
             // What is left is what was not travelled (d - (F - S)): a slide keeps the whole
             // tangential motion and a bounce reflects exactly the rest into the face. On the
             // normal's axis the travel is measured at the leading edge, the one now on the face

@@ -70,7 +70,7 @@ Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const 
                 const Vec2 dF{real(wide(F.min.x) - wide(S.min.x)), real(wide(F.min.y) - wide(S.min.y))};
                 const Sweep sw = sweep_slope(S, dF, s, ob.faces, ob.seams);
                 if (sw.state != SweepState::hit) return S;
-                F = is_slope_normal(sw.normal) ? slope_contact_box(S, dF, s) : contact_box(S, dF, s.cell, sw.normal);
+                F = slope_hit_box(S, dF, s, sw.normal);
                 if (slope_overlaps(F, s)) return S;
                 changed = true;
                 continue;

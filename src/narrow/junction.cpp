@@ -2,6 +2,8 @@
 
 #include "narrow/junction.hpp"
 
+#include "narrow/slope_junction.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -140,7 +142,8 @@ SWEEPBOX_FORCE_INLINE bool stops_at_event(const Aabb& a, Vec2 p, Vec2 d, int m, 
 }
 
 // A path along axis m from the leading point p: the first seam entered or meeting point passed.
-JunctionStop along_line(const Aabb& a, Vec2 p, Vec2 d, int m, bool knows_side, const std::vector<Obstacle>& solids) {
+JunctionStop along_line(const Aabb& a, Vec2 p, Vec2 d, int m, bool knows_side, const std::vector<Obstacle>& solids,
+                        bool skip_start) {
     JunctionStop out;
     const int j = 1 - m;
     const bool pos = d[m] > 0;
@@ -149,7 +152,7 @@ JunctionStop along_line(const Aabb& a, Vec2 p, Vec2 d, int m, bool knows_side, c
     auto ahead = [&](real e) { return pos ? diff(e, p[m]) : diff(p[m], e); };
     std::vector<real>& events = event_scratch();
     events.clear();
-    events.push_back(p[m]);
+    if (!skip_start) events.push_back(p[m]);
     for (const Obstacle& s : solids) {
         if (!(s.box.min[j] <= p[j] && p[j] <= s.box.max[j])) continue;
         for (const real e : {s.box.min[m], s.box.max[m]}) {
@@ -170,7 +173,7 @@ JunctionStop along_line(const Aabb& a, Vec2 p, Vec2 d, int m, bool knows_side, c
 }
 
 // A point moving on both axes: the first meeting point on its path it may not pass.
-JunctionStop diagonal(Vec2 p, Vec2 d, const std::vector<Obstacle>& solids) {
+JunctionStop diagonal(Vec2 p, Vec2 d, const std::vector<Obstacle>& solids, bool skip_start) {
     JunctionStop out;
     const wide den[2] = {std::fabs(wide(d.x)), std::fabs(wide(d.y))};
     auto ahead = [&](real e, int k) { return d[k] > 0 ? diff(e, p[k]) : diff(p[k], e); };
@@ -179,7 +182,7 @@ JunctionStop diagonal(Vec2 p, Vec2 d, const std::vector<Obstacle>& solids) {
     bool found = false;
     Vec2 best{0, 0};
     // Starting on a meeting point, the point could be on any side: it goes only where all do.
-    if (const Local l = local_at(p, solids); l.first && !l.solid(d) && (l.all() & ~l.piece(d)) != 0) {
+    if (const Local l = local_at(p, solids); !skip_start && l.first && !l.solid(d) && (l.all() & ~l.piece(d)) != 0) {
         found = true;
         best = p;
         out.ob = *l.first;
@@ -221,13 +224,13 @@ JunctionStop diagonal(Vec2 p, Vec2 d, const std::vector<Obstacle>& solids) {
 
 } // namespace
 
-JunctionStop first_junction(const Aabb& a, Vec2 d, const std::vector<Obstacle>& solids) {
+JunctionStop first_junction(const Aabb& a, Vec2 d, const std::vector<Obstacle>& solids, bool skip_start) {
     const bool flat_x = a.min.x == a.max.x, flat_y = a.min.y == a.max.y;
     if (solids.empty() || (d.x == 0 && d.y == 0)) return {};
     if (flat_x && flat_y) {
-        if (d.x != 0 && d.y != 0) return diagonal(a.min, d, solids);
+        if (d.x != 0 && d.y != 0) return diagonal(a.min, d, solids, skip_start);
         const int m = d.x != 0 ? 0 : 1;
-        return along_line(a, a.min, d, m, false, solids);
+        return along_line(a, a.min, d, m, false, solids, skip_start);
     }
     // A plank along its own line: its leading end, with the plank behind it.
     const int z = flat_x ? 0 : 1; // the axis of zero extent
@@ -235,7 +238,7 @@ JunctionStop first_junction(const Aabb& a, Vec2 d, const std::vector<Obstacle>& 
     const int m = 1 - z;
     Vec2 lead = a.min;
     lead[m] = d[m] > 0 ? a.max[m] : a.min[m];
-    return along_line(a, lead, d, m, true, solids);
+    return along_line(a, lead, d, m, true, solids, false);
 }
 
 JunctionStop junction_at_start(const Aabb& a, Vec2 d, const std::vector<Obstacle>& solids) {
@@ -246,14 +249,38 @@ JunctionStop junction_at_start(const Aabb& a, Vec2 d, const std::vector<Obstacle
     return out;
 }
 
-bool stops_before(const JunctionStop& j, const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, real time) {
+StopTime stop_time(const JunctionStop& j) {
+    if (j.exact) return *j.exact;
+    StopTime t;
+    t.num = widen_to<16>(terms(j.num.exact()));
+    t.den.add(j.den);
+    return t;
+}
+
+int compare_stops(const JunctionStop& x, const JunctionStop& y) {
+    if (!x.exact && !y.exact) return compare(x.num, x.den, y.num, y.den);
+    const StopTime a = stop_time(x), b = stop_time(y);
+    return compare(a.num, a.den, b.num, b.den);
+}
+
+bool stops_before(const JunctionStop& j, const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, real time,
+                  const SlopeTile* slope) {
+    if (slope != nullptr) {
+        Terms<16> num;
+        Terms<8> den;
+        slope_entry_time(a, d, EntryOf{false, slope, &b, n}, num, den);
+        const StopTime t = stop_time(j);
+        return compare(t.num, t.den, num, den) < 0;
+    }
     if (is_slope_normal(n)) return j.time < time;
     wide den;
     const Exact num = entry_num(a, d, b, n, den);
+    if (j.exact) return compare(j.exact->num, j.exact->den, terms(num), terms(den)) < 0;
     return compare(j.num.exact(), j.den, num, den) < 0;
 }
 
-Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacle>& solids, int keep_axis) {
+Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacle>& solids, int keep_axis,
+                 const StopTime* end, SlopeView slopes) {
     Aabb out = F;
     for (int k = 0; k < 2; ++k) {
         const int j = 1 - k;
@@ -269,16 +296,27 @@ Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacl
     if (out == F && F.min == F.max && !(F == S)) {
         auto unsafe = [&](Vec2 q) {
             const Local l = local_at(q, solids);
-            return l.first && (l.inside() || l.components() > 1);
+            if (l.first && (l.inside() || l.components() > 1)) return true;
+            return slopes.slopes != nullptr && !slopes.slopes->empty() &&
+                   unsafe_among_slopes(*slopes.tiles, q, *slopes.slopes, solids);
         };
         if (!unsafe(F.min)) return out;
-        // Where the exact position lies from the rounded one: back toward the start, or, on an
-        // axis where the motion was lost to rounding, ahead along it.
+        // Where the exact position lies from the rounded one: at S + end * d when the end is
+        // known; else back toward the start, or, on an axis where the motion was lost to
+        // rounding, ahead along it.
         auto back = [&](int k) {
-            if (F.min[k] != S.min[k]) return toward(F.min[k], S.min[k]);
-            if (d[k] == 0) return F.min[k];
-            return std::nextafter(F.min[k], d[k] > 0 ? std::numeric_limits<real>::infinity()
-                                                     : -std::numeric_limits<real>::infinity());
+            int dir = 0;
+            if (end != nullptr) {
+                // E_k - F_k = ((S_k - F_k) den + num d_k) / den
+                dir = sign(terms(exact_diff(S.min[k], F.min[k])) * end->den + end->num * terms(wide(d[k])));
+            } else if (F.min[k] != S.min[k]) {
+                dir = S.min[k] > F.min[k] ? 1 : -1;
+            } else {
+                dir = d[k] > 0 ? 1 : (d[k] < 0 ? -1 : 0);
+            }
+            if (dir == 0) return F.min[k];
+            return std::nextafter(F.min[k], dir > 0 ? std::numeric_limits<real>::infinity()
+                                                    : -std::numeric_limits<real>::infinity());
         };
         // One axis if that settles it. Flush against the face it contacted, the point stays
         // flush (and, if that leaves it on the meeting point, only goes on where every side of

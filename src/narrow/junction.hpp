@@ -17,14 +17,23 @@
 // A point on a zero-thickness wall belongs to both sides of it: it goes on only where both do.
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "geometry/exact.hpp"
+#include "geometry/expansion.hpp"
 #include "broadphase/obstacle.hpp"
 #include "narrow/ranking.hpp"
 #include "geometry/sweep.hpp"
 
 namespace sweepbox::detail {
+
+/// The exact time num / den (den > 0) of a stop at a point that is not a `real`: a slope's vertex
+/// where its line crosses a side of its cell, on a map whose tile edges are rounded.
+struct StopTime {
+    Terms<16> num;
+    Terms<8> den;
+};
 
 /// Where a zero-extent mover stops at a junction: before its path enters a seam (the leading
 /// point flush at the seam's end, normal against the motion) or passes a meeting point it may
@@ -32,13 +41,14 @@ namespace sweepbox::detail {
 struct JunctionStop {
     bool any = false;
     bool corner = false; ///< a diagonal path stopped at a meeting point
-    Diff num{};          ///< the exact time of the stop is num / den (num >= 0)
+    Diff num{};          ///< the exact time of the stop is num / den (num >= 0), unless `exact`
     wide den = 1;
-    real time = 0;     ///< num / den rounded, in [0, 1)
-    Vec2 normal{0, 0}; ///< against the motion, on the axis of the face entered
-    Vec2 point{0, 0};  ///< the junction point
-    Aabb box{};        ///< the mover's box at the stop
-    Obstacle ob{};     ///< the lowest-ranked obstacle at the junction
+    std::optional<StopTime> exact; ///< the exact time when the meeting point is not a `real`
+    real time = 0;                 ///< num / den rounded, in [0, 1)
+    Vec2 normal{0, 0};             ///< against the motion, on the axis of the face entered
+    Vec2 point{0, 0};              ///< the junction point
+    Aabb box{};                    ///< the mover's box at the stop
+    Obstacle ob{};                 ///< the lowest-ranked obstacle at the junction
 };
 
 /// True when `a` has zero extent on some axis (the movers this file is for).
@@ -50,7 +60,9 @@ inline bool is_thin(const Aabb& a) { return a.min.x == a.max.x || a.min.y == a.m
 /// A point that starts on a meeting point could be on any side of it: it goes on only into a
 /// piece joined to every side (a point on a zero-thickness wall may slide along it, not leave
 /// it); a plank knows its side.
-[[nodiscard]] JunctionStop first_junction(const Aabb& a, Vec2 d, const std::vector<Obstacle>& solids);
+/// `skip_start`: a point's start is judged elsewhere (where a slope holds it: with_slopes).
+[[nodiscard]] JunctionStop first_junction(const Aabb& a, Vec2 d, const std::vector<Obstacle>& solids,
+                                          bool skip_start = false);
 
 /// first_junction's answer for a point `a` moved by d along one axis (d != 0 on that axis, 0 on
 /// the other) when it stops at its start, at time 0 (entering a seam there or at a meeting point
@@ -58,10 +70,16 @@ inline bool is_thin(const Aabb& a) { return a.min.x == a.max.x || a.min.y == a.m
 /// then looks further along the path). Cheaper: no events along the path are gathered.
 [[nodiscard]] JunctionStop junction_at_start(const Aabb& a, Vec2 d, const std::vector<Obstacle>& solids);
 
+/// The stop's exact time.
+[[nodiscard]] StopTime stop_time(const JunctionStop& j);
+/// The sign of x's time minus y's, exactly.
+[[nodiscard]] int compare_stops(const JunctionStop& x, const JunctionStop& y);
+
 /// True when the stop comes strictly before a hit of `a` moved by d on `b` with normal n (not
-/// started inside) at `time`: exactly, on the numerators (a hit on a slope's face: on the
-/// rounded times).
-[[nodiscard]] bool stops_before(const JunctionStop& j, const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, real time);
+/// started inside) at `time`: exactly, on the numerators; a hit on the slope tile `slope` (when
+/// given) on its exact face or side (else a slope's face on the rounded times).
+[[nodiscard]] bool stops_before(const JunctionStop& j, const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, real time,
+                                const SlopeTile* slope = nullptr);
 
 /// Rule 5's rounding for a thin body: the end box F of a leg from S by d, rounded onto a line
 /// that the leg did not contact, is moved one step of `real` toward where the exact position
@@ -70,8 +88,15 @@ inline bool is_thin(const Aabb& a) { return a.min.x == a.max.x || a.min.y == a.m
 /// meeting point of obstacles that a point comes to rest on (then it would be on every side).
 /// keep_axis (0, 1, or -1 for none): the axis of the contact's normal; the body stays flush on
 /// it (moved on the other axis only, or not at all when that does not settle it).
-[[nodiscard]] Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacle>& solids,
-                               int keep_axis);
+/// `end`: the exact time of the end on the leg (its exact position is S + end * d), which a point
+/// is moved toward (without it, toward S or, where the motion was lost, ahead); `slopes`: the
+/// slope tiles near the end, whose seams and meeting points count too (slope_junction.hpp).
+struct SlopeView {
+    const TileMap* tiles = nullptr;
+    const std::vector<Obstacle>* slopes = nullptr;
+};
+[[nodiscard]] Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacle>& solids, int keep_axis,
+                               const StopTime* end = nullptr, SlopeView slopes = {});
 
 /// Gathers the obstacles that `sel` selects along the whole path of `a` moved by d, touching
 /// ones included, that `blocks(ob)` says block. One-way and slope tiles never take part (the

@@ -22,7 +22,7 @@ Penetration penetration_of(const TileMap& tiles, const Aabb& a, const Obstacle& 
 }
 
 Aabb contact_box_of(const TileMap& tiles, const Aabb& a, Vec2 d, const Obstacle& ob, Vec2 n) {
-    if (is_slope_normal(n)) return slope_contact_box(a, d, slope_of(tiles, ob));
+    if (ob.shape != 0) return slope_hit_box(a, d, slope_of(tiles, ob), n);
     return contact_box(a, d, ob.box, n);
 }
 

@@ -36,6 +36,14 @@ SWEEPBOX_API bool overlaps_obstacle(const TileMap& tiles, const Aabb& a, const O
 /// tile's axes).
 SWEEPBOX_API Penetration penetration_of(const TileMap& tiles, const Aabb& a, const Obstacle& ob);
 
+/// The box a moved by d to its contact of normal n with the slope tile s (not started inside):
+/// on its face (rule S3), at a half-height piece's tip, or flush against a side of its cell.
+inline Aabb slope_hit_box(const Aabb& a, Vec2 d, const SlopeTile& s, Vec2 n) {
+    if (is_slope_normal(n)) return slope_contact_box(a, d, s);
+    if (is_tip_side(s, n)) return slope_tip_box(a, d, s);
+    return contact_box(a, d, s.cell, n);
+}
+
 /// The box a moved by d to its contact with ob of normal n (not started inside).
 SWEEPBOX_API Aabb contact_box_of(const TileMap& tiles, const Aabb& a, Vec2 d, const Obstacle& ob, Vec2 n);
 

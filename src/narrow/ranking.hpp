@@ -57,12 +57,12 @@ struct Ranked {
     const Aabb* box;
     Other other;
 };
-// The order of two entries of which one is on a slope's face: exactly, on the slope's line.
+// The order of two entries of which one is on a slope tile: exactly, on its face or side.
 inline int compare_with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, const Ranked& x, const Ranked& y) {
     SlopeTile sx, sy;
     auto entry = [&](const Ranked& r, SlopeTile& s) {
         EntryOf e{r.started, nullptr, r.box, r.normal};
-        if (!r.started && is_slope_normal(r.normal)) {
+        if (!r.started && r.other.is_tile() && is_slope(tiles.shape_at(r.other.tile))) {
             s = slope_tile(tiles, r.other.tile, tiles.shape_at(r.other.tile));
             e.slope = &s;
         }
@@ -76,7 +76,8 @@ inline int compare_with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, cons
                                                      const Ranked& y) {
     if (x.other == y.other) return false; // the same obstacle again (a body in several cells)
     int c = 0;
-    if (is_slope_normal(x.normal) || is_slope_normal(y.normal)) {
+    auto on_slope = [&](const Ranked& r) { return r.other.is_tile() && is_slope(tiles.shape_at(r.other.tile)); };
+    if (on_slope(x) || on_slope(y)) {
         c = compare_with_slopes(tiles, a, d, x, y);
     } else if (!x.started && !y.started && x.normal == y.normal) {
         // The same face direction (two tiles of one floor, say): the entry numerators are the

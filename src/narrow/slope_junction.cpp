@@ -10,6 +10,7 @@
 #include "narrow/narrow_phase.hpp"
 #include "walk/walk_path.hpp"
 #include "tiles/slope.hpp"
+#include "tiles/slope_vertices.hpp"
 
 namespace sweepbox::detail {
 
@@ -60,22 +61,113 @@ bool interior_meets(const Cone& k, const Dir& h) {
 }
 
 // The cone of a closed box at q (q in it): its sides through q.
-Cone box_cone(const Aabb& b, Vec2 q) {
+Cone box_cone(const Aabb& b, const HPoint& q) {
     Cone k;
-    if (q.x == b.min.x) k.add(dir_of(1, 0));
-    if (q.x == b.max.x) k.add(dir_of(-1, 0));
-    if (q.y == b.min.y) k.add(dir_of(0, 1));
-    if (q.y == b.max.y) k.add(dir_of(0, -1));
+    if (coord_sign(q, 0, b.min.x) == 0) k.add(dir_of(1, 0));
+    if (coord_sign(q, 0, b.max.x) == 0) k.add(dir_of(-1, 0));
+    if (coord_sign(q, 1, b.min.y) == 0) k.add(dir_of(0, 1));
+    if (coord_sign(q, 1, b.max.y) == 0) k.add(dir_of(0, -1));
     return k;
 }
 
-// The middle of lo and hi when it is a `real`, exactly; false when not.
-bool exact_middle(real lo, real hi, real& m) {
-    wide sum, err;
-    two_sum(wide(lo), wide(hi), sum, err);
-    const wide w = sum / 2;
-    m = real(w);
-    return err == 0 && wide(m) == w;
+// The cone of a slope tile's solid part at q (q in it): its cell's sides and its line through q.
+Cone slope_cone(const SlopeTile& t, const HPoint& q) {
+    Cone k = box_cone(t.cell, q);
+    if (line_side(t, q) == 0) k.add(Dir{t.A, t.B});
+    return k;
+}
+
+// The obstacles holding a point q and the cone of directions each covers there.
+struct Local {
+    static constexpr int max = 64;
+    Cone cones[max];
+    const Obstacle* owners[max];
+    int n = 0;
+    bool inside = false; // q inside an obstacle: the slabs' contact
+
+    [[nodiscard]] bool covered(const Dir& u, const Dir& v) const {
+        for (int c = 0; c < n; ++c)
+            if (in_cone(cones[c], u, v, false)) return true;
+        return false;
+    }
+    // The number of arcs of free directions around q: each begins, turning toward perp, at a
+    // covered direction (a cone's edge) whose neighbour that way is free.
+    [[nodiscard]] int free_arcs() const {
+        const Dir zero = dir_of(0, 0);
+        Dir starts[4 * max];
+        int count = 0;
+        for (int c = 0; c < n; ++c)
+            for (int i = 0; i < cones[c].n; ++i)
+                for (const Dir& b : {perp(cones[c].c[i]), neg(perp(cones[c].c[i]))}) {
+                    if (!covered(b, zero) || covered(b, perp(b))) continue;
+                    bool seen = false;
+                    for (int e = 0; e < count && !seen; ++e)
+                        seen = dot_sign(perp(starts[e]), b) == 0 && dot_sign(starts[e], b) > 0;
+                    if (!seen) starts[count++] = b;
+                }
+        return count;
+    }
+};
+
+// The slope tiles of a junction test, each once (a per-thread list: no allocation once grown).
+std::vector<SlopeTile>& slope_scratch() {
+    thread_local std::vector<SlopeTile> v;
+    return v;
+}
+
+Local local_at(const HPoint& q, const std::vector<Obstacle>& slopes, const std::vector<SlopeTile>& tiles,
+               const std::vector<Obstacle>& solids) {
+    Local l;
+    for (std::size_t i = 0; i < slopes.size() && l.n < Local::max; ++i) {
+        const SlopeTile& t = tiles[i];
+        if (!slope_holds(t, q)) continue;
+        const Cone k = slope_cone(t, q);
+        l.inside = l.inside || k.n == 0;
+        l.owners[l.n] = &slopes[i];
+        l.cones[l.n++] = k;
+    }
+    for (const Obstacle& o : solids) {
+        if (l.n == Local::max) break;
+        if (!box_holds(o.box, q)) continue;
+        const Cone k = box_cone(o.box, q);
+        l.inside = l.inside || k.n == 0;
+        l.owners[l.n] = &o;
+        l.cones[l.n++] = k;
+    }
+    return l;
+}
+
+// Whether a point or plank's lead moving along d from q may not go on (see the header): it
+// enters a seam, or passes where the cones cut both sides of its path; at its start (`start`),
+// a point that could be on any side of q goes on only where every free side around q may.
+struct Verdict {
+    bool enters = false, passes = false;
+};
+Verdict verdict(const Local& l, const Dir& dd, bool start, bool knows_side) {
+    Verdict v;
+    const Dir side = perp(dd);
+    bool alone = false, left = false, right = false;
+    for (int c = 0; c < l.n; ++c) {
+        alone = alone || (in_cone(l.cones[c], dd, side, true) && in_cone(l.cones[c], dd, neg(side), true));
+        left = left || in_cone(l.cones[c], dd, side, false);
+        right = right || in_cone(l.cones[c], dd, neg(side), false);
+    }
+    v.enters = !alone && left && right;
+    if (v.enters) return v;
+    if (start && !knows_side) {
+        // The free arcs next to d: the one d is in, else those on either side of it.
+        const Dir zero = dir_of(0, 0);
+        const int at_d = !l.covered(dd, zero) ? 1 : int(!l.covered(dd, side)) + int(!l.covered(dd, neg(side)));
+        v.passes = l.free_arcs() > at_d;
+        return v;
+    }
+    bool cut[2] = {false, false};
+    for (int c = 0; c < l.n; ++c) {
+        cut[0] = cut[0] || interior_meets(l.cones[c], side);
+        cut[1] = cut[1] || interior_meets(l.cones[c], neg(side));
+    }
+    v.passes = cut[0] && cut[1];
+    return v;
 }
 
 // q stepped back against d by a unit of the last place on x, else on y, else on both: the first
@@ -113,8 +205,15 @@ void gather_slopes(const World& w, const Aabb& a, Vec2 d, const Selector& sel, b
 
 JunctionStop with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, const JunctionStop& box_stop,
                          const std::vector<Obstacle>& slopes, const std::vector<Obstacle>& solids) {
-    const JunctionStop s = first_slope_junction(tiles, a, d, slopes, solids);
-    JunctionStop js = s.any && (!box_stop.any || compare(s.num, s.den, box_stop.num, box_stop.den) <= 0) ? s : box_stop;
+    bool judged_start = false;
+    const JunctionStop s = first_slope_junction(tiles, a, d, slopes, solids, &judged_start);
+    // A point's start where a slope holds it is the slopes' to judge (they see the boxes too): a
+    // box stop there for its free sides may not stand where a slope fills one of them.
+    JunctionStop boxes = box_stop;
+    if (boxes.any && judged_start && a.min == a.max && !boxes.exact && sign(boxes.num) == 0 &&
+        !(s.any && sign(s.num) == 0))
+        boxes = first_junction(a, d, solids, true);
+    JunctionStop js = s.any && (!boxes.any || compare_stops(s, boxes) <= 0) ? s : boxes;
     if (!js.any || !(a.min == a.max) || js.box == a) return js;
     // A point stopped one step before a meeting point of boxes may be inside a slope that meets
     // there too (the step is off a slope's line): back on x, on y, or on both, the first that
@@ -134,9 +233,22 @@ JunctionStop with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, const Junc
     return js;
 }
 
+bool unsafe_among_slopes(const TileMap& tiles, Vec2 q, const std::vector<Obstacle>& slopes,
+                         const std::vector<Obstacle>& solids) {
+    std::vector<SlopeTile>& st = slope_scratch();
+    st.clear();
+    for (const Obstacle& so : slopes) st.push_back(slope_tile(tiles, so.other.tile, TileShape(so.shape)));
+    const Local l = local_at(hpoint(q), slopes, st, solids);
+    if (l.n == 0) return false;
+    if (l.inside) return true;
+    const int arcs = l.free_arcs();
+    return arcs == 0 || arcs > 1;
+}
+
 JunctionStop first_slope_junction(const TileMap& tiles, const Aabb& a, Vec2 d, const std::vector<Obstacle>& slopes,
-                                  const std::vector<Obstacle>& solids) {
+                                  const std::vector<Obstacle>& solids, bool* judged_start) {
     JunctionStop best;
+    if (judged_start) *judged_start = false;
     if (slopes.empty() || (d.x == 0 && d.y == 0)) return best;
     const bool flat_x = a.min.x == a.max.x, flat_y = a.min.y == a.max.y;
     // The moving point: a point, or a plank's leading end along its own line.
@@ -147,126 +259,127 @@ JunctionStop first_slope_junction(const TileMap& tiles, const Aabb& a, Vec2 d, c
         const int m = 1 - z;
         p[m] = d[m] > 0 ? a.max[m] : a.min[m];
     }
+    const bool knows_side = !(flat_x && flat_y);
     const int m = std::fabs(d.x) > std::fabs(d.y) ? 0 : 1; // the axis the time is measured on
     const wide den = std::fabs(wide(d[m]));
     const Dir dd = dir_of(d.x, d.y);
-    for (const Obstacle& so : slopes) {
-        const SlopeTile s = slope_tile(tiles, so.other.tile, TileShape(so.shape));
-        Vec2 poly[4];
-        const int count = slope_polygon(TileShape(so.shape), poly);
-        for (int i = 0; i < count; ++i) {
-            // The corner in world units (a half is the middle of the cell's edges).
-            Vec2 q;
-            bool exact = true;
-            for (int k = 0; k < 2; ++k) {
-                const real t = poly[i][k];
-                q[k] = t == 0 ? s.cell.min[k] : (t == 1 ? s.cell.max[k] : real(0));
-                if (t != 0 && t != 1) exact = exact_middle(s.cell.min[k], s.cell.max[k], q[k]);
-            }
-            if (!exact) continue;
-            // On the path, at a time in [0, 1).
-            const Exact ox = exact_diff(q.x, p.x), oy = exact_diff(q.y, p.y);
-            if (sign(terms(ox) * terms(wide(d.y)) - terms(oy) * terms(wide(d.x))) != 0) continue;
-            const Diff num = d[m] > 0 ? diff(q[m], p[m]) : diff(p[m], q[m]);
-            if (sign(num) < 0 || compare(num, den) >= 0) continue;
-            if (best.any && compare(num, den, best.num, best.den) >= 0) continue;
-            // The cones at q.
-            Cone cones[64];
-            const Obstacle* owners[64];
-            int n = 0;
-            bool inside = false;
-            const Aabb qb{q, q};
-            for (const Obstacle& o : slopes) {
-                if (n == 64) break;
-                const SlopeTile t = slope_tile(tiles, o.other.tile, TileShape(o.shape));
-                if (!slope_intersects_closed(qb, t)) continue;
-                Cone k = box_cone(t.cell, q);
-                const Dir w{t.A, t.B};
-                if (sign(terms(t.A) * terms(exact_diff(q.x, t.p.x)) + terms(t.B) * terms(exact_diff(q.y, t.p.y))) == 0)
-                    k.add(w);
-                inside = inside || k.n == 0;
-                owners[n] = &o;
-                cones[n++] = k;
-            }
-            for (const Obstacle& o : solids) {
-                if (n == 64) break;
-                if (!contains_point(o.box, q)) continue;
-                const Cone k = box_cone(o.box, q);
-                inside = inside || k.n == 0;
-                owners[n] = &o;
-                cones[n++] = k;
-            }
-            if (inside) continue; // q inside an obstacle: the slabs' contact
-            const bool start = sign(num) == 0;
-            // Entering a seam: d covered on both sides, by no cone alone.
-            bool alone = false, left = false, right = false;
-            const Dir side = perp(dd);
-            for (int c = 0; c < n; ++c) {
-                alone = alone || (in_cone(cones[c], dd, side, true) && in_cone(cones[c], dd, neg(side), true));
-                left = left || in_cone(cones[c], dd, side, false);
-                right = right || in_cone(cones[c], dd, neg(side), false);
-            }
-            const bool enters = !alone && left && right;
-            // Passing between: the cones meet the open half-plane on each side of the path.
-            bool passes = false;
-            if (!enters && !start) {
-                bool cut[2] = {false, false};
-                for (int c = 0; c < n; ++c) {
-                    cut[0] = cut[0] || interior_meets(cones[c], side);
-                    cut[1] = cut[1] || interior_meets(cones[c], neg(side));
-                }
-                passes = cut[0] && cut[1];
-            }
-            if (!enters && !passes) continue;
-            JunctionStop js;
-            js.any = true;
-            js.num = num;
+    std::vector<SlopeTile>& st = slope_scratch();
+    st.clear();
+    for (const Obstacle& so : slopes) st.push_back(slope_tile(tiles, so.other.tile, TileShape(so.shape)));
+
+    // The stop at q (time num / den exactly, `at_start` for q = p) when the cones there say so.
+    auto consider = [&](const HPoint& q, bool at_start, const Terms<16>& tn, const Terms<4>& td) {
+        const Local l = local_at(q, slopes, st, solids);
+        if (l.n == 0 || l.inside) return;
+        const Verdict v = verdict(l, dd, at_start, knows_side);
+        if (!v.enters && !v.passes) return;
+        JunctionStop js;
+        js.any = true;
+        if (q.real_point) {
+            const Vec2 r = {coord_of(q, 0), coord_of(q, 1)};
+            js.num = d[m] > 0 ? diff(r[m], p[m]) : diff(p[m], r[m]);
             js.den = den;
-            js.time = contact_time(num, den);
-            js.corner = d.x != 0 && d.y != 0;
-            const int k = std::fabs(d.x) > std::fabs(d.y) ? 0 : 1;
-            js.normal[k] = d[k] > 0 ? real(-1) : real(1);
-            js.point = q;
-            const Obstacle* first = owners[0];
-            for (int c = 1; c < n; ++c)
-                if (owners[c]->other < first->other) first = owners[c];
-            js.ob = *first;
-            // Entering a seam: the leading point at q. Passing: one step before q, on the side
-            // it came from (at q it would be on both sides): back on x, on y, or on both, the
-            // first that is inside none of the obstacles at q (a path along a slope's line would
-            // leave the line on one of them); at q when none is.
-            Vec2 at = q;
-            if (passes) {
-                auto clear = [&](Vec2 c) {
-                    const Aabb cb{c, c};
-                    for (int o = 0; o < n; ++o) {
-                        const Obstacle& ob = *owners[o];
-                        const bool in = ob.shape != 0
-                                          ? slope_overlaps(cb, slope_tile(tiles, ob.other.tile, TileShape(ob.shape)))
-                                          : overlaps(cb, ob.box);
-                        if (in) return false;
-                    }
-                    return true;
-                };
-                (void)step_back(q, d, clear, at);
-            }
-            js.box = start ? a : a.translated(at - p);
-            if (!start && !(flat_x && flat_y)) {
-                // A plank: its leading end at `at`, its length kept as flush does.
-                js.box = a;
-                const int e = 1 - (flat_x ? 0 : 1);
-                const wide size = wide(a.max[e]) - wide(a.min[e]);
-                if (d[e] > 0) {
-                    js.box.max[e] = at[e];
-                    js.box.min[e] = real(wide(at[e]) - size);
-                } else {
-                    js.box.min[e] = at[e];
-                    js.box.max[e] = real(wide(at[e]) + size);
+            js.time = contact_time(js.num, den);
+            js.point = r;
+        } else {
+            js.exact = StopTime{tn, widen_to<8>(td)};
+            js.time = real(value(tn) / value(td));
+            if (!(js.time > 0)) js.time = 0;
+            if (js.time >= 1) js.time = std::nextafter(real(1), real(0));
+            js.point = {coord_of(q, 0), coord_of(q, 1)};
+        }
+        js.corner = d.x != 0 && d.y != 0;
+        js.normal[m] = d[m] > 0 ? real(-1) : real(1);
+        const Obstacle* first = l.owners[0];
+        for (int c = 1; c < l.n; ++c)
+            if (l.owners[c]->other < first->other) first = l.owners[c];
+        js.ob = *first;
+        // Entering a seam at a `real` point: the leading point there. Passing, or a point that is
+        // no `real`: the `real` point before it on the path (rounded toward the start), and back
+        // on x, on y, or on both, the first that is free and on the side the path came from (a
+        // path along a slope's line would leave the line on one of them); there when none is.
+        auto clear = [&](Vec2 c) {
+            // On the side the path came from: of every line through q that bounds a cone
+            // there, on the side of the path behind q (or on the line), and off the solid side
+            // of a line the path runs along.
+            for (int o = 0; o < l.n; ++o)
+                for (int i = 0; i < l.cones[o].n; ++i) {
+                    const Dir& n = l.cones[o].c[i];
+                    const int sp = -dot_sign(n, dd), sc = offset_sign(n.x, n.y, c, q);
+                    if (sp != 0 ? (sc != 0 && sc != sp) : sc > 0) return false;
                 }
-            } else if (!start) {
-                js.box = Aabb{at, at};
+            // Free: inside none of them, and not on a seam of two (some direction free).
+            const HPoint h = hpoint(c);
+            Local at;
+            for (int o = 0; o < l.n; ++o) {
+                const Obstacle& ob = *l.owners[o];
+                Cone k;
+                if (ob.shape != 0) {
+                    const SlopeTile& t = st[std::size_t(&ob - slopes.data())];
+                    if (!slope_holds(t, h)) continue;
+                    k = slope_cone(t, h);
+                } else {
+                    if (!box_holds(ob.box, h)) continue;
+                    k = box_cone(ob.box, h);
+                }
+                if (k.n == 0) return false;
+                at.owners[at.n] = &ob;
+                at.cones[at.n++] = k;
             }
-            best = js;
+            return at.n == 0 || at.free_arcs() > 0;
+        };
+        Vec2 at = js.point;
+        if (!q.real_point) {
+            for (int k = 0; k < 2; ++k) at[k] = d[k] == 0 ? p[k] : coord_of(q, k, d[k] > 0 ? -1 : 1);
+            if (!clear(at)) (void)step_back(at, d, clear, at);
+        } else if (v.passes) {
+            (void)step_back(at, d, clear, at);
+        }
+        if (at_start) {
+            js.box = a;
+        } else if (!(flat_x && flat_y)) {
+            // A plank: its leading end at `at`, its length kept as flush does.
+            js.box = a;
+            const int e = flat_x ? 1 : 0;
+            const wide size = wide(a.max[e]) - wide(a.min[e]);
+            if (d[e] > 0) {
+                js.box.max[e] = at[e];
+                js.box.min[e] = real(wide(at[e]) - size);
+            } else {
+                js.box.min[e] = at[e];
+                js.box.max[e] = real(wide(at[e]) + size);
+            }
+        } else {
+            js.box = Aabb{at, at};
+        }
+        best = js;
+    };
+
+    // The start, when a slope holds it (a plank's lead, or a point on a seam or where obstacles
+    // meet); then each corner of a slope's solid part on the path, before its end.
+    const HPoint start = hpoint(p);
+    bool held = false;
+    for (const SlopeTile& t : st) held = held || slope_holds(t, start);
+    if (held) {
+        if (judged_start) *judged_start = true;
+        consider(start, true, Terms<16>{}, widen_to<4>(terms(wide(1))));
+        if (best.any) return best;
+    }
+    for (const SlopeTile& t : st) {
+        HPoint corner[4];
+        const int count = slope_vertices(t, corner);
+        for (int i = 0; i < count; ++i) {
+            const HPoint& q = corner[i];
+            if (!on_path(q, p, d)) continue;
+            Terms<16> tn;
+            Terms<4> td;
+            path_time(q, p, d, m, tn, td);
+            if (sign(tn) <= 0 || sign(tn - td) >= 0) continue;
+            if (best.any) {
+                const StopTime b = stop_time(best);
+                if (compare(tn, td, b.num, b.den) >= 0) continue;
+            }
+            consider(q, false, tn, td);
         }
     }
     return best;

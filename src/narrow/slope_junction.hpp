@@ -22,13 +22,19 @@ namespace sweepbox::detail {
 /// `real` are not tested.
 [[nodiscard]] JunctionStop first_slope_junction(const TileMap& tiles, const Aabb& a, Vec2 d,
                                                 const std::vector<Obstacle>& slopes,
-                                                const std::vector<Obstacle>& solids);
+                                                const std::vector<Obstacle>& solids, bool* judged_start = nullptr);
 
 /// The slope tiles that `sel` selects along the whole path of `a` moved by d, touching ones
 /// included, leaving out those `a` overlaps when `skip_overlapped` (as gather_solids); none when
 /// the map has no slopes. Out of line, in its own file: the moves' walks keep their code.
 void gather_slopes(const World& w, const Aabb& a, Vec2 d, const Selector& sel, bool skip_overlapped,
                    std::vector<Obstacle>& out);
+
+/// True when the point q lies inside the solid of the slopes and boxes around it (in one, or on a
+/// seam of two) or where they meet with free sides that only q joins (rule 5's rounding keeps a
+/// point off such places: settle_thin).
+[[nodiscard]] bool unsafe_among_slopes(const TileMap& tiles, Vec2 q, const std::vector<Obstacle>& slopes,
+                                       const std::vector<Obstacle>& solids);
 
 /// The junction stop of `a` moved by d among boxes and slopes: the earlier of box_stop
 /// (first_junction's) and first_slope_junction's, the slopes' at a tie (they know both); a point

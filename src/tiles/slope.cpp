@@ -1,5 +1,5 @@
-// The narrow phase of slope tiles: three slabs (x, y and the line's normal), each entry and
-// exit time a fraction num / den kept exactly (expansion.hpp), so every decision is exact.
+// The narrow phase of slope tiles: three slabs (x, y and the line's normal, slope_slabs.hpp)
+// against the solid part's own extent on each, every decision exact.
 
 #include "tiles/slope.hpp"
 
@@ -11,133 +11,13 @@
 #include <cmath>
 #include <limits>
 
-#include "core/bit_cast.hpp"
 #include "geometry/expansion.hpp"
 #include "geometry/sweep.hpp"
+#include "tiles/slope_slabs.hpp"
 
 namespace sweepbox::detail {
 
 namespace {
-
-using Num = Terms<16>;
-using Den = Terms<8>;
-
-// One separating axis of a sweep: entry and exit at num / den (den > 0), or the whole line
-// (not moving along it and overlapping), or never.
-struct SlabTime {
-    enum Kind : unsigned char { moving, always, never } kind = never;
-    Num enter, exit;
-    Den den;
-};
-
-template <int N> Num widen(const Terms<N>& t) {
-    static_assert(N <= 16);
-    Num r;
-    for (int i = 0; i < t.n; ++i) r.v[r.n++] = t.v[i];
-    return r;
-}
-template <int N> Den widen_den(const Terms<N>& t) {
-    static_assert(N <= 8);
-    Den r;
-    for (int i = 0; i < t.n; ++i) r.v[r.n++] = t.v[i];
-    return r;
-}
-
-// The slab of an axis of the cell (as geometry.cpp's, with exact numerators).
-SlabTime axis_slab(real a_min, real a_max, real d, real b_min, real b_max) {
-    SlabTime s;
-    if (d == 0) {
-        s.kind = (b_min < a_max && a_min < b_max) ? SlabTime::always : SlabTime::never;
-        return s;
-    }
-    s.kind = SlabTime::moving;
-    if (d > 0) {
-        s.enter = widen(terms(exact_diff(b_min, a_max)));
-        s.exit = widen(terms(exact_diff(b_max, a_min)));
-    } else {
-        s.enter = widen(terms(exact_diff(a_min, b_max)));
-        s.exit = widen(terms(exact_diff(a_max, b_min)));
-    }
-    s.den = widen_den(terms(std::fabs(wide(d))));
-    return s;
-}
-
-// A*(x1 - x0) + B*(y1 - y0), exactly.
-Num along_normal(const SlopeTile& s, real x1, real x0, real y1, real y0) {
-    return terms(s.A) * terms(exact_diff(x1, x0)) + terms(s.B) * terms(exact_diff(y1, y0));
-}
-
-// w . d, exactly.
-Den normal_dot(const SlopeTile& s, Vec2 d) { return terms(s.A) * terms(wide(d.x)) + terms(s.B) * terms(wide(d.y)); }
-
-struct Corners {
-    Vec2 lead, trail, far; // the box's corners deepest and least deep along w; the polygon's deepest
-};
-Corners corners(const Aabb& a, const SlopeTile& s) {
-    Corners c;
-    c.lead = {s.sx > 0 ? a.max.x : a.min.x, s.sy > 0 ? a.max.y : a.min.y};
-    c.trail = {s.sx > 0 ? a.min.x : a.max.x, s.sy > 0 ? a.min.y : a.max.y};
-    c.far = {s.sx > 0 ? s.cell.max.x : s.cell.min.x, s.sy > 0 ? s.cell.max.y : s.cell.min.y};
-    return c;
-}
-
-// The slab of the line's normal: the box's extent along w is [h(trail), h(lead)], the
-// polygon's [0, h(far)] (h(X) = w . (X - p)).
-SlabTime normal_slab(const Aabb& a, Vec2 d, const SlopeTile& s, int& wd_sign) {
-    const Corners c = corners(a, s);
-    SlabTime sl;
-    const Den wd = normal_dot(s, d);
-    wd_sign = sign(wd);
-    if (wd_sign == 0) {
-        const bool in = sign(along_normal(s, c.lead.x, s.p.x, c.lead.y, s.p.y)) > 0 &&
-                        sign(along_normal(s, c.far.x, c.trail.x, c.far.y, c.trail.y)) > 0;
-        sl.kind = in ? SlabTime::always : SlabTime::never;
-        return sl;
-    }
-    sl.kind = SlabTime::moving;
-    if (wd_sign > 0) {
-        sl.enter = along_normal(s, s.p.x, c.lead.x, s.p.y, c.lead.y);
-        sl.exit = along_normal(s, c.far.x, c.trail.x, c.far.y, c.trail.y);
-        sl.den = wd;
-    } else {
-        sl.enter = along_normal(s, c.trail.x, c.far.x, c.trail.y, c.far.y);
-        sl.exit = along_normal(s, c.lead.x, s.p.x, c.lead.y, s.p.y);
-        sl.den = -wd;
-    }
-    return sl;
-}
-
-int compare_times(const Num& p, const Den& q, const Num& r, const Den& s) { return compare(p, q, r, s); }
-
-// The entry time num / den correctly rounded to `real` (+0 for 0, below 1): the estimate in
-// wide, checked against the midpoints to its neighbours exactly when it lies near one.
-real to_time(const SlabTime& s) {
-    const wide q = value(s.enter) / value(s.den);
-    real t = real(q);
-    if (t == 0 && q > 0) {
-        // Below the smallest `real`: it, when the exact time is above half of it (a tie goes to
-        // the even 0).
-        const real tiny = std::numeric_limits<real>::denorm_min();
-        if (sign(s.enter - terms(wide(tiny) / 2) * s.den) > 0) t = tiny;
-    } else if (t > 0 && t < 1) {
-        const real below = std::nextafter(t, real(0)), above = std::nextafter(t, real(2));
-        const wide lo = (wide(t) + wide(below)) / 2, hi = (wide(t) + wide(above)) / 2; // exact in wide
-        constexpr wide near = wide(1) / wide(1ull << 40);
-        if (q - lo < std::fabs(q) * near || hi - q < std::fabs(q) * near) {
-            auto side = [&](wide m) { return sign(s.enter - terms(m) * s.den); }; // sign of num/den - m
-            auto even = [](real x) {
-                return (detail::bit_cast<std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>>(x) & 1) ==
-                       0;
-            };
-            const int l = side(lo), h = side(hi);
-            if (l < 0 || (l == 0 && !even(t))) t = below;
-            else if (h > 0 || (h == 0 && !even(t))) t = above;
-        }
-    }
-    if (!(t > 0)) t = 0;
-    if (t >= 1) t = std::nextafter(real(1), real(0));
-    return t;
-}
 
 // One step of `real` in direction sgn (+1 up, -1 down).
 real step(real x, int sgn) {
@@ -179,20 +59,26 @@ SlopeTile slope_tile(const TileMap& tiles, TileCell c, TileShape shape) {
         s.B = {-s.B.hi, -s.B.lo};
     }
     s.normal = slope_normal(shape);
+    // The half-height pieces: a shallow ramp's low piece is half as tall as its cell, a steep
+    // ramp's high piece half as wide.
+    const int i = int(shape) - int(TileShape::slope45_ul);
+    if (i >= 4) s.tip = std::int8_t((i - 4) % 2 == (i < 12 ? 0 : 1) ? (i < 12 ? 1 : 0) : -1);
     return s;
 }
 
 namespace {
 
 // A hit's entry time as num / den (den > 0), exactly.
-void entry_time(const Aabb& a, Vec2 d, const EntryOf& e, Num& num, Den& den) {
-    num = Num{};
+void entry_time(const Aabb& a, Vec2 d, const EntryOf& e, SlabNum& num, SlabDen& den) {
+    num = SlabNum{};
     den = widen_den(terms(wide(1)));
     if (e.started) return;
     SlabTime sl;
-    if (e.slope != nullptr) {
+    if (e.slope != nullptr && is_slope_normal(e.normal)) {
         int wd_sign = 0;
         sl = normal_slab(a, d, *e.slope, wd_sign);
+    } else if (e.slope != nullptr) {
+        sl = side_slab(a, d, *e.slope, e.normal.x != 0 ? 0 : 1);
     } else {
         const int k = e.normal.x != 0 ? 0 : 1;
         sl = axis_slab(a.min[k], a.max[k], d[k], e.box->min[k], e.box->max[k]);
@@ -204,9 +90,13 @@ void entry_time(const Aabb& a, Vec2 d, const EntryOf& e, Num& num, Den& den) {
 
 } // namespace
 
+void slope_entry_time(const Aabb& a, Vec2 d, const EntryOf& x, Terms<16>& num, Terms<8>& den) {
+    entry_time(a, d, x, num, den);
+}
+
 int compare_entries(const Aabb& a, Vec2 d, const EntryOf& x, const EntryOf& y) {
-    Num nx, ny;
-    Den dx, dy;
+    SlabNum nx, ny;
+    SlabDen dx, dy;
     entry_time(a, d, x, nx, dx);
     entry_time(a, d, y, ny, dy);
     return compare_times(nx, dx, ny, dy);
@@ -221,8 +111,8 @@ Sweep sweep_slope(const Aabb& a, Vec2 d, const SlopeTile& s, std::uint8_t faces,
         return out;
     }
     SlabTime slabs[3];
-    slabs[0] = axis_slab(a.min.x, a.max.x, d.x, s.cell.min.x, s.cell.max.x);
-    slabs[1] = axis_slab(a.min.y, a.max.y, d.y, s.cell.min.y, s.cell.max.y);
+    slabs[0] = side_slab(a, d, s, 0);
+    slabs[1] = side_slab(a, d, s, 1);
     if (slabs[0].kind == SlabTime::never || slabs[1].kind == SlabTime::never) return out;
     int wd_sign = 0;
     slabs[2] = normal_slab(a, d, s, wd_sign);
@@ -270,8 +160,9 @@ Sweep sweep_slope(const Aabb& a, Vec2 d, const SlopeTile& s, std::uint8_t faces,
     const int ties = int(tied[0]) + int(tied[1]) + int(tied[2]);
     out.corner = ties > 1;
     // An axis slab's time as sweep_box_box rounds it (so a tile side and a box side met at
-    // the same instant have the same time); the slope's correctly rounded.
-    if (latest < 2) {
+    // the same instant have the same time); the slope's and a tip's correctly rounded.
+    const bool by_tip = latest == s.tip && (d[latest] > 0) == ((latest == 0 ? s.sx : s.sy) > 0);
+    if (latest < 2 && !by_tip) {
         const int k = latest;
         const Diff num = d[k] > 0 ? diff(s.cell.min[k], a.max[k]) : diff(a.min[k], s.cell.max[k]);
         out.time = contact_time(num, std::fabs(wide(d[k])));
@@ -310,9 +201,16 @@ Penetration slope_penetration(const Aabb& a, const SlopeTile& s) {
     // The least of the five ways out (estimated: a recovery's direction, not a contact).
     const Corners c = corners(a, s);
     const wide len = std::sqrt((s.A.hi + s.A.lo) * (s.A.hi + s.A.lo) + (s.B.hi + s.B.lo) * (s.B.hi + s.B.lo));
-    const wide depth[5] = {wide(a.max.y) - wide(s.cell.min.y), wide(s.cell.max.y) - wide(a.min.y),
-                           wide(a.max.x) - wide(s.cell.min.x), wide(s.cell.max.x) - wide(a.min.x),
-                           value(along_normal(s, c.lead.x, s.p.x, c.lead.y, s.p.y)) / len};
+    wide depth[5] = {wide(a.max.y) - wide(s.cell.min.y), wide(s.cell.max.y) - wide(a.min.y),
+                     wide(a.max.x) - wide(s.cell.min.x), wide(s.cell.max.x) - wide(a.min.x),
+                     value(along_normal(s, c.lead.x, s.p.x, c.lead.y, s.p.y)) / len};
+    if (s.tip >= 0) {
+        // Out by the tip's side: back until the lead edge is at the tip (h grows by |A_k| a unit).
+        const int k = s.tip, sg = k == 0 ? s.sx : s.sy;
+        const Exact ak = k == 0 ? s.A : s.B;
+        depth[(k == 1 ? 0 : 2) + (sg > 0 ? 0 : 1)] = value(tip_side(s, sg > 0 ? a.max[k] : a.min[k])) /
+                                                     std::fabs(ak.hi + ak.lo);
+    }
     const Vec2 normals[5] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}, s.normal};
     int best = 0;
     for (int i = 1; i < 5; ++i)
@@ -324,6 +222,7 @@ Penetration slope_penetration(const Aabb& a, const SlopeTile& s) {
 // polygon's, [0, h(far)].
 bool slope_overlaps(const Aabb& a, const SlopeTile& s) {
     if (!overlaps(a, s.cell)) return false;
+    if (s.tip >= 0 && !side_holds(a, s, s.tip, false)) return false;
     const Corners c = corners(a, s);
     return sign(along_normal(s, c.lead.x, s.p.x, c.lead.y, s.p.y)) > 0 &&
            sign(along_normal(s, c.far.x, c.trail.x, c.far.y, c.trail.y)) > 0;
@@ -331,6 +230,7 @@ bool slope_overlaps(const Aabb& a, const SlopeTile& s) {
 
 bool slope_intersects_closed(const Aabb& a, const SlopeTile& s) {
     if (!intersects_closed(a, s.cell)) return false;
+    if (s.tip >= 0 && !side_holds(a, s, s.tip, true)) return false;
     const Corners c = corners(a, s);
     return sign(along_normal(s, c.lead.x, s.p.x, c.lead.y, s.p.y)) >= 0 &&
            sign(along_normal(s, c.far.x, c.trail.x, c.far.y, c.trail.y)) >= 0;
@@ -347,12 +247,12 @@ bool slope_segment_meets(Vec2 a, Vec2 d, const SlopeTile& s, wide& entry) {
     // Closed slabs: a slab the segment does not move along must hold it (closed); the latest
     // entry must come no later than the earliest exit and than 1.
     SlabTime slabs[3];
-    slabs[0] = axis_slab(a.x, a.x, d.x, s.cell.min.x, s.cell.max.x);
-    slabs[1] = axis_slab(a.y, a.y, d.y, s.cell.min.y, s.cell.max.y);
+    slabs[0] = side_slab(p, d, s, 0);
+    slabs[1] = side_slab(p, d, s, 1);
     int wd_sign = 0;
     slabs[2] = normal_slab(p, d, s, wd_sign);
-    if (d.x == 0 && !(s.cell.min.x <= a.x && a.x <= s.cell.max.x)) return false;
-    if (d.y == 0 && !(s.cell.min.y <= a.y && a.y <= s.cell.max.y)) return false;
+    if (d.x == 0 && !side_holds(p, s, 0, true)) return false;
+    if (d.y == 0 && !side_holds(p, s, 1, true)) return false;
     if (wd_sign == 0 && sign(along_normal(s, a.x, s.p.x, a.y, s.p.y)) < 0) return false;
     int latest = -1;
     for (int i = 0; i < 3; ++i) {
@@ -417,14 +317,45 @@ bool slope_step_out(Aabb& c, const SlopeTile& s, bool x, bool y, const Aabb* lim
     return sign(along_normal(s, lead.x, s.p.x, lead.y, s.p.y)) <= 0;
 }
 
+Aabb slope_tip_box(const Aabb& a, Vec2 d, const SlopeTile& s) {
+    const int k = s.tip, j = 1 - k, sg = k == 0 ? s.sx : s.sy;
+    const SlabTime sl = side_slab(a, d, s, k);
+    const wide t = value(sl.enter) / value(sl.den);
+    if (!(t > 0)) return a;
+    Aabb c = a;
+    if (d[j] != 0) {
+        const wide size = wide(a.max[j]) - wide(a.min[j]);
+        c.min[j] = real(wide(a.min[j]) + t * wide(d[j]));
+        c.max[j] = a.max[j] == a.min[j] ? c.min[j] : std::max(real(wide(c.min[j]) + size), c.min[j]);
+    }
+    const real e = tip_free(s);
+    const wide size = wide(a.max[k]) - wide(a.min[k]);
+    if (sg > 0) {
+        c.max[k] = e;
+        c.min[k] = a.min[k] == a.max[k] ? e : std::min(real(wide(e) - size), e);
+    } else {
+        c.min[k] = e;
+        c.max[k] = a.min[k] == a.max[k] ? e : std::max(real(wide(e) + size), e);
+    }
+    return c;
+}
+
 Vec2 slope_contact_point(const Aabb& c, const SlopeTile& s, Vec2 n) {
     if (is_slope_normal(n)) return slope_corner(c, s);
-    // The side's solid part, in world units, meets c's face.
     const int k = n.x != 0 ? 0 : 1, j = 1 - k;
+    if (is_tip_side(s, n)) {
+        // The tip itself (the nearest `real` on the free side).
+        Vec2 p;
+        p[k] = tip_free(s);
+        p[j] = (j == 0 ? s.sx : s.sy) > 0 ? s.cell.max[j] : s.cell.min[j];
+        return p;
+    }
+    // The side's solid part, in world units, meets c's face (half a side ends at the tip).
     const std::uint8_t face = face_of(k, n[k]);
     const SideCover cov = side_cover(s.shape, face);
     const real lo_e = s.cell.min[j], hi_e = s.cell.max[j];
     auto at = [&](real t) {
+        if (t != 0 && t != 1 && s.tip == j) return tip_free(s);
         return t == 0 ? lo_e : (t == 1 ? hi_e : real(wide(lo_e) + (wide(hi_e) - wide(lo_e)) / 2));
     };
     Vec2 p;

@@ -10,6 +10,7 @@
 #include <sweepbox/tile_map.hpp>
 
 #include "geometry/exact.hpp"
+#include "geometry/expansion.hpp"
 
 namespace sweepbox::detail {
 
@@ -22,6 +23,10 @@ struct SlopeTile {
     int sy = 0;     ///< sign of B
     Vec2 normal{};  ///< the outward unit normal, correctly rounded (slope_normal)
     TileShape shape{};
+    /// The axis on which the solid part is half the cell (a shallow ramp's low piece: y; a steep
+    /// ramp's high piece: x), whose near end is the tip where the line crosses the cell's side;
+    /// -1 for the other pieces.
+    std::int8_t tip = -1;
 };
 
 /// The slope tile at c (inside the map) of shape s (a slope shape).
@@ -38,7 +43,8 @@ SWEEPBOX_API Sweep sweep_slope(const Aabb& a, Vec2 d, const SlopeTile& s, std::u
 inline bool is_slope_normal(Vec2 n) { return n.x != 0 && n.y != 0; }
 
 /// A hit of box a moved by d, as compare_entries sees it: started inside (at exactly 0), on the
-/// face of `slope` (when given), or on the face of `box` with the axis normal `normal`.
+/// slope tile `slope` (when given: its face for a slope's normal, else the side of the axis
+/// normal `normal`), or on the face of `box` with the axis normal `normal`.
 struct EntryOf {
     bool started = false;
     const SlopeTile* slope = nullptr;
@@ -48,12 +54,27 @@ struct EntryOf {
 /// The sign of x's exact entry time minus y's: the order of two hits whose times round to the
 /// same number (rule 4), decided on the slope's exact line.
 SWEEPBOX_API int compare_entries(const Aabb& a, Vec2 d, const EntryOf& x, const EntryOf& y);
+/// x's exact entry time as num / den (den > 0; 0 / 1 for a start inside).
+SWEEPBOX_API void slope_entry_time(const Aabb& a, Vec2 d, const EntryOf& x, Terms<16>& num, Terms<8>& den);
 
 /// The box a moved by d to its contact with the slope's face (a hit with the slope's normal):
 /// at a + t*d for the exact time, rounded, then stepped out by units of the last place until
 /// its leading corner is on the line or on the free side (rule S3). The box keeps its size as
 /// place_flush does.
 SWEEPBOX_API Aabb slope_contact_box(const Aabb& a, Vec2 d, const SlopeTile& s);
+
+/// True when the axis normal n is that of a half-height piece's tip (SlopeTile::tip): the side of
+/// the polygon facing away from its far corner on the tip's axis, a vertex only.
+inline bool is_tip_side(const SlopeTile& s, Vec2 n) {
+    if (s.tip < 0) return false;
+    const real nk = s.tip == 0 ? n.x : n.y;
+    return (s.tip == 0 ? s.sx : s.sy) > 0 ? nk < 0 : nk > 0;
+}
+
+/// The box a moved by d to its contact with the tip (is_tip_side): at the exact time, its lead
+/// edge on the tip's axis at the tip, or on the `real` nearest it on the free side when the tip
+/// is not a `real` (tile edges rounded). The box keeps its size as place_flush does.
+SWEEPBOX_API Aabb slope_tip_box(const Aabb& a, Vec2 d, const SlopeTile& s);
 
 /// Steps box c out of the slope's half-plane by units of the last place, on x and / or y
 /// (against the normal), until its leading corner is on the line or on the free side, never past

@@ -103,10 +103,8 @@ template <int k> SWEEPBOX_FORCE_INLINE void finish_on(const Aabb& box, Vec2 d, c
     const detail::SlopeTile s = detail::slope_tile(tiles, h.other.tile, tiles.shape_at(h.other.tile));
     if (h.started_overlapping) {
         h.box = box;
-    } else if (detail::is_slope_normal(h.normal)) {
-        h.box = detail::slope_contact_box(box, d, s);
     } else {
-        h.box = detail::contact_box(box, d, s.cell, h.normal);
+        h.box = detail::slope_hit_box(box, d, s, h.normal);
     }
     h.point = detail::slope_contact_point(h.box, s, h.normal);
 }
@@ -115,13 +113,12 @@ template <int k> SWEEPBOX_FORCE_INLINE void finish_on(const Aabb& box, Vec2 d, c
 // is a slope tile). Inline: a call spills and reloads at the end of every hit.
 SWEEPBOX_FORCE_INLINE void finish(const TileMap& tiles, const Aabb& box, Vec2 d, const Aabb& obstacle, bool slope,
                                   CastHit& h) {
-    // (A slope's face has neither component of its normal zero: it takes none of the axis cases.)
+    if (slope) [[unlikely]]
+        return finish_slope(tiles, box, d, h);
     if (box.min == box.max && !h.started_overlapping) {
         if (h.normal.y == 0 && obstacle.min.x != obstacle.max.x) return finish_ray_on<0>(box.min, d, obstacle, h);
         if (h.normal.x == 0 && obstacle.min.y != obstacle.max.y) return finish_ray_on<1>(box.min, d, obstacle, h);
     }
-    if (slope) [[unlikely]]
-        return finish_slope(tiles, box, d, h);
     if (!h.started_overlapping) {
         // A hit's normal lies along one axis (axis_normal in geometry.cpp).
         if (h.normal.y == 0) return finish_on<0>(box, d, obstacle, h);
@@ -274,7 +271,13 @@ void junction_hit(const detail::JunctionStop& js, CastHit& h) {
                                      const Best& best, CastHit& h) {
     if (best.any && best.started) return false;
     const detail::JunctionStop js = junction_of(w, detail::selector_of(filter), box, delta);
-    if (!js.any || (best.any && !detail::stops_before(js, box, delta, best.box, best.normal, best.time))) return false;
+    if (!js.any) return false;
+    if (best.any) {
+        detail::SlopeTile s;
+        if (best.slope) s = detail::slope_tile(w.tiles(), best.other.tile, w.tiles().shape_at(best.other.tile));
+        if (!detail::stops_before(js, box, delta, best.box, best.normal, best.time, best.slope ? &s : nullptr))
+            return false;
+    }
     junction_hit(js, h);
     return true;
 }
@@ -500,7 +503,11 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
     if (detail::is_thin(box)) js = junction_of(*this, detail::selector_of(filter), box, delta);
     bool placed = !js.any;
     for (auto& [h, ob_box] : hits) {
-        if (!placed && !h.started_overlapping && detail::stops_before(js, box, delta, ob_box, h.normal, h.time)) {
+        const bool slope = h.other.is_tile() && tiles_.get(h.other.tile) == Tile::slope;
+        detail::SlopeTile s;
+        if (slope && !placed) s = detail::slope_tile(tiles_, h.other.tile, tiles_.shape_at(h.other.tile));
+        if (!placed && !h.started_overlapping &&
+            detail::stops_before(js, box, delta, ob_box, h.normal, h.time, slope ? &s : nullptr)) {
             junction_hit(js, out.emplace_back());
             placed = true;
         }
@@ -508,7 +515,7 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
             if (placed) continue;
             placed = true; // met as a plain hit first
         }
-        finish(tiles_, box, delta, ob_box, h.other.is_tile() && tiles_.get(h.other.tile) == Tile::slope, h);
+        finish(tiles_, box, delta, ob_box, slope, h);
         out.push_back(h);
     }
     if (!placed) junction_hit(js, out.emplace_back());
