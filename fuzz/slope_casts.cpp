@@ -371,20 +371,23 @@ bool clean(const std::vector<OraclePoly>& polys, const Aabb& from, const Aabb& t
 }
 
 /// One leg of a move, from box `from` to box `to`, reported rounded: the straight path to `to`
-/// is clean, or to an end within a step of `real` of it on each axis from which `to` is
-/// reached cleanly (a graze of a corner within rounding is no crossing; rounding past a
-/// meeting point is).
+/// is clean, or to an end within two steps of `real` of it on each axis from which `to` is
+/// reached cleanly (a path along a face, or a graze of a corner, within rounding is no crossing;
+/// rounding past a meeting point or across a seam is).
 bool leg_ok(const std::vector<OraclePoly>& polys, const Aabb& from, const Aabb& to) {
     if (clean(polys, from, to, false)) return true;
     constexpr real inf = std::numeric_limits<real>::infinity();
-    for (int i = 0; i < 9; ++i) {
-        if (i == 4) continue;
+    auto steps = [&](real x, int n) {
+        for (int i = 0; i < std::abs(n); ++i) x = std::nextafter(x, n > 0 ? inf : -inf);
+        return x;
+    };
+    for (int i = 0; i < 25; ++i) {
+        const int step[2] = {i % 5 - 2, i / 5 - 2};
+        if (step[0] == 0 && step[1] == 0) continue;
         Aabb near = to;
         for (int k = 0; k < 2; ++k) {
-            const int step = (k == 0 ? i % 3 : i / 3) - 1;
-            if (step == 0) continue;
-            near.min[k] = std::nextafter(to.min[k], step > 0 ? inf : -inf);
-            near.max[k] = to.min[k] == to.max[k] ? near.min[k] : std::nextafter(to.max[k], step > 0 ? inf : -inf);
+            near.min[k] = steps(to.min[k], step[k]);
+            near.max[k] = to.min[k] == to.max[k] ? near.min[k] : steps(to.max[k], step[k]);
         }
         if (!box_inside(polys, near) && clean(polys, from, near, false) && clean(polys, near, to, true)) return true;
     }

@@ -180,6 +180,7 @@ bool junction_solid(const World& w, BodyId self, const MoveOptions& o, const Aab
                                            const detail::Selector& sel, const Aabb& S, Vec2 d, Found& best, Aabb F,
                                            Vec2 rest, std::vector<Obstacle>& solids, std::vector<Obstacle>& slopes,
                                            const detail::KnownObstacles* known) {
+    if (known) slopes.clear(); // (a known region has no slopes)
     const detail::JunctionStop js = known ? known_junction(w, self, o, S, d, *known, solids)
                                           : move_junction(w, self, o, sel, S, d, solids, slopes);
     JunctionLeg out{false, F, rest, {0, 0}};
@@ -206,6 +207,9 @@ bool junction_solid(const World& w, BodyId self, const MoveOptions& o, const Aab
     if (!known || !strictly_inside(out.F, known->region))
         detail::visit_region(w, out.F, sel, [&](const Obstacle& ob) {
             if (junction_solid(w, self, o, S, ob)) solids.push_back(ob);
+            if (ob.shape != 0 && !detail::overlaps_obstacle(w.tiles(), S, ob) &&
+                is_blocking(response_for(w, self, ob, o)))
+                slopes.push_back(ob);
         });
     // Rule 5's rounding, toward the exact end of the leg: its contact, or S + d.
     detail::StopTime end;
@@ -213,13 +217,8 @@ bool junction_solid(const World& w, BodyId self, const MoveOptions& o, const Aab
     if (exact_end && !best.any) {
         end.num.add(1);
         end.den.add(1);
-    } else if (exact_end && best.ob.shape != 0) {
-        detail::slope_entry_time(S, d, detail::EntryOf{false, &slope, &best.ob.box, best.sweep.normal}, end.num,
-                                 end.den);
     } else if (exact_end) {
-        wide den;
-        end.num = detail::widen_to<16>(detail::terms(detail::entry_num(S, d, best.ob.box, best.sweep.normal, den)));
-        end.den.add(den);
+        end = detail::hit_time(S, d, best.ob.box, best.sweep.normal, best.ob.shape != 0 ? &slope : nullptr);
     }
     const bool flush = best.any && !out.stop && !detail::is_slope_normal(best.sweep.normal);
     out.F = detail::settle_thin(S, d, out.F, solids, flush ? axis_of(best.sweep.normal) : -1,

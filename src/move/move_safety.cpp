@@ -48,21 +48,14 @@ Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const 
                 // Rounding the end of a motion that only runs along the line, or of a contact
                 // with another obstacle: out by steps on x, else y, else both, into nothing S was
                 // not in.
-                bool settled = false;
-                for (const int axes : {1, 2, 3}) {
-                    Aabb G = F;
-                    if (!slope_step_out(G, s, (axes & 1) != 0, (axes & 2) != 0, &S)) continue;
-                    bool free = true;
+                const bool settled = step_out_of_slope(F, S, s, [&](const Aabb& G) {
                     for (const Obstacle& other : candidates)
-                        free = free &&
-                               (&other == &ob || (other.special && other.shape == 0) ||
-                                !overlaps_obstacle(w.tiles(), G, other) || overlaps_obstacle(w.tiles(), S, other) ||
-                                !is_blocking(response_for(w, self, other, o)));
-                    if (!free) continue;
-                    F = G;
-                    settled = true;
-                    break;
-                }
+                        if (&other != &ob && !(other.special && other.shape == 0) &&
+                            overlaps_obstacle(w.tiles(), G, other) && !overlaps_obstacle(w.tiles(), S, other) &&
+                            is_blocking(response_for(w, self, other, o)))
+                            return false;
+                    return true;
+                });
                 if (settled) {
                     changed = true;
                     continue;

@@ -263,37 +263,38 @@ int compare_stops(const JunctionStop& x, const JunctionStop& y) {
     return compare(a.num, a.den, b.num, b.den);
 }
 
-bool stops_before(const JunctionStop& j, const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, real time,
-                  const SlopeTile* slope) {
+StopTime hit_time(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, const SlopeTile* slope) {
+    StopTime t;
     if (slope != nullptr) {
-        Terms<16> num;
-        Terms<8> den;
-        slope_entry_time(a, d, EntryOf{false, slope, &b, n}, num, den);
-        const StopTime t = stop_time(j);
-        return compare(t.num, t.den, num, den) < 0;
+        slope_entry_time(a, d, EntryOf{false, slope, &b, n}, t.num, t.den);
+        return t;
     }
-    if (is_slope_normal(n)) return j.time < time;
     wide den;
-    const Exact num = entry_num(a, d, b, n, den);
-    if (j.exact) return compare(j.exact->num, j.exact->den, terms(num), terms(den)) < 0;
-    return compare(j.num.exact(), j.den, num, den) < 0;
+    t.num = widen_to<16>(terms(entry_num(a, d, b, n, den)));
+    t.den.add(den);
+    return t;
 }
 
-Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacle>& solids, int keep_axis,
-                 const StopTime* end, SlopeView slopes) {
-    Aabb out = F;
-    for (int k = 0; k < 2; ++k) {
-        const int j = 1 - k;
-        // (On the contact's axis F lies on the line it contacted: flush, not rounded onto it.)
-        if (k == keep_axis || F.min[k] != F.max[k] || F.min[k] == S.min[k]) continue;
-        for (const Obstacle& s : solids) {
-            if (s.box.min[k] != F.min[k] || s.box.max[k] != F.min[k]) continue;
-            if (!(F.min[j] < s.box.max[j] && s.box.min[j] < F.max[j])) continue;
-            out.min[k] = out.max[k] = toward(F.min[k], S.min[k]);
-            break;
-        }
+bool stops_before(const JunctionStop& j, const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, real time,
+                  const SlopeTile* slope) {
+    if (slope == nullptr && is_slope_normal(n)) return j.time < time;
+    if (slope == nullptr && !j.exact) {
+        wide den;
+        const Exact num = entry_num(a, d, b, n, den);
+        return compare(j.num.exact(), j.den, num, den) < 0;
     }
-    if (out == F && F.min == F.max && !(F == S)) {
+    const StopTime s = stop_time(j), h = hit_time(a, d, b, n, slope);
+    return compare(s.num, s.den, h.num, h.den) < 0;
+}
+
+namespace {
+
+// Rule 5's rounding of a point's end F (settle_thin): off a meeting point or seam it would rest
+// on, toward the exact end.
+Aabb settle_point(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacle>& solids, int keep_axis,
+                  const StopTime* end, SlopeView slopes) {
+    const Aabb out = F;
+    {
         auto unsafe = [&](Vec2 q) {
             const Local l = local_at(q, solids);
             if (l.first && (l.inside() || l.components() > 1)) return true;
@@ -332,9 +333,32 @@ Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacl
             if (at[k] != F.min[k] && !unsafe(at)) return Aabb{at, at};
         }
         const Vec2 at{back(0), back(1)};
-        out = Aabb{at, at};
+        return Aabb{at, at};
     }
-    return out;
+}
+
+} // namespace
+
+Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacle>& solids, int keep_axis,
+                 const StopTime* end, SlopeView slopes) {
+    Aabb out = F;
+    for (int k = 0; k < 2; ++k) {
+        const int j = 1 - k;
+        // (On the contact's axis F lies on the line it contacted: flush, not rounded onto it.)
+        if (k == keep_axis || F.min[k] != F.max[k] || F.min[k] == S.min[k]) continue;
+        for (const Obstacle& s : solids) {
+            if (s.box.min[k] != F.min[k] || s.box.max[k] != F.min[k]) continue;
+            if (!(F.min[j] < s.box.max[j] && s.box.min[j] < F.max[j])) continue;
+            out.min[k] = out.max[k] = toward(F.min[k], S.min[k]);
+            break;
+        }
+    }
+    if (!(out == F) || F == S) return out;
+    // Off a slope's line that rounding carried it across (not its exact end), then off a meeting
+    // point or seam.
+    if (end != nullptr && slopes.slopes != nullptr && !slopes.slopes->empty())
+        out = off_slope_lines(*slopes.tiles, S, d, *end, F, *slopes.slopes, keep_axis);
+    return F.min == F.max ? settle_point(S, d, out, solids, keep_axis, end, slopes) : out;
 }
 
 } // namespace sweepbox::detail

@@ -75,6 +75,10 @@ inline bool is_thin(const Aabb& a) { return a.min.x == a.max.x || a.min.y == a.m
 /// The sign of x's time minus y's, exactly.
 [[nodiscard]] int compare_stops(const JunctionStop& x, const JunctionStop& y);
 
+/// The exact time of a hit of `a` moved by d on `b` with normal n (not started inside); on the
+/// slope tile `slope` when given (its face or side).
+[[nodiscard]] StopTime hit_time(const Aabb& a, Vec2 d, const Aabb& b, Vec2 n, const SlopeTile* slope);
+
 /// True when the stop comes strictly before a hit of `a` moved by d on `b` with normal n (not
 /// started inside) at `time`: exactly, on the numerators; a hit on the slope tile `slope` (when
 /// given) on its exact face or side (else a slope's face on the rounded times).

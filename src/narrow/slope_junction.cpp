@@ -10,6 +10,7 @@
 #include "narrow/narrow_phase.hpp"
 #include "walk/walk_path.hpp"
 #include "tiles/slope.hpp"
+#include "tiles/slope_slabs.hpp"
 #include "tiles/slope_vertices.hpp"
 
 namespace sweepbox::detail {
@@ -210,9 +211,8 @@ JunctionStop with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, const Junc
     // A point's start where a slope holds it is the slopes' to judge (they see the boxes too): a
     // box stop there for its free sides may not stand where a slope fills one of them.
     JunctionStop boxes = box_stop;
-    if (boxes.any && judged_start && a.min == a.max && !boxes.exact && sign(boxes.num) == 0 &&
-        !(s.any && sign(s.num) == 0))
-        boxes = first_junction(a, d, solids, true);
+    auto at_start = [](const JunctionStop& j) { return j.any && !j.exact && sign(j.num) == 0; };
+    if (at_start(boxes) && judged_start && a.min == a.max && !at_start(s)) boxes = first_junction(a, d, solids, true);
     JunctionStop js = s.any && (!boxes.any || compare_stops(s, boxes) <= 0) ? s : boxes;
     if (!js.any || !(a.min == a.max) || js.box == a) return js;
     // A point stopped one step before a meeting point of boxes may be inside a slope that meets
@@ -231,6 +231,39 @@ JunctionStop with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, const Junc
             js.point, d, [&](Vec2 x) { return !inside(x); }, c))
         js.box = Aabb{c, c};
     return js;
+}
+
+Aabb off_slope_lines(const TileMap& tiles, const Aabb& S, Vec2 d, const StopTime& end, Aabb F,
+                     const std::vector<Obstacle>& slopes, int keep_axis) {
+    for (const Obstacle& so : slopes) {
+        const SlopeTile t = slope_tile(tiles, so.other.tile, TileShape(so.shape));
+        auto beyond = [&](const Aabb& b) {
+            const Vec2 c = slope_corner(b, t);
+            return sign(along_normal(t, c.x, t.p.x, c.y, t.p.y)) > 0;
+        };
+        if (!beyond(F) || !slope_intersects_closed(F, t)) continue;
+        // h(E) = h(S) + end * (w . d) at the same corner, over end's denominator.
+        const Vec2 cs = slope_corner(S, t);
+        const SlabNum hs = along_normal(t, cs.x, t.p.x, cs.y, t.p.y);
+        if (sign(hs * end.den + end.num * normal_dot(t, d)) > 0) continue; // the exact end is beyond too
+        for (int i = 0; i < 8 && beyond(F); ++i) {
+            bool moved = false;
+            for (int k = 0; k < 2; ++k) {
+                if (k == keep_axis) continue;
+                // Toward E on k: the sign of E_k - F_k = ((S_k - F_k) den + num d_k) / den.
+                const int dir = sign(terms(exact_diff(S.min[k], F.min[k])) * end.den + end.num * terms(wide(d[k])));
+                if (dir == 0) continue;
+                const real to = dir > 0 ? std::numeric_limits<real>::infinity()
+                                        : -std::numeric_limits<real>::infinity();
+                const bool thin = F.min[k] == F.max[k];
+                F.min[k] = std::nextafter(F.min[k], to);
+                F.max[k] = thin ? F.min[k] : std::nextafter(F.max[k], to);
+                moved = true;
+            }
+            if (!moved) break;
+        }
+    }
+    return F;
 }
 
 bool unsafe_among_slopes(const TileMap& tiles, Vec2 q, const std::vector<Obstacle>& slopes,

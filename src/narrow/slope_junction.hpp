@@ -36,6 +36,13 @@ void gather_slopes(const World& w, const Aabb& a, Vec2 d, const Selector& sel, b
 [[nodiscard]] bool unsafe_among_slopes(const TileMap& tiles, Vec2 q, const std::vector<Obstacle>& slopes,
                                        const std::vector<Obstacle>& solids);
 
+/// The point or plank F, the rounded end of a leg from S by d whose exact end is S + end * d, when
+/// its corner toward a slope lies on the solid side of the slope's line (on the slope's closed
+/// part) and the exact end's does not: moved toward the exact end (not on the flush axis
+/// keep_axis) by units of the last place until it does not either.
+[[nodiscard]] Aabb off_slope_lines(const TileMap& tiles, const Aabb& S, Vec2 d, const StopTime& end, Aabb F,
+                                   const std::vector<Obstacle>& slopes, int keep_axis);
+
 /// The junction stop of `a` moved by d among boxes and slopes: the earlier of box_stop
 /// (first_junction's) and first_slope_junction's, the slopes' at a tie (they know both); a point
 /// stopped one step before a meeting point inside a slope there is moved back on one axis instead.

@@ -301,10 +301,17 @@ bool slope_step_out(Aabb& c, const SlopeTile& s, bool x, bool y, const Aabb* lim
             // Not past the limit box on this axis (the leg's start), nor out of the finite range:
             // there it stops.
             if (limit && (out_sign > 0 ? c.min[k] >= limit->min[k] : c.min[k] <= limit->min[k])) continue;
-            const real lo = step(c.min[k], out_sign), hi = thin[k] ? lo : step(c.max[k], out_sign);
-            if (!std::isfinite(lo) || !std::isfinite(hi)) continue;
-            c.min[k] = lo;
-            c.max[k] = hi;
+            // The edge on the slope's side one step out, the other keeping the size (as flush
+            // does: stepping both would widen the box where their steps differ).
+            const bool lead_max = out_sign < 0;
+            const real lead_edge = step(lead_max ? c.max[k] : c.min[k], out_sign);
+            const wide size = wide(c.max[k]) - wide(c.min[k]);
+            const real other = thin[k] ? lead_edge
+                                       : (lead_max ? std::min(real(wide(lead_edge) - size), lead_edge)
+                                                   : std::max(real(wide(lead_edge) + size), lead_edge));
+            if (!std::isfinite(lead_edge) || !std::isfinite(other)) continue;
+            c.min[k] = lead_max ? other : lead_edge;
+            c.max[k] = lead_max ? lead_edge : other;
             if (limit && (out_sign > 0 ? c.min[k] > limit->min[k] : c.min[k] < limit->min[k])) {
                 c.min[k] = limit->min[k];
                 c.max[k] = limit->max[k];

@@ -82,6 +82,20 @@ SWEEPBOX_API Aabb slope_tip_box(const Aabb& a, Vec2 d, const SlopeTile& s);
 /// it (c is then partly moved).
 SWEEPBOX_API bool slope_step_out(Aabb& c, const SlopeTile& s, bool x, bool y, const Aabb* limit = nullptr);
 
+/// An end box F of a motion from S that rounding put into the slope tile s (S outside it):
+/// stepped out by units of the last place on x, else y, else both, never past S
+/// (slope_step_out), the first way that `free(G)` accepts (into nothing S was not in); false,
+/// F unchanged, when none does.
+template <class Free> bool step_out_of_slope(Aabb& F, const Aabb& S, const SlopeTile& s, Free&& free) {
+    for (const int axes : {1, 2, 3}) {
+        Aabb G = F;
+        if (!slope_step_out(G, s, (axes & 1) != 0, (axes & 2) != 0, &S) || !free(G)) continue;
+        F = G;
+        return true;
+    }
+    return false;
+}
+
 /// The corner of box a that touches the slope's face (its leading corner along the normal).
 SWEEPBOX_API Vec2 slope_corner(const Aabb& a, const SlopeTile& s);
 

@@ -282,6 +282,48 @@ void junction_hit(const detail::JunctionStop& js, CastHit& h) {
     return true;
 }
 
+// A point's hit on a map with slopes: its box rounded as rule 5 rounds a move's end (toward the
+// exact contact, off the seams and meeting points of the obstacles there), so a cast stops where
+// a move does. (Rounding onto a box's side cannot carry a point past it; onto a slope's, it can.)
+[[gnu::noinline]] void settle_point_hit(const World& w, const detail::Selector& sel, const Aabb& box, Vec2 delta,
+                                        const Best& best, CastHit& h) {
+    thread_local std::vector<Obstacle> solids, slopes;
+    solids.clear();
+    slopes.clear();
+    detail::visit_region(w, h.box, sel, [&](const Obstacle& ob) {
+        if (ob.shape != 0) slopes.push_back(ob);
+        else if (!ob.special) solids.push_back(ob);
+    });
+    if (slopes.empty()) return;
+    detail::SlopeTile s;
+    if (best.slope) s = detail::slope_tile(w.tiles(), best.other.tile, w.tiles().shape_at(best.other.tile));
+    const detail::StopTime end = detail::hit_time(box, delta, best.box, best.normal, best.slope ? &s : nullptr);
+    const int flush = detail::is_slope_normal(best.normal) ? -1 : (best.normal.x != 0 ? 0 : 1);
+    h.box = detail::settle_thin(box, delta, h.box, solids, flush, &end, {&w.tiles(), &slopes});
+}
+
+// A hit's box on a map with slopes that rounding put into a slope tile the cast did not start in
+// (its position along a slope's line, where the exact one touches it): stepped out toward the
+// start as a move's end is (settle_violations), into nothing the start was not in.
+[[gnu::noinline]] void settle_hit_in_slopes(const World& w, const detail::Selector& sel, const Aabb& box, CastHit& h) {
+    thread_local std::vector<Obstacle> near;
+    near.clear();
+    detail::visit_region(w, h.box, sel, [&](const Obstacle& ob) {
+        if (!(ob.special && ob.shape == 0)) near.push_back(ob);
+    });
+    for (const Obstacle& ob : near) {
+        if (ob.shape == 0 || !detail::overlaps_obstacle(w.tiles(), h.box, ob) ||
+            detail::overlaps_obstacle(w.tiles(), box, ob))
+            continue;
+        (void)detail::step_out_of_slope(h.box, box, detail::slope_of(w.tiles(), ob), [&](const Aabb& G) {
+            for (const Obstacle& other : near)
+                if (detail::overlaps_obstacle(w.tiles(), G, other) && !detail::overlaps_obstacle(w.tiles(), box, other))
+                    return false;
+            return true;
+        });
+    }
+}
+
 // The closest hit of a checked cast. Inline in cast_box and cast_ray (two copies), so the result
 // is not built through a pointer.
 SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
@@ -395,6 +437,10 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
     h.other.tile.column = kept.other.tile.column;
     h.other.tile.row = kept.other.tile.row;
     finish(tiles, box, delta, best.box, best.slope, h);
+    if (!kept.started && tiles.slope_count() != 0) [[unlikely]] {
+        if (box.min == box.max) settle_point_hit(w, detail::selector_of(filter), box, delta, best, h);
+        else settle_hit_in_slopes(w, detail::selector_of(filter), box, h);
+    }
     return h;
 }
 
