@@ -5,11 +5,13 @@
 /// solid; every move's legs (from each contact's box to the next) must stay out of the solid
 /// and pass no meeting point, and its end lie outside the solid.
 ///
-/// Usage: slope_casts [--size S] [--count N] [--seed K] [--far] [--quiet] [--max-fail F]
+/// Usage: slope_casts [--size S] [--count N] [--seed K] [--far] [--quiet] [--max-fail F] [--legs]
 ///   --size   tile size (default 16); --count cases (default 1000), each a cast and a move;
 ///   --far    the map near (1e6, -1e6) instead of the origin;
-///   --max-fail  stop after F failures (default 10; 0: never), printing each.
-/// Exit status 0 when there were no disagreements and nothing ended inside, else 1.
+///   --max-fail  print at most F failures (default 10; 0: all);
+///   --legs   count a move's leg through the solid as a failure too.
+/// Exit status 0 when there were no disagreements and nothing ended inside (and, with --legs,
+/// no leg went through the solid), else 1.
 
 #include <cmath>
 #include <cstdint>
@@ -41,19 +43,18 @@ struct Options {
     bool far = false;
     bool quiet = false;
     long max_fail = 10;
+    bool legs = false;
 };
 
 struct Tally {
     long skipped = 0; // casts of a plank that starts on a seam (rule 6 says nothing of those)
     long casts = 0, cast_hits = 0, slope_hits = 0, disagree = 0, cast_inside = 0;
     long moves = 0, legs = 0, through = 0, move_inside = 0;
-    long failures() const { return disagree + cast_inside + through + move_inside; }
+    [[nodiscard]] long failures() const { return disagree + cast_inside + through + move_inside; }
 };
 
 using Rng = std::mt19937_64;
 
-bool is_slope_normal_vec(Vec2 n) { return n.x != 0 && n.y != 0; }
-bool is_thin_box(const Aabb& a) { return a.min.x == a.max.x || a.min.y == a.max.y; }
 
 int below(Rng& r, int n) { return int(r() % std::uint64_t(n)); }
 real unit(Rng& r) { return real(double(r() >> 11) * 0x1p-53); }
@@ -167,131 +168,6 @@ Vec2 motion(const World& w, const std::vector<OraclePoly>& polys, const Aabb& a,
     }
 }
 
-/// A sweep's exact first time of interior overlap of box a moved by (dx, dy) with a polygon.
-struct PolySweep {
-    enum class State { miss, started, hit } state = State::miss;
-    Frac time{};
-};
-
-PolySweep poly_sweep(const OraclePoly& p, const Aabb& a, const Big& dx, const Big& dy) {
-    const Big ax0 = to_big(a.min.x), ax1 = to_big(a.max.x), ay0 = to_big(a.min.y), ay1 = to_big(a.max.y);
-    std::vector<RefSlab> sl;
-    if (is_slope(p.shape)) {
-        const RefSlope& s = p.slope;
-        sl.push_back(ref_slab(ax0, ax1, dx, s.ext_lo[0], s.ext_hi[0]));
-        sl.push_back(ref_slab(ay0, ay1, dy, s.ext_lo[1], s.ext_hi[1]));
-        Big lo, hi;
-        ref_extent(s, ax0, ax1, ay0, ay1, lo, hi);
-        sl.push_back(ref_slab(lo, hi, s.wx * dx + s.wy * dy, {s.poly_lo, Big(1)}, {s.poly_hi, Big(1)}));
-    } else {
-        const Frac x0{to_big(p.box.min.x), Big(1)}, x1{to_big(p.box.max.x), Big(1)};
-        const Frac y0{to_big(p.box.min.y), Big(1)}, y1{to_big(p.box.max.y), Big(1)};
-        sl.push_back(ref_slab(ax0, ax1, dx, x0, x1));
-        sl.push_back(ref_slab(ay0, ay1, dy, y0, y1));
-    }
-    PolySweep out;
-    bool any_moving = false;
-    Frac enter, exit;
-    for (const RefSlab& s : sl) {
-        if (s.kind == RefSlab::Kind::never) return out;
-        if (s.kind != RefSlab::Kind::moving) continue;
-        if (!any_moving || compare(s.enter, enter) > 0) enter = s.enter;
-        if (!any_moving || compare(s.exit, exit) < 0) exit = s.exit;
-        any_moving = true;
-    }
-    if (!any_moving) {
-        out.state = PolySweep::State::started;
-        return out;
-    }
-    if (compare(enter, exit) >= 0 || compare(enter, 1) >= 0 || compare(exit, 0) <= 0) return out;
-    if (compare(enter, 0) < 0) {
-        out.state = PolySweep::State::started;
-        return out;
-    }
-    out.state = PolySweep::State::hit;
-    out.time = enter;
-    return out;
-}
-
-/// The first stop of box a moved by (dx, dy) (exact): for a point, or a plank along its own
-/// line, the oracle's; for the others the least time of the polygons' sweeps.
-OracleStop first_stop(const std::vector<OraclePoly>& polys, const Aabb& a, const Big& dx, const Big& dy,
-                      const Aabb& span) {
-    const bool flat_x = a.min.x == a.max.x, flat_y = a.min.y == a.max.y;
-    const bool along = (flat_x && flat_y) || (flat_x && sign(dx) == 0) || (flat_y && sign(dy) == 0);
-    if (along) {
-        if (!(a.min == a.max) && box_inside(polys, a)) return {OracleStop::Kind::enters, {Big(0), Big(1)}};
-        Vec2 lead = a.min;
-        if (flat_x && !flat_y) lead.y = sign(dy) > 0 ? a.max.y : a.min.y;
-        if (flat_y && !flat_x) lead.x = sign(dx) > 0 ? a.max.x : a.min.x;
-        Aabb s = span;
-        return point_stop(polys, to_big(lead.x), to_big(lead.y), {dx, dy}, s, flat_x && flat_y);
-    }
-    OracleStop out;
-    for (const OraclePoly* p : near_polys(polys, span)) {
-        const PolySweep s = poly_sweep(*p, a, dx, dy);
-        if (s.state == PolySweep::State::miss) continue;
-        const Frac t = s.state == PolySweep::State::hit ? s.time : Frac{Big(0), Big(1)};
-        if (out.kind == OracleStop::Kind::none || compare(t, out.time) < 0) {
-            out.kind = OracleStop::Kind::enters;
-            out.time = t;
-        }
-    }
-    return out;
-}
-
-Aabb span_box(const Aabb& a, const Aabb& b) {
-    Aabb s{{std::min(a.min.x, b.min.x), std::min(a.min.y, b.min.y)},
-           {std::max(a.max.x, b.max.x), std::max(a.max.y, b.max.y)}};
-    for (int k = 0; k < 2; ++k) {
-        s.min[k] = std::nextafter(s.min[k], -std::numeric_limits<real>::infinity());
-        s.max[k] = std::nextafter(s.max[k], std::numeric_limits<real>::infinity());
-    }
-    return s;
-}
-
-/// The contact rule 4 ranks first among the polygons a box with area meets at exactly T: its
-/// tile and normal by the references (with the map's seams).
-bool expected_contact(const TileMap& map, const std::vector<OraclePoly>& polys, const Aabb& a, Vec2 d, const Frac& T,
-                      TileCell& cell, Vec2& normal) {
-    bool found = false, found_corner = false;
-    for (const OraclePoly* p : near_polys(polys, span_box(a, a.translated(d)))) {
-        const std::uint8_t seams = std::uint8_t(~map.faces(p->cell) & face_all);
-        bool corner = false;
-        Vec2 n;
-        Frac t;
-        if (is_slope(p->shape)) {
-            const RefSlopeSweep s = ref_sweep_slope(a, d, p->slope, face_all, seams, slope_normal(p->shape));
-            if (s.state != SweepState::hit) continue;
-            t = s.time;
-            corner = s.corner;
-            n = s.normal;
-        } else {
-            const RefSweep s = reference_sweep(a, d, p->box, face_all);
-            if (s.state != SweepState::hit) continue;
-            t = s.time;
-            corner = s.corner;
-            n = s.normal;
-            if (corner) {
-                // A seam yields to the other side at a corner (sweep_box_box's faces and seams).
-                const int k = n.x != 0 ? 0 : 1;
-                auto face = [&](int axis) { return ref_side_face(axis, d[axis]); };
-                if ((seams & face(k)) != 0 && (seams & face(1 - k)) == 0)
-                    n = k == 0 ? Vec2{0, d.y > 0 ? real(-1) : real(1)} : Vec2{d.x > 0 ? real(-1) : real(1), 0};
-            }
-        }
-        if (compare(t, T) != 0) continue;
-        // (polys are in row-major order: the first of a kind is the lowest id)
-        if (!found || (found_corner && !corner)) {
-            found = true;
-            found_corner = corner;
-            cell = p->cell;
-            normal = n;
-        }
-    }
-    return found;
-}
-
 struct Checker {
     const Options& o;
     Tally& tally;
@@ -312,49 +188,25 @@ void check_cast(Checker& ck, const World& w, const std::vector<OraclePoly>& poly
         return;
     }
     Tally& t = ck.tally;
-    if (!(a.min == a.max) && is_thin_box(a) && box_inside(polys, a)) {
-        bool overlaps = false;
-        for (const OraclePoly* p : near_polys(polys, a))
-            overlaps = overlaps || poly_sweep(*p, a, Big(0), Big(0)).state == PolySweep::State::started;
-        if (!overlaps) {
-            ++t.skipped;
-            return;
-        }
-    }
-    ++t.casts;
-    const OracleStop s = first_stop(polys, a, to_big(d.x), to_big(d.y), span_box(a, a.translated(d)));
-    const bool hit = s.kind != OracleStop::Kind::none;
-    std::string what = std::string(ray ? "cast_ray" : "cast_box") + "(" + str(a) + ", " + str(d) + ")";
-    char buf[512];
-    if (h.hit != hit || (hit && !time_within_bound(h.time, s.time))) {
+    const CastCheck c = check_cast_hit(w.tiles(), polys, a, d, h);
+    const std::string what = std::string(ray ? "cast_ray" : "cast_box") + "(" + str(a) + ", " + str(d) + "): ";
+    switch (c.verdict) {
+    case CastCheck::skipped: ++t.skipped; return;
+    case CastCheck::disagree:
+        ++t.casts;
         ++t.disagree;
-        std::snprintf(buf, sizeof buf, "%s: hit %d time %.9g%s; the oracle: hit %d at %.12Lg (%s)", what.c_str(),
-                      int(h.hit), double(h.time), h.junction ? " junction" : "", int(hit), hit ? approx(s.time) : -1.0L,
-                      s.kind == OracleStop::Kind::passes ? "passes" : "enters");
-        ck.report("DISAGREE", buf);
+        ck.report("DISAGREE", what + c.what);
         return;
-    }
-    if (!hit) return;
-    ++t.cast_hits;
-    if (is_slope_normal_vec(h.normal)) ++t.slope_hits;
-    if (!is_thin_box(a) && !h.started_overlapping) {
-        TileCell cell{};
-        Vec2 n{};
-        if (expected_contact(w.tiles(), polys, a, d, s.time, cell, n) &&
-            (!(cell == h.other.tile) || !(n == h.normal))) {
-            ++t.disagree;
-            std::snprintf(buf, sizeof buf, "%s: tile (%d, %d) normal %s; rule 4's first: tile (%d, %d) normal %s",
-                          what.c_str(), h.other.tile.column, h.other.tile.row, str(h.normal).c_str(), cell.column,
-                          cell.row, str(n).c_str());
-            ck.report("DISAGREE", buf);
-            return;
-        }
-    }
-    if (!h.started_overlapping && !box_inside(polys, a) && box_inside(polys, h.box)) {
+    case CastCheck::inside:
+        ++t.casts;
         ++t.cast_inside;
-        std::snprintf(buf, sizeof buf, "%s: the hit's box %s is inside the solid", what.c_str(), str(h.box).c_str());
-        ck.report("INSIDE", buf);
+        ck.report("INSIDE", what + c.what);
+        break;
+    case CastCheck::agree: ++t.casts; break;
     }
+    if (!h.hit) return;
+    ++t.cast_hits;
+    if (h.normal.x != 0 && h.normal.y != 0) ++t.slope_hits;
 }
 
 /// A straight motion from box `from` to box `to` stays out of the solid and passes no meeting
@@ -371,9 +223,11 @@ bool clean(const std::vector<OraclePoly>& polys, const Aabb& from, const Aabb& t
 }
 
 /// One leg of a move, from box `from` to box `to`, reported rounded: the straight path to `to`
-/// is clean, or to an end within two steps of `real` of it on each axis from which `to` is
+/// is clean, or to an end within four steps of `real` of it on each axis from which `to` is
 /// reached cleanly (a path along a face, or a graze of a corner, within rounding is no crossing;
-/// rounding past a meeting point or across a seam is).
+/// rounding past a meeting point or across a seam is). (A box's exact end may itself be a step
+/// from any `real`, a tip between two: the straight path to its rounded end then turns by a
+/// step, which past a corner the exact path touches is a few steps of `real` there.)
 bool leg_ok(const std::vector<OraclePoly>& polys, const Aabb& from, const Aabb& to) {
     if (clean(polys, from, to, false)) return true;
     constexpr real inf = std::numeric_limits<real>::infinity();
@@ -381,8 +235,8 @@ bool leg_ok(const std::vector<OraclePoly>& polys, const Aabb& from, const Aabb& 
         for (int i = 0; i < std::abs(n); ++i) x = std::nextafter(x, n > 0 ? inf : -inf);
         return x;
     };
-    for (int i = 0; i < 25; ++i) {
-        const int step[2] = {i % 5 - 2, i / 5 - 2};
+    for (int i = 0; i < 81; ++i) {
+        const int step[2] = {i % 9 - 4, i / 9 - 4};
         if (step[0] == 0 && step[1] == 0) continue;
         Aabb near = to;
         for (int k = 0; k < 2; ++k) {
@@ -464,6 +318,7 @@ int main(int argc, char** argv) {
         else if (a == "--far") o.far = true;
         else if (a == "--quiet") o.quiet = true;
         else if (a == "--max-fail") o.max_fail = std::strtol(next(), nullptr, 10);
+        else if (a == "--legs") o.legs = true;
         else {
             std::fprintf(stderr, "slope_casts: unknown argument %s\n", a.c_str());
             return 2;
@@ -494,5 +349,6 @@ int main(int argc, char** argv) {
     std::printf("  (%ld casts of a plank lying on a seam at its start left out)\n", tally.skipped);
     std::printf("  moves %ld (legs %ld): %ld legs through the solid, %ld end inside\n", tally.moves, tally.legs,
                 tally.through, tally.move_inside);
-    return tally.failures() == 0 ? 0 : 1;
+    const long failed = tally.disagree + tally.cast_inside + tally.move_inside + (o.legs ? tally.through : 0);
+    return failed == 0 ? 0 : 1;
 }

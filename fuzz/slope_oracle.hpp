@@ -24,12 +24,18 @@
 /// segment) lies in the interior of the union.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <string>
 #include <vector>
 #include <sweepbox/geometry.hpp>
 #include <sweepbox/tile_map.hpp>
+#include <sweepbox/world.hpp>
 #include "exact.hpp"
 #include "slope_reference.hpp"
+#include "sweep_reference.hpp"
 
 namespace sweepbox::fuzz {
 
@@ -296,6 +302,194 @@ inline bool box_inside(const std::vector<OraclePoly>& polys, const Aabb& b) {
         if (p->shape == TileShape::solid || ref_slope_overlaps(b, p->slope)) return true;
     }
     return false;
+}
+
+/// A sweep's exact first time of interior overlap of box a moved by (dx, dy) with a polygon.
+struct PolySweep {
+    enum class State { miss, started, hit } state = State::miss;
+    Frac time{};
+};
+
+PolySweep poly_sweep(const OraclePoly& p, const Aabb& a, const Big& dx, const Big& dy) {
+    const Big ax0 = to_big(a.min.x), ax1 = to_big(a.max.x), ay0 = to_big(a.min.y), ay1 = to_big(a.max.y);
+    std::vector<RefSlab> sl;
+    if (is_slope(p.shape)) {
+        const RefSlope& s = p.slope;
+        sl.push_back(ref_slab(ax0, ax1, dx, s.ext_lo[0], s.ext_hi[0]));
+        sl.push_back(ref_slab(ay0, ay1, dy, s.ext_lo[1], s.ext_hi[1]));
+        Big lo, hi;
+        ref_extent(s, ax0, ax1, ay0, ay1, lo, hi);
+        sl.push_back(ref_slab(lo, hi, s.wx * dx + s.wy * dy, {s.poly_lo, Big(1)}, {s.poly_hi, Big(1)}));
+    } else {
+        const Frac x0{to_big(p.box.min.x), Big(1)}, x1{to_big(p.box.max.x), Big(1)};
+        const Frac y0{to_big(p.box.min.y), Big(1)}, y1{to_big(p.box.max.y), Big(1)};
+        sl.push_back(ref_slab(ax0, ax1, dx, x0, x1));
+        sl.push_back(ref_slab(ay0, ay1, dy, y0, y1));
+    }
+    PolySweep out;
+    bool any_moving = false;
+    Frac enter, exit;
+    for (const RefSlab& s : sl) {
+        if (s.kind == RefSlab::Kind::never) return out;
+        if (s.kind != RefSlab::Kind::moving) continue;
+        if (!any_moving || compare(s.enter, enter) > 0) enter = s.enter;
+        if (!any_moving || compare(s.exit, exit) < 0) exit = s.exit;
+        any_moving = true;
+    }
+    if (!any_moving) {
+        out.state = PolySweep::State::started;
+        return out;
+    }
+    if (compare(enter, exit) >= 0 || compare(enter, 1) >= 0 || compare(exit, 0) <= 0) return out;
+    if (compare(enter, 0) < 0) {
+        out.state = PolySweep::State::started;
+        return out;
+    }
+    out.state = PolySweep::State::hit;
+    out.time = enter;
+    return out;
+}
+
+/// The first stop of box a moved by (dx, dy) (exact), `span` a box holding its path: for a point,
+/// or a plank along its own line, point_stop's (a plank that starts inside stops at once); for
+/// the others the least time of the polygons' sweeps.
+OracleStop first_stop(const std::vector<OraclePoly>& polys, const Aabb& a, const Big& dx, const Big& dy,
+                      const Aabb& span) {
+    const bool flat_x = a.min.x == a.max.x, flat_y = a.min.y == a.max.y;
+    if (sign(dx) == 0 && sign(dy) == 0) {
+        // No motion meets only what it starts inside of (an obstacle's interior).
+        for (const OraclePoly* p : near_polys(polys, span))
+            if (poly_sweep(*p, a, dx, dy).state == PolySweep::State::started)
+                return {OracleStop::Kind::enters, {Big(0), Big(1)}};
+        return {};
+    }
+    const bool along = (flat_x && flat_y) || (flat_x && sign(dx) == 0) || (flat_y && sign(dy) == 0);
+    if (along) {
+        if (!(a.min == a.max) && box_inside(polys, a)) return {OracleStop::Kind::enters, {Big(0), Big(1)}};
+        Vec2 lead = a.min;
+        if (flat_x && !flat_y) lead.y = sign(dy) > 0 ? a.max.y : a.min.y;
+        if (flat_y && !flat_x) lead.x = sign(dx) > 0 ? a.max.x : a.min.x;
+        Aabb s = span;
+        return point_stop(polys, to_big(lead.x), to_big(lead.y), {dx, dy}, s, flat_x && flat_y);
+    }
+    OracleStop out;
+    for (const OraclePoly* p : near_polys(polys, span)) {
+        const PolySweep s = poly_sweep(*p, a, dx, dy);
+        if (s.state == PolySweep::State::miss) continue;
+        const Frac t = s.state == PolySweep::State::hit ? s.time : Frac{Big(0), Big(1)};
+        if (out.kind == OracleStop::Kind::none || compare(t, out.time) < 0) {
+            out.kind = OracleStop::Kind::enters;
+            out.time = t;
+        }
+    }
+    return out;
+}
+
+Aabb span_box(const Aabb& a, const Aabb& b) {
+    Aabb s{{std::min(a.min.x, b.min.x), std::min(a.min.y, b.min.y)},
+           {std::max(a.max.x, b.max.x), std::max(a.max.y, b.max.y)}};
+    for (int k = 0; k < 2; ++k) {
+        s.min[k] = std::nextafter(s.min[k], -std::numeric_limits<real>::infinity());
+        s.max[k] = std::nextafter(s.max[k], std::numeric_limits<real>::infinity());
+    }
+    return s;
+}
+
+/// The contact rule 4 ranks first among the polygons a box with area meets at exactly T: its
+/// tile and normal by the references (with the map's seams: a seam yields at a corner).
+bool expected_contact(const TileMap& map, const std::vector<OraclePoly>& polys, const Aabb& a, Vec2 d, const Frac& T,
+                      TileCell& cell, Vec2& normal) {
+    bool found = false, found_corner = false;
+    for (const OraclePoly* p : near_polys(polys, span_box(a, a.translated(d)))) {
+        const std::uint8_t seams = std::uint8_t(~map.faces(p->cell) & face_all);
+        bool corner = false;
+        Vec2 n;
+        Frac t;
+        if (is_slope(p->shape)) {
+            const RefSlopeSweep s = ref_sweep_slope(a, d, p->slope, face_all, seams, slope_normal(p->shape));
+            if (s.state != SweepState::hit) continue;
+            t = s.time;
+            corner = s.corner;
+            n = s.normal;
+        } else {
+            const RefSweep s = reference_sweep(a, d, p->box, face_all);
+            if (s.state != SweepState::hit) continue;
+            t = s.time;
+            corner = s.corner;
+            n = s.normal;
+            if (corner) {
+                // A seam yields to the other side at a corner (sweep_box_box's faces and seams).
+                const int k = n.x != 0 ? 0 : 1;
+                auto face = [&](int axis) { return ref_side_face(axis, d[axis]); };
+                if ((seams & face(k)) != 0 && (seams & face(1 - k)) == 0)
+                    n = k == 0 ? Vec2{0, d.y > 0 ? real(-1) : real(1)} : Vec2{d.x > 0 ? real(-1) : real(1), 0};
+            }
+        }
+        if (compare(t, T) != 0) continue;
+        // (polys are in row-major order: the first of a kind is the lowest id)
+        if (!found || (found_corner && !corner)) {
+            found = true;
+            found_corner = corner;
+            cell = p->cell;
+            normal = n;
+        }
+    }
+    return found;
+}
+
+
+/// The verdict on a cast's answer h for box a moved by d.
+struct CastCheck {
+    enum Verdict { agree, skipped, disagree, inside } verdict = agree;
+    std::string what; ///< for disagree and inside
+};
+
+/// Checks a cast's answer against the oracle: the same hit or miss, the time within rounding of
+/// the exact first stop, for a box with area the tile and normal rule 4 ranks first, and the hit's
+/// box outside the solid. A plank lying on a seam at its start is skipped (rule 6 is about where
+/// a plank may go, not where it is put).
+inline CastCheck check_cast_hit(const TileMap& map, const std::vector<OraclePoly>& polys, const Aabb& a, Vec2 d,
+                                const CastHit& h) {
+    CastCheck out;
+    const bool thin = a.min.x == a.max.x || a.min.y == a.max.y;
+    const bool start_inside = box_inside(polys, a);
+    if (!(a.min == a.max) && thin && start_inside) {
+        bool overlaps = false;
+        for (const OraclePoly* p : near_polys(polys, a))
+            overlaps = overlaps || poly_sweep(*p, a, Big(0), Big(0)).state == PolySweep::State::started;
+        if (!overlaps) {
+            out.verdict = CastCheck::skipped;
+            return out;
+        }
+    }
+    const OracleStop s = first_stop(polys, a, to_big(d.x), to_big(d.y), span_box(a, a.translated(d)));
+    const bool hit = s.kind != OracleStop::Kind::none;
+    char buf[400];
+    if (h.hit != hit || (hit && !time_within_bound(h.time, s.time))) {
+        std::snprintf(buf, sizeof buf, "hit %d time %.9g%s; the oracle: hit %d at %.12Lg (%s)", int(h.hit),
+                      double(h.time), h.junction ? " junction" : "", int(hit), hit ? approx(s.time) : -1.0L,
+                      s.kind == OracleStop::Kind::passes ? "passes" : "enters");
+        return {CastCheck::disagree, buf};
+    }
+    if (!hit) return out;
+    if (!thin && !h.started_overlapping) {
+        TileCell cell{};
+        Vec2 n{};
+        if (expected_contact(map, polys, a, d, s.time, cell, n) && (!(cell == h.other.tile) || !(n == h.normal))) {
+            std::snprintf(buf, sizeof buf,
+                          "tile (%d, %d) normal (%.9g, %.9g); rule 4's first: tile (%d, %d) normal "
+                          "(%.9g, %.9g)",
+                          h.other.tile.column, h.other.tile.row, double(h.normal.x), double(h.normal.y), cell.column,
+                          cell.row, double(n.x), double(n.y));
+            return {CastCheck::disagree, buf};
+        }
+    }
+    if (!h.started_overlapping && !start_inside && box_inside(polys, h.box)) {
+        std::snprintf(buf, sizeof buf, "the hit's box [%.9g, %.9g, %.9g, %.9g] is inside the solid",
+                      double(h.box.min.x), double(h.box.min.y), double(h.box.max.x), double(h.box.max.y));
+        return {CastCheck::inside, buf};
+    }
+    return out;
 }
 
 } // namespace sweepbox::fuzz

@@ -295,11 +295,15 @@ Aabb settle_point(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstac
                   const StopTime* end, SlopeView slopes) {
     const Aabb out = F;
     {
+        // Inside, on a seam or a meeting point; or across a slope's line the exact end is not
+        // across (off_slope_lines would move it).
         auto unsafe = [&](Vec2 q) {
             const Local l = local_at(q, solids);
             if (l.first && (l.inside() || l.components() > 1)) return true;
-            return slopes.slopes != nullptr && !slopes.slopes->empty() &&
-                   unsafe_among_slopes(*slopes.tiles, q, *slopes.slopes, solids);
+            if (slopes.slopes == nullptr || slopes.slopes->empty()) return false;
+            if (unsafe_among_slopes(*slopes.tiles, q, *slopes.slopes, solids)) return true;
+            const Aabb at{q, q};
+            return end != nullptr && !(off_slope_lines(*slopes.tiles, S, d, *end, at, *slopes.slopes, keep_axis) == at);
         };
         if (!unsafe(F.min)) return out;
         // Where the exact position lies from the rounded one: at S + end * d when the end is
