@@ -153,8 +153,9 @@ Verdict verdict(const Local& l, const Dir& dd, bool start, bool knows_side) {
         left = left || in_cone(l.cones[c], dd, side, false);
         right = right || in_cone(l.cones[c], dd, neg(side), false);
     }
+    // (Into one obstacle alone: that obstacle's contact, which the slabs find at this time.)
     v.enters = !alone && left && right;
-    if (v.enters) return v;
+    if (v.enters || alone) return v;
     if (start && !knows_side) {
         // The free arcs next to d: the one d is in, else those on either side of it.
         const Dir zero = dir_of(0, 0);
@@ -331,17 +332,8 @@ JunctionStop first_slope_junction(const TileMap& tiles, const Aabb& a, Vec2 d, c
         // no `real`: the `real` point before it on the path (rounded toward the start), and back
         // on x, on y, or on both, the first that is free and on the side the path came from (a
         // path along a slope's line would leave the line on one of them); there when none is.
-        auto clear = [&](Vec2 c) {
-            // On the side the path came from: of every line through q that bounds a cone
-            // there, on the side of the path behind q (or on the line), and off the solid side
-            // of a line the path runs along.
-            for (int o = 0; o < l.n; ++o)
-                for (int i = 0; i < l.cones[o].n; ++i) {
-                    const Dir& n = l.cones[o].c[i];
-                    const int sp = -dot_sign(n, dd), sc = offset_sign(n.x, n.y, c, q);
-                    if (sp != 0 ? (sc != 0 && sc != sp) : sc > 0) return false;
-                }
-            // Free: inside none of them, and not on a seam of two (some direction free).
+        // Free: inside none of them, and not on a seam of two (some direction free).
+        auto free = [&](Vec2 c) {
             const HPoint h = hpoint(c);
             Local at;
             for (int o = 0; o < l.n; ++o) {
@@ -361,12 +353,28 @@ JunctionStop first_slope_junction(const TileMap& tiles, const Aabb& a, Vec2 d, c
             }
             return at.n == 0 || at.free_arcs() > 0;
         };
+        // And on the side the path came from: of every line through q that bounds a cone there,
+        // on the side of the path behind q (or on the line), and off the solid side of a line the
+        // path ran along to q (an obstacle behind it along the path).
+        const Dir zero = dir_of(0, 0);
+        auto clear = [&](Vec2 c) {
+            for (int o = 0; o < l.n; ++o) {
+                const bool behind = in_cone(l.cones[o], neg(dd), zero, false);
+                for (int i = 0; i < l.cones[o].n; ++i) {
+                    const Dir& n = l.cones[o].c[i];
+                    const int sp = -dot_sign(n, dd), sc = offset_sign(n.x, n.y, c, q);
+                    if (sp != 0 ? (sc != 0 && sc != sp) : (behind && sc > 0)) return false;
+                }
+            }
+            return free(c);
+        };
+        // (Where no step is both, a free one: never the meeting point itself.)
         Vec2 at = js.point;
         if (!q.real_point) {
             for (int k = 0; k < 2; ++k) at[k] = d[k] == 0 ? p[k] : coord_of(q, k, d[k] > 0 ? -1 : 1);
-            if (!clear(at)) (void)step_back(at, d, clear, at);
-        } else if (v.passes) {
-            (void)step_back(at, d, clear, at);
+            if (!clear(at) && !step_back(at, d, clear, at)) (void)step_back(at, d, free, at);
+        } else if (v.passes && !step_back(at, d, clear, at)) {
+            (void)step_back(at, d, free, at);
         }
         if (at_start) {
             js.box = a;

@@ -63,6 +63,20 @@ SlopeTile slope_tile(const TileMap& tiles, TileCell c, TileShape shape) {
     // ramp's high piece half as wide.
     const int i = int(shape) - int(TileShape::slope45_ul);
     if (i >= 4) s.tip = std::int8_t((i - 4) % 2 == (i < 12 ? 0 : 1) ? (i < 12 ? 1 : 0) : -1);
+    if (s.tip >= 0) {
+        // The line runs between lattice corners two cells apart on the other axis j, and the tip
+        // lies on the edge between them: it is the middle of p and q on the tip's axis when that
+        // edge is the middle of theirs on j, and a `real` when that middle is.
+        const int k = s.tip, j = 1 - k;
+        const real mid_j = (j == 0 ? s.sx : s.sy) > 0 ? s.cell.max[j] : s.cell.min[j];
+        wide sum_j, err_j, sum_k, err_k;
+        two_sum(wide(p[j]), wide(q[j]), sum_j, err_j);
+        two_sum(wide(p[k]), wide(q[k]), sum_k, err_k);
+        const real at = real(sum_k / 2);
+        s.tip_real = is_finite(p) && is_finite(q) && err_j == 0 && sum_j == 2 * wide(mid_j) && err_k == 0 &&
+                     wide(at) == sum_k / 2;
+        s.tip_at = at;
+    }
     return s;
 }
 

@@ -27,6 +27,10 @@ struct SlopeTile {
     /// ramp's high piece: x), whose near end is the tip where the line crosses the cell's side;
     /// -1 for the other pieces.
     std::int8_t tip = -1;
+    /// The tip's coordinate on that axis when it is a `real` (evenly spaced tile edges: the
+    /// middle of the cell's side), so its slab is a box's; else the exact tests decide.
+    bool tip_real = false;
+    real tip_at = 0;
 };
 
 /// The slope tile at c (inside the map) of shape s (a slope shape).

@@ -69,8 +69,8 @@ TipAxis tip_axis(const Aabb& a, const SlopeTile& s) {
 
 } // namespace
 
-SlabTime side_slab(const Aabb& a, Vec2 d, const SlopeTile& s, int k) {
-    if (k != s.tip) return axis_slab(a.min[k], a.max[k], d[k], s.cell.min[k], s.cell.max[k]);
+SlabTime tip_slab(const Aabb& a, Vec2 d, const SlopeTile& s) {
+    const int k = s.tip;
     // h at the tip's side grows by |A_k| per unit toward the solid part: the box's lead edge is
     // past the tip while g > 0, and g moves by |A_k| |d_k| per unit of time.
     const TipAxis t = tip_axis(a, s);
@@ -98,9 +98,11 @@ SlabTime side_slab(const Aabb& a, Vec2 d, const SlopeTile& s, int k) {
 }
 
 bool side_holds(const Aabb& a, const SlopeTile& s, int k, bool closed) {
-    if (k != s.tip) {
-        return closed ? a.min[k] <= s.cell.max[k] && s.cell.min[k] <= a.max[k]
-                      : a.min[k] < s.cell.max[k] && s.cell.min[k] < a.max[k];
+    if (k != s.tip || s.tip_real) {
+        const bool up = (k == 0 ? s.sx : s.sy) > 0;
+        const real lo = k == s.tip && up ? s.tip_at : s.cell.min[k];
+        const real hi = k == s.tip && !up ? s.tip_at : s.cell.max[k];
+        return closed ? a.min[k] <= hi && lo <= a.max[k] : a.min[k] < hi && lo < a.max[k];
     }
     const TipAxis t = tip_axis(a, s);
     const bool far_ok = t.sg > 0 ? (closed ? t.trail <= t.far : t.trail < t.far)
@@ -139,6 +141,7 @@ real to_time(const SlabTime& s) {
 }
 
 real tip_free(const SlopeTile& s) {
+    if (s.tip_real) return s.tip_at;
     const int k = s.tip, j = 1 - k;
     const int sg = k == 0 ? s.sx : s.sy;
     const real far_j = j == 0 ? (s.sx > 0 ? s.cell.max.x : s.cell.min.x) : (s.sy > 0 ? s.cell.max.y : s.cell.min.y);

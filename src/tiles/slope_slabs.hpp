@@ -67,8 +67,16 @@ SlabTime axis_slab(real a_min, real a_max, real d, real b_min, real b_max);
 /// polygon's [0, h(far)] (h(X) = w . (X - p)); wd_sign is the sign of w . d.
 SlabTime normal_slab(const Aabb& a, Vec2 d, const SlopeTile& s, int& wd_sign);
 
+/// side_slab on the tip's axis of a tip that is no `real` (out of line: rare).
+SlabTime tip_slab(const Aabb& a, Vec2 d, const SlopeTile& s);
+
 /// The slab of axis k against the polygon's extent on it.
-SlabTime side_slab(const Aabb& a, Vec2 d, const SlopeTile& s, int k);
+inline SlabTime side_slab(const Aabb& a, Vec2 d, const SlopeTile& s, int k) {
+    if (k != s.tip) return axis_slab(a.min[k], a.max[k], d[k], s.cell.min[k], s.cell.max[k]);
+    if (!s.tip_real) return tip_slab(a, d, s);
+    const bool up = (k == 0 ? s.sx : s.sy) > 0; // the far side is the max
+    return axis_slab(a.min[k], a.max[k], d[k], up ? s.tip_at : s.cell.min[k], up ? s.cell.max[k] : s.tip_at);
+}
 
 /// h at the tip's side (the cell's far side on the other axis) and coordinate e on the tip's
 /// axis: positive exactly when e lies beyond the tip, toward the solid part.

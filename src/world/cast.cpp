@@ -282,6 +282,33 @@ void junction_hit(const detail::JunctionStop& js, CastHit& h) {
     return true;
 }
 
+// True when the hit's box b meets the solid part of a slope tile other than the one hit (closed,
+// for a point; interiors, for a box): only then may rounding have put it on a seam or into a
+// slope it did not touch exactly. From the map's cells, before any broad-phase walk: most hits
+// lie on one tile alone.
+bool meets_another_slope(const TileMap& tiles, const Aabb& b, const Other& hit) {
+    CellRange r;
+    if (b.min == b.max && hit.is_tile()) {
+        // A point on the tile hit: that tile and those across the sides of it the point is on.
+        const Aabb cell = tiles.cell_box(hit.tile);
+        r.x0 = hit.tile.column - int(b.min.x == cell.min.x);
+        r.x1 = hit.tile.column + int(b.min.x == cell.max.x);
+        r.y0 = hit.tile.row - int(b.min.y == cell.min.y);
+        r.y1 = hit.tile.row + int(b.min.y == cell.max.y);
+        if (r.x0 == r.x1 && r.y0 == r.y1) return false;
+    } else {
+        r = tiles.cells_of(b);
+    }
+    for (std::int32_t row = r.y0; row <= r.y1; ++row)
+        for (std::int32_t col = r.x0; col <= r.x1; ++col) {
+            const TileCell c{col, row};
+            if (tiles.get(c) != Tile::slope || (hit.is_tile() && hit.tile == c)) continue;
+            const detail::SlopeTile s = detail::slope_tile(tiles, c, tiles.shape_at(c));
+            if (b.min == b.max ? detail::slope_intersects_closed(b, s) : detail::slope_overlaps(b, s)) return true;
+        }
+    return false;
+}
+
 // A point's hit on a map with slopes: its box rounded as rule 5 rounds a move's end (toward the
 // exact contact, off the seams and meeting points of the obstacles there), so a cast stops where
 // a move does. (Rounding onto a box's side cannot carry a point past it; onto a slope's, it can.)
@@ -437,7 +464,7 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
     h.other.tile.column = kept.other.tile.column;
     h.other.tile.row = kept.other.tile.row;
     finish(tiles, box, delta, best.box, best.slope, h);
-    if (!kept.started && tiles.slope_count() != 0) [[unlikely]] {
+    if (!kept.started && tiles.slope_count() != 0 && meets_another_slope(tiles, h.box, h.other)) [[unlikely]] {
         if (box.min == box.max) settle_point_hit(w, detail::selector_of(filter), box, delta, best, h);
         else settle_hit_in_slopes(w, detail::selector_of(filter), box, h);
     }
