@@ -220,9 +220,9 @@ bool clean(const std::vector<OraclePoly>& polys, const Aabb& from, const Aabb& t
         return s.kind == OracleStop::Kind::none || (s.kind == OracleStop::Kind::passes && compare(s.time, 0) == 0);
     }
     if (first_stop(polys, from, dx, dy, span_box(from, to)).kind == OracleStop::Kind::none) return true;
-    // A box's width may change by a rounding (flush places one edge, the other keeps the size as
-    // closely as `real` allows): moved by the max corner's displacement instead.
-    if (from.min.x == from.max.x || from.min.y == from.max.y) return false;
+    // A box's or plank's size may change by a rounding (flush places one edge, the other keeps
+    // the size as closely as `real` allows): moved by the max corner's displacement instead.
+    if (from.min == from.max) return false;
     const Big ex = to_big(to.max.x) - to_big(from.max.x), ey = to_big(to.max.y) - to_big(from.max.y);
     return first_stop(polys, from, ex, ey, span_box(from, to)).kind == OracleStop::Kind::none;
 }

@@ -318,22 +318,23 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(rooms)
 
-// Issue 39, item 6 (rules 5 and 6): tiles of 0.37 near x = 2e6, where a step of `real` is 0.125.
-// A point falling steeply past the corner of tile (6, 5) lands on tile (5, 6)'s top at x ~
-// 2000046.21, just short of the point 2000046.25 where (5, 6) and (6, 5) meet. The nearest
-// `real` is the meeting point itself; rounding must take the point toward its exact end, to
-// 2000046.125 on (5, 6)'s side, not past the meeting point under (6, 5), from where the next move
-// down would enter the closed cell (6, 6) without a contact.
+// Issue 39, item 6 (rules 5 and 6): tiles of 0.37 near x = 2e6, where a step of `real` is 0.125
+// (in a double build near 2^49, where it is too). A point falling steeply past the corner of
+// tile (6, 5) lands on tile (5, 6)'s top at x ~ 2000046.21, just short of the point 2000046.25
+// where (5, 6) and (6, 5) meet. The nearest `real` is the meeting point itself; rounding must take
+// the point toward its exact end, to 2000046.125 on (5, 6)'s side, not past the meeting point
+// under (6, 5), from where the next move down would enter the closed cell (6, 6) without a contact.
 BOOST_AUTO_TEST_CASE(rounding_never_carries_a_point_past_a_meeting_point) {
-    World w = map_world(10, real(0.37), v2(2000044, 0));
+    const double base = std::numeric_limits<real>::digits == 24 ? 2e6 : std::ldexp(1.0, 49);
+    World w = map_world(10, real(0.37), v2(base + 44, 0));
     for (const TileCell c : {TileCell{5, 6}, TileCell{6, 5}, TileCell{7, 6}, TileCell{6, 7}}) w.set_tile(c, 1);
     const Vec2 q{w.tiles().edge_x(6), w.tiles().edge_y(6)};
-    BOOST_TEST_REQUIRE(q.x == real(2000046.25));
-    const BodyId p = add_mover(w, {v2(2000046.375, 0), v2(2000046.375, 0)});
+    BOOST_TEST_REQUIRE(q.x == real(base + 46.25));
+    const BodyId p = add_mover(w, {v2(base + 46.375, 0), v2(base + 46.375, 0)});
     const MoveResult first = w.move(p, v2(-0.3, 4));
     BOOST_TEST_REQUIRE(!first.contacts.empty());
     BOOST_TEST(bool(first.contacts[0].other.tile == TileCell{5, 6}));
-    BOOST_TEST(first.contacts[0].box.min.x == real(2000046.125));
+    BOOST_TEST(first.contacts[0].box.min.x == real(base + 46.125));
     BOOST_TEST(first.contacts[0].box.min.y == q.y);
     for (const Contact& c : first.contacts) BOOST_TEST(c.box.min.x < q.x);
     BOOST_TEST(w.box(p).min.x < q.x);

@@ -283,8 +283,8 @@ void junction_hit(const detail::JunctionStop& js, CastHit& h) {
 }
 
 // True when the hit's box b meets the solid part of a slope tile other than the one hit (closed,
-// for a point; interiors, for a box): only then may rounding have put it on a seam or into a
-// slope it did not touch exactly. From the map's cells, before any broad-phase walk: most hits
+// for a point or plank; interiors, for a box): only then may rounding have put it on a seam or
+// into a slope it did not touch exactly. From the map's cells, before any broad-phase walk: most hits
 // lie on one tile alone.
 bool meets_another_slope(const TileMap& tiles, const Aabb& b, const Other& hit) {
     CellRange r;
@@ -304,16 +304,17 @@ bool meets_another_slope(const TileMap& tiles, const Aabb& b, const Other& hit) 
             const TileCell c{col, row};
             if (tiles.get(c) != Tile::slope || (hit.is_tile() && hit.tile == c)) continue;
             const detail::SlopeTile s = detail::slope_tile(tiles, c, tiles.shape_at(c));
-            if (b.min == b.max ? detail::slope_intersects_closed(b, s) : detail::slope_overlaps(b, s)) return true;
+            if (detail::is_thin(b) ? detail::slope_intersects_closed(b, s) : detail::slope_overlaps(b, s)) return true;
         }
     return false;
 }
 
-// A point's hit on a map with slopes: its box rounded as rule 5 rounds a move's end (toward the
-// exact contact, off the seams and meeting points of the obstacles there), so a cast stops where
-// a move does. (Rounding onto a box's side cannot carry a point past it; onto a slope's, it can.)
-[[gnu::noinline]] void settle_point_hit(const World& w, const detail::Selector& sel, const Aabb& box, Vec2 delta,
-                                        const Best& best, CastHit& h) {
+// A point's or plank's hit on a map with slopes: its box rounded as rule 5 rounds a move's end
+// (toward the exact contact, off slope lines it did not cross and the seams and meeting points of
+// the obstacles there), so a cast stops where a move does. (Rounding onto a box's side cannot
+// carry a point past it; onto a slope's, it can.)
+[[gnu::noinline]] void settle_thin_hit(const World& w, const detail::Selector& sel, const Aabb& box, Vec2 delta,
+                                       const Best& best, CastHit& h) {
     thread_local std::vector<Obstacle> solids, slopes;
     solids.clear();
     slopes.clear();
@@ -465,7 +466,7 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
     h.other.tile.row = kept.other.tile.row;
     finish(tiles, box, delta, best.box, best.slope, h);
     if (!kept.started && tiles.slope_count() != 0 && meets_another_slope(tiles, h.box, h.other)) [[unlikely]] {
-        if (box.min == box.max) settle_point_hit(w, detail::selector_of(filter), box, delta, best, h);
+        if (detail::is_thin(box)) settle_thin_hit(w, detail::selector_of(filter), box, delta, best, h);
         else settle_hit_in_slopes(w, detail::selector_of(filter), box, h);
     }
     return h;
