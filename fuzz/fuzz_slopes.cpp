@@ -354,12 +354,10 @@ template <class Where> void check_way_out(const RefSlope& s, const Aabb& a, Vec2
     const long double w = std::sqrt(s.wx.convert_to<long double>() * s.wx.convert_to<long double>() +
                                     s.wy.convert_to<long double>() * s.wy.convert_to<long double>());
     // Along the axes, out of the polygon's own extent (a half-height piece's tip included).
-    auto to_ld = [](const Frac& f) { return approx(f); };
-    const long double depth[5] = {ay1.convert_to<long double>() - to_ld(s.ext_lo[1]),
-                                  to_ld(s.ext_hi[1]) - ay0.convert_to<long double>(),
-                                  ax1.convert_to<long double>() - to_ld(s.ext_lo[0]),
-                                  to_ld(s.ext_hi[0]) - ax0.convert_to<long double>(),
-                                  (hi - s.poly_lo).convert_to<long double>() / w};
+    // (Each difference exact before it is rounded: a tip may lie 1e-30 beyond a box's edge.)
+    auto gap = [](const Big& x, const Frac& f) { return approx(frac(x * f.den - f.num, f.den)); };
+    const long double depth[5] = {gap(ay1, s.ext_lo[1]), -gap(ay0, s.ext_hi[1]), gap(ax1, s.ext_lo[0]),
+                                  -gap(ax0, s.ext_hi[0]), (hi - s.poly_lo).convert_to<long double>() / w};
     const Vec2 normals[5] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}, slope_normal(s.shape)};
     int chosen = -1;
     for (int i = 0; i < 5; ++i)
