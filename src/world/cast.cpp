@@ -288,9 +288,9 @@ void junction_hit(const detail::JunctionStop& js, CastHit& h) {
 // lie on one tile alone.
 bool meets_another_slope(const TileMap& tiles, const Aabb& b, const Other& hit) {
     CellRange r;
-    if (b.min == b.max && hit.is_tile()) {
+    const Aabb cell = hit.is_tile() ? tiles.cell_box(hit.tile) : Aabb{};
+    if (b.min == b.max && hit.is_tile() && intersects_closed(b, cell)) {
         // A point on the tile hit: that tile and those across the sides of it the point is on.
-        const Aabb cell = tiles.cell_box(hit.tile);
         r.x0 = hit.tile.column - int(b.min.x == cell.min.x);
         r.x1 = hit.tile.column + int(b.min.x == cell.max.x);
         r.y0 = hit.tile.row - int(b.min.y == cell.min.y);
