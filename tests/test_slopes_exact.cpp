@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <boost/test/unit_test.hpp>
 #include "tiles/slope.hpp" // src/: the exact tests of a slope's solid part the checks use
 #include "tiles/slope_vertices.hpp"
@@ -312,6 +313,86 @@ BOOST_AUTO_TEST_CASE(half_tile_corners_hold_at_every_tile_size) {
     }
     BOOST_TEST(uneven > 10); // tips between two `real`s were met
     BOOST_TEST(stops > 100); // and the points stopped at a tip
+}
+
+// Two casts of planks from random sloped maps (fuzz/slope_casts --count 100000 --seed 1, sizes
+// 16 and 0.7) whose hit boxes rounding had put inside a slope they only touch exactly, wedged
+// between two slopes' lines: the hit's box lies outside every tile's solid part.
+BOOST_AUTO_TEST_CASE(a_planks_cast_ends_outside_slopes_it_is_wedged_between) {
+    struct Case {
+        double size, ox, oy;
+        const char* rows[8];
+        double box[4], dx, dy;
+    };
+    const Case cases[] = {
+        {16,
+         -2.3517370223999023,
+         2.2348470687866211,
+         {"solid empty steep_ul_high steep_dl_high steep_dl_low empty empty steep_ur_high shallow_ul_low "
+          "shallow_ul_low",
+          "steep_ul_low solid shallow_ul_low solid steep_dl_high empty shallow_ur_low empty solid slope45_dr",
+          "solid empty steep_dl_high slope45_dr steep_dl_high shallow_dl_low empty empty steep_dl_high empty",
+          "empty slope45_ur steep_dr_high steep_dr_high empty shallow_dr_high steep_dl_low steep_dr_low "
+          "shallow_dl_high empty",
+          "empty steep_ur_high empty solid shallow_dr_high empty steep_dr_low steep_dr_high shallow_dr_low empty",
+          "slope45_ur slope45_dl steep_ul_high steep_dr_low steep_dl_high shallow_ul_low steep_dr_high empty empty "
+          "shallow_ul_low",
+          "empty empty slope45_dl slope45_dr solid steep_ul_high steep_dr_high steep_ul_high empty steep_dl_high",
+          "steep_ul_high slope45_dr solid solid shallow_ul_low solid shallow_ur_low solid solid empty"},
+         {61.648262023925781, 66.234848022460938, 79.58929443359375, 66.234848022460938},
+         16,
+         -16},
+        {0.7,
+         0,
+         0,
+         {"empty steep_dr_low shallow_ur_high shallow_dr_high slope45_dl empty empty empty empty empty",
+          "slope45_ul steep_dl_low solid solid shallow_dr_low empty steep_ul_high solid shallow_ur_high solid",
+          "shallow_dr_low shallow_dr_high solid solid shallow_ur_low shallow_dr_high solid shallow_dr_high solid empty",
+          "steep_dr_high empty slope45_dl empty shallow_dr_low steep_dr_low empty steep_ul_low empty empty",
+          "empty empty shallow_ur_low steep_dl_high shallow_ur_high solid steep_ur_low empty solid solid",
+          "solid empty steep_dr_high slope45_ur empty steep_ul_high steep_ur_low empty empty empty",
+          "shallow_dr_low empty empty steep_ul_high empty empty empty shallow_dl_low empty slope45_dr",
+          "steep_ul_high steep_dl_low steep_dl_high empty steep_ur_high steep_dl_low empty empty empty steep_ul_low"},
+         {3.8742063045501709, 2.9628968238830566, 4.0651164054870605, 2.9628968238830566},
+         0.48869025707244873,
+         -0.24434530735015869},
+    };
+    for (const Case& k : cases) {
+        BOOST_TEST_CONTEXT("tile size " << k.size) {
+            World w = map_world(12, real(k.size), v2(k.ox, k.oy));
+            const TileMap& t = w.tiles();
+            for (std::int32_t row = 0; row < 10; ++row)
+                for (std::int32_t c = 0; c < 12; ++c) w.set_tile({c, row}, 1); // the ring (and rows past it)
+            for (std::int32_t row = 1; row <= 8; ++row) {
+                std::string line = k.rows[row - 1];
+                std::int32_t c = 1;
+                for (std::size_t at = 0; at <= line.size(); ++c) {
+                    const std::size_t end = std::min(line.find(' ', at), line.size());
+                    const std::string name = line.substr(at, end - at);
+                    at = end + 1;
+                    if (name == "empty") w.set_tile({c, row}, 0);
+                    for (int i = int(TileShape::slope45_ul); i < tile_shape_count; ++i)
+                        if (name == to_string(TileShape(i))) w.set_tile({c, row}, kind_of(TileShape(i)));
+                }
+            }
+            const Aabb a{{real(k.box[0]), real(k.box[1])}, {real(k.box[2]), real(k.box[3])}};
+            const CastHit h = w.cast_box(a, {real(k.dx), real(k.dy)});
+            BOOST_TEST_REQUIRE(h.hit);
+            const CellRange r = t.cells_of(h.box);
+            for (std::int32_t row = r.y0; row <= r.y1; ++row)
+                for (std::int32_t c = r.x0; c <= r.x1; ++c) {
+                    const TileShape s = t.shape_at({c, row});
+                    BOOST_TEST_CONTEXT("tile " << c << ", " << row << " " << to_string(s)) {
+                        if (is_slope(s)) BOOST_TEST(!detail::slope_overlaps(h.box, detail::slope_tile(t, {c, row}, s)));
+                        else if (s == TileShape::solid) {
+                            const Aabb cell = t.cell_box({c, row});
+                            BOOST_TEST(!(h.box.min.y > cell.min.y && h.box.min.y < cell.max.y &&
+                                         h.box.min.x < cell.max.x && h.box.max.x > cell.min.x));
+                        }
+                    }
+                }
+        }
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

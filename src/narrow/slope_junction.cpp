@@ -249,10 +249,12 @@ Aabb off_slope_lines(const TileMap& tiles, const Aabb& S, Vec2 d, const StopTime
         if (sign(hs * end.den + end.num * normal_dot(t, d)) > 0) continue; // the exact end is beyond too
         for (int i = 0; i < 8 && beyond(F); ++i) {
             bool moved = false;
+            const Vec2 cf = slope_corner(F, t);
             for (int k = 0; k < 2; ++k) {
                 if (k == keep_axis) continue;
-                // Toward E on k: the sign of E_k - F_k = ((S_k - F_k) den + num d_k) / den.
-                const int dir = sign(terms(exact_diff(S.min[k], F.min[k])) * end.den + end.num * terms(wide(d[k])));
+                // Toward E on k at the corner on the line (a plank's two ends round apart): the
+                // sign of E_k - F_k = ((S_k - F_k) den + num d_k) / den.
+                const int dir = sign(terms(exact_diff(cs[k], cf[k])) * end.den + end.num * terms(wide(d[k])));
                 if (dir == 0) continue;
                 const real to = dir > 0 ? std::numeric_limits<real>::infinity()
                                         : -std::numeric_limits<real>::infinity();

@@ -287,12 +287,13 @@ bool slope_segment_meets(Vec2 a, Vec2 d, const SlopeTile& s, wide& entry) {
 Aabb slope_contact_box(const Aabb& a, Vec2 d, const SlopeTile& s) {
     int wd_sign = 0;
     const SlabTime n = normal_slab(a, d, s, wd_sign);
-    if (!(sign(n.enter) > 0)) return a;
+    const wide t = value(n.enter) / value(n.den);
+    if (!(t > 0)) return a;
     Aabb c = a;
     for (int k = 0; k < 2; ++k) {
         if (d[k] == 0) continue;
         const wide size = wide(a.max[k]) - wide(a.min[k]);
-        c.min[k] = real(along_slab(a.min[k], n, d[k]));
+        c.min[k] = real(along_slab(a.min[k], n, t, d[k]));
         c.max[k] = a.max[k] == a.min[k] ? c.min[k] : std::max(real(wide(c.min[k]) + size), c.min[k]);
     }
     // Never inside: stepped out on the axes the motion moved (it came from the free side); where
@@ -340,11 +341,12 @@ bool slope_step_out(Aabb& c, const SlopeTile& s, bool x, bool y, const Aabb* lim
 Aabb slope_tip_box(const Aabb& a, Vec2 d, const SlopeTile& s) {
     const int k = s.tip, j = 1 - k, sg = k == 0 ? s.sx : s.sy;
     const SlabTime sl = side_slab(a, d, s, k);
-    if (!(sign(sl.enter) > 0)) return a;
+    const wide t = value(sl.enter) / value(sl.den);
+    if (!(t > 0)) return a;
     Aabb c = a;
     if (d[j] != 0) {
         const wide size = wide(a.max[j]) - wide(a.min[j]);
-        c.min[j] = real(along_slab(a.min[j], sl, d[j]));
+        c.min[j] = real(along_slab(a.min[j], sl, t, d[j]));
         c.max[j] = a.max[j] == a.min[j] ? c.min[j] : std::max(real(wide(c.min[j]) + size), c.min[j]);
     }
     const real e = tip_free(s);

@@ -140,11 +140,11 @@ real to_time(const SlabTime& s) {
     return t;
 }
 
-wide along_slab(real x, const SlabTime& s, real d) {
-    const wide den = value(s.den), q = value(s.enter) / den * wide(d), r = wide(x) + q;
+wide along_slab(real x, const SlabTime& s, wide t, real d) {
+    const wide q = t * wide(d), r = wide(x) + q;
     constexpr wide rel = half_power(std::numeric_limits<wide>::digits - std::numeric_limits<real>::digits - 8);
     if (std::fabs(r) >= (std::fabs(wide(x)) + std::fabs(q)) * rel) return r;
-    return value(terms(wide(x)) * s.den + s.enter * terms(wide(d))) / den;
+    return value(terms(wide(x)) * s.den + s.enter * terms(wide(d))) / value(s.den);
 }
 
 real tip_free(const SlopeTile& s) {

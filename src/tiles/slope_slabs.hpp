@@ -93,10 +93,10 @@ bool side_holds(const Aabb& a, const SlopeTile& s, int k, bool closed);
 /// The entry time num / den correctly rounded to `real` (+0 for 0, below 1).
 real to_time(const SlabTime& s);
 
-/// x + (enter / den) * d, the position at the slab's entry: in wide when x and the motion do not
-/// cancel, else from the numerator x * den + enter * d summed exactly (a contact at t ~ 1 that
-/// lands near 0, as exact.hpp's `along`).
-wide along_slab(real x, const SlabTime& s, real d);
+/// x + (enter / den) * d, the position at the slab's entry (t: enter / den in wide): x + t * d
+/// when x and the motion do not cancel, else from the numerator x * den + enter * d summed
+/// exactly (a contact at t ~ 1 that lands near 0, as exact.hpp's `along`).
+wide along_slab(real x, const SlabTime& s, wide t, real d);
 
 /// The sign of p / q - r / s.
 inline int compare_times(const SlabNum& p, const SlabDen& q, const SlabNum& r, const SlabDen& s) {

@@ -4,6 +4,7 @@
 #include <sweepbox/world.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <utility>
 
@@ -352,6 +353,37 @@ bool meets_another_slope(const TileMap& tiles, const Aabb& b, const Other& hit) 
     }
 }
 
+// The last resort for a hit's box still inside what the cast did not start in (a plank wedged
+// between two slopes' lines, its exact ends on both, where no rounding of the box meets them):
+// back along the cast's own path, whose exact boxes before the contact are free, to the first
+// rounded one that is free too.
+[[gnu::noinline]] void back_along_path(const World& w, const detail::Selector& sel, const Aabb& box, Vec2 delta,
+                                       CastHit& h) {
+    auto lands_inside = [&](const Aabb& G) {
+        bool in = false;
+        detail::visit_region(w, G, sel, [&](const Obstacle& ob) {
+            if (!in && !(ob.special && ob.shape == 0) && detail::overlaps_obstacle(w.tiles(), G, ob) &&
+                !detail::overlaps_obstacle(w.tiles(), box, ob))
+                in = true;
+        });
+        return in;
+    };
+    if (!lands_inside(h.box)) return;
+    Aabb last = h.box;
+    for (int k = std::numeric_limits<real>::digits; k > 0; --k) {
+        const wide t = wide(h.time) - std::ldexp(wide(h.time), -k);
+        const Aabb G{{real(wide(box.min.x) + wide(delta.x) * t), real(wide(box.min.y) + wide(delta.y) * t)},
+                     {real(wide(box.max.x) + wide(delta.x) * t), real(wide(box.max.y) + wide(delta.y) * t)}};
+        if (G == last) continue;
+        last = G;
+        if (!lands_inside(G)) {
+            h.box = G;
+            return;
+        }
+    }
+    h.box = box;
+}
+
 // The closest hit of a checked cast. Inline in cast_box and cast_ray (two copies), so the result
 // is not built through a pointer.
 SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
@@ -466,8 +498,11 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
     h.other.tile.row = kept.other.tile.row;
     finish(tiles, box, delta, best.box, best.slope, h);
     if (!kept.started && tiles.slope_count() != 0 && meets_another_slope(tiles, h.box, h.other)) [[unlikely]] {
+        // Out of a slope's interior first (as a move's last checks do), then a point's or plank's
+        // rounding (as a move's end's).
+        settle_hit_in_slopes(w, detail::selector_of(filter), box, h);
         if (detail::is_thin(box)) settle_thin_hit(w, detail::selector_of(filter), box, delta, best, h);
-        else settle_hit_in_slopes(w, detail::selector_of(filter), box, h);
+        back_along_path(w, detail::selector_of(filter), box, delta, h);
     }
     return h;
 }
