@@ -4,7 +4,6 @@
 #include <sweepbox/world.hpp>
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 #include <utility>
 
@@ -14,6 +13,7 @@
 #include "geometry/sweep.hpp"
 #include "core/compiler.hpp"
 #include "narrow/ranking.hpp"
+#include "world/cast_settle.hpp"
 #include "world/sensors.hpp"
 #include "core/tolerances.hpp"
 #include "walk/walk_path.hpp"
@@ -310,80 +310,6 @@ bool meets_another_slope(const TileMap& tiles, const Aabb& b, const Other& hit) 
     return false;
 }
 
-// A point's or plank's hit on a map with slopes: its box rounded as rule 5 rounds a move's end
-// (toward the exact contact, off slope lines it did not cross and the seams and meeting points of
-// the obstacles there), so a cast stops where a move does. (Rounding onto a box's side cannot
-// carry a point past it; onto a slope's, it can.)
-[[gnu::noinline]] void settle_thin_hit(const World& w, const detail::Selector& sel, const Aabb& box, Vec2 delta,
-                                       const Best& best, CastHit& h) {
-    thread_local std::vector<Obstacle> solids, slopes;
-    solids.clear();
-    slopes.clear();
-    detail::visit_region(w, h.box, sel, [&](const Obstacle& ob) {
-        if (ob.shape != 0) slopes.push_back(ob);
-        else if (!ob.special) solids.push_back(ob);
-    });
-    if (slopes.empty()) return;
-    detail::SlopeTile s;
-    if (best.slope) s = detail::slope_tile(w.tiles(), best.other.tile, w.tiles().shape_at(best.other.tile));
-    const detail::StopTime end = detail::hit_time(box, delta, best.box, best.normal, best.slope ? &s : nullptr);
-    const int flush = detail::is_slope_normal(best.normal) ? -1 : (best.normal.x != 0 ? 0 : 1);
-    h.box = detail::settle_thin(box, delta, h.box, solids, flush, &end, {&w.tiles(), &slopes});
-}
-
-// A hit's box on a map with slopes that rounding put into a slope tile the cast did not start in
-// (its position along a slope's line, where the exact one touches it): stepped out toward the
-// start as a move's end is (settle_violations), into nothing the start was not in.
-[[gnu::noinline]] void settle_hit_in_slopes(const World& w, const detail::Selector& sel, const Aabb& box, CastHit& h) {
-    thread_local std::vector<Obstacle> near;
-    near.clear();
-    detail::visit_region(w, h.box, sel, [&](const Obstacle& ob) {
-        if (!(ob.special && ob.shape == 0)) near.push_back(ob);
-    });
-    for (const Obstacle& ob : near) {
-        if (ob.shape == 0 || !detail::overlaps_obstacle(w.tiles(), h.box, ob) ||
-            detail::overlaps_obstacle(w.tiles(), box, ob))
-            continue;
-        (void)detail::step_out_of_slope(h.box, box, detail::slope_of(w.tiles(), ob), [&](const Aabb& G) {
-            for (const Obstacle& other : near)
-                if (detail::overlaps_obstacle(w.tiles(), G, other) && !detail::overlaps_obstacle(w.tiles(), box, other))
-                    return false;
-            return true;
-        });
-    }
-}
-
-// The last resort for a hit's box still inside what the cast did not start in (a plank wedged
-// between two slopes' lines, its exact ends on both, where no rounding of the box meets them):
-// back along the cast's own path, whose exact boxes before the contact are free, to the first
-// rounded one that is free too.
-[[gnu::noinline]] void back_along_path(const World& w, const detail::Selector& sel, const Aabb& box, Vec2 delta,
-                                       CastHit& h) {
-    auto lands_inside = [&](const Aabb& G) {
-        bool in = false;
-        detail::visit_region(w, G, sel, [&](const Obstacle& ob) {
-            if (!in && !(ob.special && ob.shape == 0) && detail::overlaps_obstacle(w.tiles(), G, ob) &&
-                !detail::overlaps_obstacle(w.tiles(), box, ob))
-                in = true;
-        });
-        return in;
-    };
-    if (!lands_inside(h.box)) return;
-    Aabb last = h.box;
-    for (int k = std::numeric_limits<real>::digits; k > 0; --k) {
-        const wide t = wide(h.time) - std::ldexp(wide(h.time), -k);
-        const Aabb G{{real(wide(box.min.x) + wide(delta.x) * t), real(wide(box.min.y) + wide(delta.y) * t)},
-                     {real(wide(box.max.x) + wide(delta.x) * t), real(wide(box.max.y) + wide(delta.y) * t)}};
-        if (G == last) continue;
-        last = G;
-        if (!lands_inside(G)) {
-            h.box = G;
-            return;
-        }
-    }
-    h.box = box;
-}
-
 // The closest hit of a checked cast. Inline in cast_box and cast_ray (two copies), so the result
 // is not built through a pointer.
 SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
@@ -498,11 +424,8 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
     h.other.tile.row = kept.other.tile.row;
     finish(tiles, box, delta, best.box, best.slope, h);
     if (!kept.started && tiles.slope_count() != 0 && meets_another_slope(tiles, h.box, h.other)) [[unlikely]] {
-        // Out of a slope's interior first (as a move's last checks do), then a point's or plank's
-        // rounding (as a move's end's).
-        settle_hit_in_slopes(w, detail::selector_of(filter), box, h);
-        if (detail::is_thin(box)) settle_thin_hit(w, detail::selector_of(filter), box, delta, best, h);
-        back_along_path(w, detail::selector_of(filter), box, delta, h);
+        const detail::CastContact c{best.slope, best.time, best.normal, best.box, best.other.tile};
+        detail::settle_slope_hit(w, detail::selector_of(filter), box, delta, c, h);
     }
     return h;
 }
