@@ -5,9 +5,9 @@
 /// solid; every move's legs (from each contact's box to the next) must stay out of the solid
 /// and pass no meeting point, and its end lie outside the solid.
 ///
-/// Usage: slope_casts [--size S] [--count N] [--seed K] [--far] [--quiet] [--max-fail F] [--legs]
+/// Usage: slope_casts [--size S] [--count N] [--seed K] [--far | --far-at X] [--quiet] [--max-fail F] [--legs]
 ///   --size   tile size (default 16); --count cases (default 1000), each a cast and a move;
-///   --far    the map near (1e6, -1e6) instead of the origin;
+///   --far    the map near (1e6, -1e6) instead of the origin; --far-at X: near (X, -X);
 ///   --max-fail  print at most F failures (default 10; 0: all);
 ///   --legs   count a move's leg through the solid as a failure too.
 /// Exit status 0 when there were no disagreements and nothing ended inside (and, with --legs,
@@ -41,6 +41,7 @@ struct Options {
     long count = 1000;
     std::uint64_t seed = 1;
     bool far = false;
+    double far_at = 1e6;
     bool quiet = false;
     long max_fail = 10;
     bool legs = false;
@@ -65,7 +66,7 @@ void build(World& w, const Options& o, Rng& r) {
     def.columns = inner_columns + 2;
     def.rows = inner_rows + 2;
     def.tile_size = o.size;
-    def.origin = o.far ? Vec2{real(1e6) + real(below(r, 64)) * o.size / 8, real(-1e6)} : Vec2{0, 0};
+    def.origin = o.far ? Vec2{real(o.far_at) + real(below(r, 64)) * o.size / 8, real(-o.far_at)} : Vec2{0, 0};
     if (!o.far && below(r, 3) == 0) def.origin = {real(unit(r) * 10 - 5), real(unit(r) * 10 - 5)};
     w.set_tile_map(def);
     for (int i = 0; i < 20; ++i) {
@@ -321,7 +322,10 @@ int main(int argc, char** argv) {
         else if (a == "--count") o.count = std::strtol(next(), nullptr, 10);
         else if (a == "--seed") o.seed = std::strtoull(next(), nullptr, 10);
         else if (a == "--far") o.far = true;
-        else if (a == "--quiet") o.quiet = true;
+        else if (a == "--far-at") {
+            o.far = true;
+            o.far_at = std::strtod(next(), nullptr);
+        } else if (a == "--quiet") o.quiet = true;
         else if (a == "--max-fail") o.max_fail = std::strtol(next(), nullptr, 10);
         else if (a == "--legs") o.legs = true;
         else {
@@ -347,8 +351,9 @@ int main(int argc, char** argv) {
         if (a.min == a.max) check_cast(ck, w, polys, a, d, true);
         check_move(ck, w, polys, a, d, r);
     }
-    std::printf("slope_casts --size %g --seed %llu%s: %ld cases\n", double(o.size), (unsigned long long)o.seed,
-                o.far ? " --far" : "", o.count);
+    std::printf("slope_casts --size %g --seed %llu", double(o.size), (unsigned long long)o.seed);
+    if (o.far) std::printf(" --far-at %g", o.far_at);
+    std::printf(": %ld cases\n", o.count);
     std::printf("  casts %ld (hits %ld, on a slope's face %ld): %ld disagree with the oracle, %ld end inside\n",
                 tally.casts, tally.cast_hits, tally.slope_hits, tally.disagree, tally.cast_inside);
     std::printf("  (%ld casts of a plank lying on a seam at its start left out)\n", tally.skipped);
