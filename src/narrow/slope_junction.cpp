@@ -28,9 +28,10 @@ Dir perp(const Dir& v) { return {{-v.y.hi, -v.y.lo}, v.x}; } // turned a quarter
 
 int dot_sign(const Dir& c, const Dir& u) { return sign(terms(c.x) * terms(u.x) + terms(c.y) * terms(u.y)); }
 
-// A closed cone: the directions u with c . u >= 0 for each of its constraints (at most 4).
+// A closed cone: the directions u with c . u >= 0 for each of its constraints (at most 4, and
+// the half-plane interior_meets adds).
 struct Cone {
-    Dir c[4];
+    Dir c[5];
     int n = 0;
     void add(const Dir& v) { c[n++] = v; }
 };
