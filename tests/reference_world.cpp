@@ -613,6 +613,178 @@ std::optional<RefHit> cast_ray(const World& w, Vec2 origin, Vec2 delta, const Qu
     return cast_box(w, Aabb{origin, origin}, delta, f);
 }
 
+// ---- Rule 7: the way out of obstacles a box starts inside ----
+//
+// Written from the rule's text: the box leaves every blocking obstacle it overlaps at once, for
+// the nearest free place along one axis. Along each of -y, +y, -x, +x (the order of ties) it has
+// left them all where it has left the one it leaves last: its trailing edge on that one's far
+// face (the other edge that face plus its size, rounded once). That place counts when it lies
+// within push_out_sides times the box's larger side, the box moving there from its start enters
+// no blocking obstacle it did not start in (a one-way one only through its entry face, from the
+// side it blocks), and, for a point or plank, its way crosses no thin wall's line nor stops at a
+// junction (rule 6), and its end lies on no thin wall's line, at no meeting point with solid all
+// around or sides apart, and for a plank not between two solids.
+
+namespace {
+
+struct Blocker {
+    Other other{};
+    Aabb box{};
+    std::uint8_t entry = face_all; // a one-way obstacle: the face it is entered through (0: none)
+    bool one_way = false;
+};
+
+// The axis-aligned unit vector of a single face's outward normal.
+Vec2 face_out(std::uint8_t face) {
+    if (face == face_neg_x) return {-1, 0};
+    if (face == face_pos_x) return {1, 0};
+    if (face == face_neg_y) return {0, -1};
+    return {0, 1};
+}
+
+bool closed_meets_box(const Aabb& a, const Aabb& b) {
+    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+}
+
+// The box starts fully on the outer side of the face.
+bool outside_face(const Aabb& a, const Aabb& b, std::uint8_t face) {
+    if (face == face_neg_x) return a.max.x <= b.min.x;
+    if (face == face_pos_x) return a.min.x >= b.max.x;
+    if (face == face_neg_y) return a.max.y <= b.min.y;
+    return a.min.y >= b.max.y;
+}
+
+} // namespace
+
+RefPush push_out(const World& w, const Aabb& box, const QueryFilter& f, const std::function<bool(const Other&)>& blocks,
+                 real push_out_sides) {
+    std::vector<Blocker> all;
+    std::vector<BodyId> ids;
+    w.body_ids(ids);
+    for (BodyId id : ids) {
+        const BodyInfo info = w.info(id);
+        if (id == f.ignore || info.is_sensor || !passes(f, info.category, info.mask) || !blocks(Other::of(id)))
+            continue;
+        Blocker b{Other::of(id), info.box};
+        if (info.one_way != OneWay::none) {
+            b.one_way = true;
+            b.entry = one_way_entry_face(shape_of(info.one_way));
+        }
+        all.push_back(b);
+    }
+    const TileMap& m = w.tiles();
+    if (!m.is_empty())
+        for (const TileBox& t : blocking_tiles(m)) {
+            if (m.kind(m.kind_at(t.cell)).sensor || !passes(f, t.category, t.mask) || !blocks(Other::of(t.cell)))
+                continue;
+            Blocker b{Other::of(t.cell), t.box};
+            if (t.tile == Tile::one_way) {
+                b.one_way = true;
+                b.entry = std::uint8_t(t.faces & one_way_entry_face(t.shape));
+            }
+            all.push_back(b);
+        }
+    RefPush out;
+    std::vector<const Blocker*> in;
+    for (const Blocker& b : all)
+        if (!b.one_way && overlaps(box, b.box)) in.push_back(&b);
+    if (in.empty()) return out;
+    out.started = true;
+    const bool unbounded = std::isinf(push_out_sides);
+    const quad reach = unbounded ? 0
+                                 : quad(push_out_sides) *
+                                       std::max(quad(box.max.x) - quad(box.min.x), quad(box.max.y) - quad(box.min.y));
+    struct Way {
+        int k, sg;
+        quad dist = -1;
+        const Blocker* last = nullptr;
+        Aabb to{};
+    };
+    std::vector<Way> ways = {{1, -1}, {1, 1}, {0, -1}, {0, 1}};
+    for (Way& way : ways) {
+        const int k = way.k;
+        for (const Blocker* b : in) {
+            const quad dist = way.sg > 0 ? quad(b->box.max[k]) - quad(box.min[k])
+                                         : quad(box.max[k]) - quad(b->box.min[k]);
+            if (dist > way.dist || (dist == way.dist && b->other < way.last->other)) {
+                way.dist = dist;
+                way.last = b;
+            }
+        }
+        const quad size = quad(box.max[k]) - quad(box.min[k]);
+        way.to = box;
+        if (way.sg > 0) {
+            way.to.min[k] = way.last->box.max[k];
+            way.to.max[k] = std::max(static_cast<real>(quad(way.to.min[k]) + size), way.to.min[k]);
+        } else {
+            way.to.max[k] = way.last->box.min[k];
+            way.to.min[k] = std::min(static_cast<real>(quad(way.to.max[k]) - size), way.to.max[k]);
+        }
+    }
+    std::stable_sort(ways.begin(), ways.end(), [](const Way& a, const Way& b) { return a.dist < b.dist; });
+    const bool thin = box.min.x == box.max.x || box.min.y == box.max.y;
+    for (const Way& way : ways) {
+        if (!unbounded && way.dist > reach) continue;
+        const int k = way.k, j = 1 - k;
+        const Aabb& to = way.to;
+        const Aabb hull{{std::min(box.min.x, to.min.x), std::min(box.min.y, to.min.y)},
+                        {std::max(box.max.x, to.max.x), std::max(box.max.y, to.max.y)}};
+        Vec2 e{0, 0};
+        e[k] = real(way.sg);
+        bool free = true;
+        std::vector<Obstacle> others, solids;
+        for (const Blocker& b : all) {
+            const bool started = std::find(in.begin(), in.end(), &b) != in.end();
+            if (b.one_way) {
+                if (b.entry != 0 && face_out(b.entry) == -e && outside_face(box, b.box, b.entry) &&
+                    overlaps(hull, b.box))
+                    free = false;
+                continue;
+            }
+            if (!started) {
+                if (overlaps(hull, b.box)) free = false;
+                const bool on_line = box.min[k] == box.max[k] && b.box.min[k] == b.box.max[k] &&
+                                     (b.box.min[k] == box.min[k] || b.box.min[k] == to.min[k]) &&
+                                     b.box.min[j] < box.max[j] && box.min[j] < b.box.max[j];
+                if (on_line) free = false;
+                others.push_back({b.other, b.box});
+            }
+            if (closed_meets_box(b.box, to)) solids.push_back({b.other, b.box});
+        }
+        if (free && thin) {
+            if (junction_among(others, box, to.min - box.min)) free = false;
+            std::vector<const Obstacle*> near;
+            for (const Obstacle& o : solids) near.push_back(&o);
+            if (to.min == to.max) {
+                const Star st = star_at(near, to.min);
+                int sides = 0;
+                for (int i = 0; i < 4; ++i) sides += (st.all_sides() >> i) & 1;
+                const bool closed = st.quad_covered[0] && st.quad_covered[1] && st.quad_covered[2] &&
+                                    st.quad_covered[3];
+                if (st.lowest_cover != nullptr && (closed || sides > 1)) free = false;
+            } else {
+                // A plank: on a thin wall's line, or touched on both sides of its line.
+                const int z = to.min.x == to.max.x ? 0 : 1, l = 1 - z;
+                bool below = false, above = false;
+                for (const Obstacle& o : solids) {
+                    if (!(o.box.min[l] < to.max[l] && to.min[l] < o.box.max[l])) continue;
+                    if (o.box.min[z] == to.min[z] && o.box.max[z] == to.min[z]) free = false;
+                    below = below || o.box.max[z] == to.min[z];
+                    above = above || o.box.min[z] == to.min[z];
+                }
+                if (below && above) free = false;
+            }
+        }
+        if (!free) continue;
+        out.box = to;
+        out.normal = e;
+        out.last = way.last->other;
+        return out;
+    }
+    out.stuck = true;
+    return out;
+}
+
 namespace {
 bool closed_meets(const Aabb& a, const Aabb& b) {
     return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;

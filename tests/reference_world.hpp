@@ -19,6 +19,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <random>
 #include <string>
@@ -118,6 +119,20 @@ struct RefHit {
 [[nodiscard]] std::optional<RefHit> cast_box(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& f = {});
 /// cast_box of the zero-size box at origin.
 [[nodiscard]] std::optional<RefHit> cast_ray(const World& w, Vec2 origin, Vec2 delta, const QueryFilter& f = {});
+
+/// Rule 7's way out of the blocking obstacles a box starts inside, for a world without slope
+/// tiles (see push_out in the .cpp).
+struct RefPush {
+    bool started = false; ///< the box overlaps a blocking obstacle (not a one-way one)
+    bool stuck = false;   ///< started, and no way out within reach is free: it stays
+    Aabb box{};           ///< started and not stuck: where it goes
+    Vec2 normal{0, 0};    ///< the way it goes
+    Other last{};         ///< the obstacle it leaves last (the lowest of those it leaves together)
+};
+/// The way out of `box` (the mover's filter: category, mask and itself as `ignore`), where
+/// blocks(other) says which obstacles block it and `push_out_sides` bounds the push.
+[[nodiscard]] RefPush push_out(const World& w, const Aabb& box, const QueryFilter& f,
+                               const std::function<bool(const Other&)>& blocks, real push_out_sides);
 
 /// Bodies (by id) then blocking tiles (by row, column) whose closed box meets the closed rect.
 [[nodiscard]] std::vector<Other> query_rect(const World& w, const Aabb& rect, const QueryFilter& f = {});

@@ -4,6 +4,7 @@
 // Scenarios are mirrored through the eight symmetries of the square.
 #include <array>
 #include <cmath>
+#include <limits>
 #include <boost/test/unit_test.hpp>
 #include "reference_world.hpp"
 #include "test_support.hpp"
@@ -628,11 +629,21 @@ BOOST_AUTO_TEST_CASE(rule7_started_inside) {
             // Along it: pushed out first, so it slides along the face.
             r = w.move(m, s.apply(v2(0, 5)));
             SB_CHECK_BOX(r.box, s.apply(box(-1, 5, 3, 9)));
-            // A push that is itself blocked: the body stays overlapping, and motion along the
-            // obstacle does not carry it out of the far side.
+            // The shortest way out blocked (it would enter `stop`): the next nearest free place,
+            // out of the wall's far side along y, by 10 (up would be 14, the wall's far x 15).
             const BodyId stop = add_static(w, s.apply(box(-3, -10, -2, 10)));
             w.teleport(m, s.apply(box(-2, 0, 4, 4))); // overlaps the wall by 1, touches `stop`
             r = w.move(m, s.apply(v2(0, 50)));
+            BOOST_REQUIRE(!r.contacts.empty());
+            SB_CHECK_BOX(r.contacts[0].box, s.apply(box(-2, 10, 4, 14)));
+            SB_CHECK_BOX(r.box, s.apply(box(-2, 60, 4, 64)));
+            // Out of reach (1 side: 6 units): the body stays overlapping, and motion along the
+            // obstacle does not carry it out of the far side.
+            MoveOptions near;
+            near.push_out_sides = 1;
+            w.teleport(m, s.apply(box(-2, 0, 4, 4)));
+            r = w.move(m, s.apply(v2(0, 50)), near);
+            BOOST_TEST(r.stuck);
             SB_CHECK_BOX(r.box, s.apply(box(-2, 0, 4, 4)));
             w.remove(stop);
             // Out, then a second obstacle on the way out still stops it.
@@ -644,9 +655,10 @@ BOOST_AUTO_TEST_CASE(rule7_started_inside) {
     }
 }
 
-// Rule 7's push of a point is swept like any motion of it (rule 6): it does not enter the seam
-// between two touching walls. The point rests on the corner of a ledge against a wall and an
-// overlapping body's way out (its least depth, 0.75, down) runs along the seam between them.
+// Rule 7's way out of a point is a motion of it like any other (rule 6): it does not enter the
+// seam between two touching walls. The point rests on the corner of a ledge against a wall and an
+// overlapping body's nearest way out (0.75, down) runs along the seam between them: that way is
+// not taken (a point is pushed only with push_out_sides infinite).
 BOOST_AUTO_TEST_CASE(rule7_push_stops_at_a_seam) {
     for (const ref::Symmetry& s : ref::Symmetry::all()) {
         for (const bool brute : {false, true}) {
@@ -656,7 +668,10 @@ BOOST_AUTO_TEST_CASE(rule7_push_stops_at_a_seam) {
                 add_static(w, s.apply(box(10, 50, 30, 60)));   // a ledge against it
                 add_static(w, s.apply(box(5, 45, 20, 50.75))); // overlaps the point
                 const BodyId p = add_mover(w, s.apply(box(10, 50, 10, 50)));
-                const MoveResult r = w.move(p, s.apply(v2(0, 5)));
+                MoveOptions o;
+                o.push_out_sides = std::numeric_limits<real>::infinity();
+                const MoveResult r = w.move(p, s.apply(v2(0, 5)), o);
+                BOOST_TEST(!r.stuck);
                 const Aabb seam = s.apply(box(10, 50, 10, 60));
                 // Not strictly between the wall and the ledge.
                 const bool in_seam = r.box.min.x == seam.min.x && r.box.min.y > seam.min.y && r.box.min.y < seam.max.y;
@@ -669,31 +684,35 @@ BOOST_AUTO_TEST_CASE(rule7_push_stops_at_a_seam) {
     }
 }
 
-// Rule 7's push lands exactly on the way out, which `real` may not hold: the push, the rounded
-// difference, stops short of it. Where the way out lies inside a solid tile just beyond the
-// rounded push's end (a static box reaching 1e-14 into the tile column), the push is refused as
-// for any obstacle at the target, and the motion out of the box then stops flush at the tile.
+// Rule 7's way out ends exactly on the obstacle's far face. Where that lies inside a solid tile
+// (a static box reaching 1e-14 into the tile column), the way is not taken: the point is pushed
+// another way (push_out_sides infinite), or stays (by default) and its motion out of the box then
+// stops flush at the tile.
 BOOST_AUTO_TEST_CASE(rule7_push_never_lands_inside_a_tile_its_path_misses) {
     for (const double sign : {1.0, -1.0}) {
-        BOOST_TEST_CONTEXT("x sign " << sign) {
-            World w;
-            // The tile [0, 25] x [0, 25] (its mirror on x), the middle of a map the point starts on.
-            TileMapDef td;
-            td.origin = v2(sign > 0 ? -25 : -50, -25);
-            td.tile_size = 25;
-            td.columns = 3;
-            td.rows = 3;
-            w.set_tile_map(td);
-            w.set_tile({1, 1}, Tile::solid);
-            const double reach = 1.0825114100194901e-14; // beyond the tile's face at x = 0
-            add_static(w, sign > 0 ? box(-25, 3, reach, 52) : box(-reach, 3, 25, 52));
-            const double x0 = -0.999 * sign;
-            const BodyId p = add_mover(w, box(x0, 11, x0, 11));
-            const MoveResult r = w.move(p, v2(22 * sign, -0.65), with(Response::bounce));
-            const Aabb tile = w.tiles().cell_box({1, 1});
-            BOOST_TEST(!overlaps(r.box, tile));
-            BOOST_TEST(r.box.min.x * real(sign) <= real(0));
-        }
+        for (const real sides : {real(8), std::numeric_limits<real>::infinity()})
+            BOOST_TEST_CONTEXT("x sign " << sign << " push_out_sides " << sides) {
+                World w;
+                // The tile [0, 25] x [0, 25] (its mirror on x), the middle of a map the point starts on.
+                TileMapDef td;
+                td.origin = v2(sign > 0 ? -25 : -50, -25);
+                td.tile_size = 25;
+                td.columns = 3;
+                td.rows = 3;
+                w.set_tile_map(td);
+                w.set_tile({1, 1}, Tile::solid);
+                const double reach = 1.0825114100194901e-14; // beyond the tile's face at x = 0
+                add_static(w, sign > 0 ? box(-25, 3, reach, 52) : box(-reach, 3, 25, 52));
+                const double x0 = -0.999 * sign;
+                const BodyId p = add_mover(w, box(x0, 11, x0, 11));
+                MoveOptions o = with(Response::bounce);
+                o.push_out_sides = sides;
+                const MoveResult r = w.move(p, v2(22 * sign, -0.65), o);
+                const Aabb tile = w.tiles().cell_box({1, 1});
+                BOOST_TEST(r.stuck == !std::isinf(sides));
+                BOOST_TEST(!overlaps(r.box, tile));
+                BOOST_TEST(r.box.min.x * real(sign) <= real(0));
+            }
     }
 }
 

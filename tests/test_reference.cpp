@@ -757,6 +757,24 @@ std::string diff_results(const MoveResult& a, const MoveResult& b) {
 
 bool blocks(Response r) { return r == Response::touch || r == Response::slide || r == Response::bounce; }
 
+// How a move's answer differs from the reference's way out (rule 7), or "".
+std::string push_diff(const ref::RefPush& want, const MoveResult& r) {
+    if (r.stuck != (want.started && want.stuck))
+        return r.stuck ? "stuck, the reference pushes it out" : "not stuck, the reference says stuck";
+    if (!want.started || want.stuck) return {};
+    const Contact* c = r.contacts.empty() ? nullptr : &r.contacts[0];
+    if (c && c->started_overlapping && same_bits(c->box, want.box) && c->normal == want.normal && c->other == want.last)
+        return {};
+    return "the push: " +
+           (c ? ref::str(c->other) + " " + ref::str(c->box) + " n " + ref::str(c->normal) : std::string("none")) +
+           ", the reference " + ref::str(want.last) + " " + ref::str(want.box) + " n " + ref::str(want.normal);
+}
+
+bool is_one_way(const World& w, const Other& o) {
+    if (o.is_body()) return w.info(o.body).one_way != OneWay::none;
+    return w.tiles().get(o.tile) == Tile::one_way;
+}
+
 std::uint32_t lowest_bit(std::uint32_t v) {
     for (std::uint32_t i = 0; i < 32; ++i)
         if (v & (1u << i)) return i;
@@ -767,8 +785,8 @@ std::uint32_t lowest_bit(std::uint32_t v) {
 
 // Grid World against brute_force World: thousands of random moves with every response.
 BOOST_AUTO_TEST_CASE(random_moves_grid_equals_brute_force) {
-    int failures = 0, violations = 0;
-    long moves = 0, contacts = 0, truncated = 0;
+    int failures = 0, violations = 0, push_failures = 0;
+    long moves = 0, contacts = 0, truncated = 0, pushed = 0, stuck = 0, moves_free = 0;
     std::uint32_t seed = 5000;
     for (const WorldParams& p : kWorlds) {
         ref::Rng rng(++seed);
@@ -801,8 +819,22 @@ BOOST_AUTO_TEST_CASE(random_moves_grid_equals_brute_force) {
             o.has_velocity = rng.chance(0.5);
             o.velocity = {rng.uniform(-100, 100), rng.uniform(-100, 100)};
             o.drop_through = rng.chance(0.1);
+            const real reaches[] = {8, 1, real(2.5), std::numeric_limits<real>::infinity(), 0};
+            o.push_out_sides = rng.chance(0.5) ? real(8) : reaches[rng.uniform_int(0, 4)];
             const Vec2 d = random_delta(rng, p);
             const Aabb start = grid.box(m);
+            // Rule 7 by the reference: the way out of what the body starts inside.
+            const World& gw = grid;
+            const sbt::BlocksFn blocker = [&](const Other& other) {
+                if (o.drop_through && is_one_way(gw, other)) return false;
+                if (!use_table) return blocks(o.response);
+                const std::uint32_t cat = other.is_body() ? gw.info(other.body).category
+                                                          : gw.tiles().kind(gw.tiles().kind_at(other.tile)).category;
+                return blocks(table[lowest_bit(cat)]);
+            };
+            const BodyInfo me = grid.info(m);
+            const ref::RefPush want_push = ref::push_out(grid, start, QueryFilter{me.category, me.mask, m}, blocker,
+                                                         o.push_out_sides);
             // The dry run first: it must give the move's answer and leave the body where it is.
             brute.check(m, d, o, rb);
             const bool checked_in_place = brute.box(m) == start;
@@ -823,14 +855,15 @@ BOOST_AUTO_TEST_CASE(random_moves_grid_equals_brute_force) {
                                                               << " " << to_string(o.response)
                                                               << (use_table ? " (table)" : "") << ": " << diff);
             }
+            if (d.x != 0 || d.y != 0) {
+                ++(want_push.started ? (want_push.stuck ? stuck : pushed) : moves_free);
+                const std::string pd = push_diff(want_push, rg);
+                if (!pd.empty() && ++push_failures <= 10)
+                    BOOST_ERROR("rule 7, world " << (seed - 5000) << " move " << i << " body " << m.index << " from "
+                                                 << ref::str(start) << " by " << ref::str(d) << " reach "
+                                                 << o.push_out_sides << ": " << pd);
+            }
             // Rule 6 invariants (on the grid world).
-            const World& gw = grid;
-            const sbt::BlocksFn blocker = [&](const Other& other) {
-                if (!use_table) return blocks(o.response);
-                const std::uint32_t cat = other.is_body() ? gw.info(other.body).category
-                                                          : gw.tiles().kind(gw.tiles().kind_at(other.tile)).category;
-                return blocks(table[lowest_bit(cat)]);
-            };
             const std::string v = sbt::move_violation(grid, m, start, rg, blocker);
             if (!v.empty() && ++violations <= 10)
                 BOOST_ERROR("rule 6, world " << (seed - 5000) << " move " << i << " body " << m.index << " by "
@@ -863,10 +896,110 @@ BOOST_AUTO_TEST_CASE(random_moves_grid_equals_brute_force) {
         }
     }
     BOOST_TEST_MESSAGE("random moves: " << moves << " moves, " << contacts << " contacts, " << truncated
-                                        << " truncated");
+                                        << " truncated; rule 7: " << pushed << " pushed out, " << stuck << " stuck, "
+                                        << moves_free << " started free");
     BOOST_TEST(failures == 0);
     BOOST_TEST(violations == 0);
+    BOOST_TEST(push_failures == 0);
+    BOOST_TEST(pushed >= 50);
+    BOOST_TEST(stuck >= 20);
     BOOST_TEST(moves >= 5000);
 }
+
+// Rule 7 against the reference where it matters most: bodies spawned inside clusters of
+// overlapping static boxes, thin walls, one-way bodies and blobs of solid and one-way tiles;
+// boxes, planks and points, with every reach. The grid world and the brute-force world give the
+// same answer, bit for bit, and it leaves to the reference's place (or stays where it says).
+BOOST_AUTO_TEST_CASE(random_clusters_match_reference) {
+    int failures = 0, violations = 0;
+    long pushed = 0, stuck = 0, thin_pushed = 0, moves = 0;
+    const sbt::BlocksFn all_block = [](const Other&) { return true; };
+    for (std::uint32_t seed = 0; seed < 80; ++seed) {
+        ref::Rng rng(9000 + seed);
+        WorldDef gd;
+        gd.cell_size = seed % 3 == 0 ? 4 : 32;
+        WorldDef bd = gd;
+        bd.brute_force = true;
+        World grid(gd), brute(bd);
+        const bool tiles = seed % 2 == 1;
+        if (tiles) {
+            TileMapDef td;
+            td.tile_size = 8;
+            td.origin = v2(-64, -64);
+            td.columns = td.rows = 16;
+            for (World* w : {&grid, &brute}) {
+                w->set_tile_map(td);
+                for (int k = 0; k < 3; ++k)
+                    w->set_tile_kind(3 + k, {TileShape(int(TileShape::one_way_up) + k), td.category, td.mask, false});
+            }
+            for (int i = 0; i < 60; ++i) {
+                const TileCell c{rng.uniform_int(4, 11), rng.uniform_int(4, 11)};
+                const std::int32_t kind = rng.chance(0.8) ? 1 : rng.uniform_int(2, 5);
+                for (World* w : {&grid, &brute}) w->set_tile(c, kind);
+            }
+        }
+        // Clusters: boxes around a few centres, overlapping each other, on a grid of 0.5.
+        Vec2 centres[3];
+        for (Vec2& c : centres) c = v2(rng.grid(-40, 40, 1), rng.grid(-40, 40, 1));
+        const int statics = rng.uniform_int(6, 24);
+        for (int i = 0; i < statics; ++i) {
+            const Vec2 c = centres[rng.uniform_int(0, 2)];
+            const real x = c.x + rng.grid(-48, 48, 0.5), y = c.y + rng.grid(-48, 48, 0.5);
+            real wd = rng.grid(2, 96, 0.5), ht = rng.grid(2, 96, 0.5);
+            if (rng.chance(0.15)) (rng.chance(0.5) ? wd : ht) = 0; // a thin wall
+            BodyDef d;
+            d.box = box(x, y, x + wd, y + ht);
+            d.is_static = true;
+            if (rng.chance(0.1)) d.one_way = OneWay(rng.uniform_int(1, 4));
+            for (World* w : {&grid, &brute}) w->add(d);
+        }
+        for (int i = 0; i < 60; ++i) {
+            const Vec2 c = centres[rng.uniform_int(0, 2)];
+            const real x = c.x + rng.grid(-48, 48, 0.5), y = c.y + rng.grid(-48, 48, 0.5);
+            const double shape = rng.unit();
+            const real wd = shape < 0.15 ? 0 : rng.grid(1, 48, 0.5);
+            const real ht = shape < 0.3 ? 0 : rng.grid(1, 48, 0.5);
+            BodyDef d;
+            d.box = box(x, y, x + wd, y + ht);
+            const BodyId id = grid.add(d);
+            BOOST_TEST(bool(brute.add(d) == id));
+            MoveOptions o;
+            const Response rs[] = {Response::slide, Response::bounce, Response::touch};
+            o.response = rs[rng.uniform_int(0, 2)];
+            const real reaches[] = {8, 1, real(0.5), std::numeric_limits<real>::infinity()};
+            o.push_out_sides = reaches[rng.uniform_int(0, 3)];
+            Vec2 delta = v2(rng.grid(-32, 32, 0.5), rng.grid(-32, 32, 0.5));
+            if (delta.x == 0 && delta.y == 0) delta.x = 1;
+            const ref::RefPush want = ref::push_out(grid, d.box, QueryFilter{d.category, d.mask, id}, all_block,
+                                                    o.push_out_sides);
+            MoveResult rg, rb;
+            grid.move(id, delta, o, rg);
+            brute.move(id, delta, o, rb);
+            ++moves;
+            pushed += want.started && !want.stuck;
+            stuck += want.started && want.stuck;
+            thin_pushed += want.started && !want.stuck && (wd == 0 || ht == 0);
+            std::string diff = diff_results(rg, rb);
+            if (diff.empty()) diff = push_diff(want, rg);
+            if (!diff.empty() && ++failures <= 10)
+                BOOST_ERROR("seed " << seed << " body " << ref::str(d.box) << " by " << ref::str(delta) << " reach "
+                                    << o.push_out_sides << ": " << diff);
+            const std::string v = sbt::move_violation(grid, id, d.box, rg, all_block);
+            if (!v.empty() && ++violations <= 10)
+                BOOST_ERROR("rule 6, seed " << seed << " body " << ref::str(d.box) << " by " << ref::str(delta) << ": "
+                                            << v);
+            grid.remove(id);
+            brute.remove(id);
+        }
+    }
+    BOOST_TEST_MESSAGE("clusters: " << moves << " moves, " << pushed << " pushed out (" << thin_pushed
+                                    << " points and planks), " << stuck << " stuck");
+    BOOST_TEST(failures == 0);
+    BOOST_TEST(violations == 0);
+    BOOST_TEST(pushed >= 1000);
+    BOOST_TEST(thin_pushed >= 100);
+    BOOST_TEST(stuck >= 200);
+}
+
 
 BOOST_AUTO_TEST_SUITE_END()

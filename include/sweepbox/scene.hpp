@@ -152,6 +152,7 @@ struct SceneStep {
     bool constant_speed = false;          ///< move, frames: SnapRules::constant_speed (not with check)
     bool stop_on_steep = false;           ///< move, frames: SnapRules::stop_on_steep (not with check)
     bool drop_through = false;            ///< move, frames: MoveOptions::drop_through
+    real push_out_sides = 8;              ///< move, frames: MoveOptions::push_out_sides ("infinity" in a file)
     Vec2 up{0, -1};                       ///< move, frames: the ground state's up (GroundRules)
     real max_floor_angle = 45;            ///< move, frames: the ground state's steepest floor, degrees
     bool has_velocity = false;            ///< move, frames: "velocity" was given

@@ -245,16 +245,18 @@ typedef int (*sweepbox_filter)(void* context, const sweepbox_world* world, const
 
 /// How a move responds (sweepbox_move_options_default() gives the defaults).
 typedef struct sweepbox_move_options {
-    int32_t response;                  ///< a sweepbox_response for every obstacle (default slide)
-    int32_t max_iterations;            ///< at most this many blocking contacts, >= 1 (default 8)
-    double restitution;                ///< bounce: the normal part is scaled by -restitution, in [0, 1] (default 1)
-    double friction;                   ///< bounce: the tangent part is scaled by 1 - friction, in [0, 1] (default 0)
-    sweepbox_vec2 velocity;            ///< the body's velocity, changed by the responses (default (0, 0))
+    int32_t response;       ///< a sweepbox_response for every obstacle (default slide)
+    int32_t max_iterations; ///< at most this many blocking contacts (every contact but crosses), >= 1 (default 8)
+    double restitution;     ///< bounce: the normal part is scaled by -restitution, in [0, 1] (default 1)
+    double friction;        ///< bounce: the tangent part is scaled by 1 - friction, in [0, 1] (default 0)
+    sweepbox_vec2 velocity; ///< the body's velocity, changed by the responses (default (0, 0))
     const int32_t* category_responses; ///< NULL, or 32 responses: entry i for obstacles whose lowest category bit is i
     sweepbox_filter filter;            ///< NULL, or called per obstacle; its answer wins over the two above
     void* filter_context;              ///< passed to filter
     double rest_speed;                 ///< bounce: slower into the face than this, no bounce; >= 0 (default 0)
     int32_t drop_through;              ///< nonzero: one-way tiles and bodies never block this move (default 0)
+    double
+        push_out_sides; ///< started inside: pushed out at most this many times the larger side, >= 0 or INFINITY (default 8)
 } sweepbox_move_options;
 
 /// One contact of a move, in the order met.
@@ -279,6 +281,7 @@ typedef struct sweepbox_move_result {
     sweepbox_vec2 velocity;     ///< out: the options' velocity after every response
     int32_t iterations;         ///< out: blocking contacts resolved
     int32_t truncated;          ///< out: 1 when max_iterations was reached with motion left (the rest was dropped)
+    int32_t stuck;              ///< out: 1 when it started inside blocking obstacles and no free place was within reach
 } sweepbox_move_result;
 
 /// What a move's contacts say about the ground (sweepbox_ground_state).

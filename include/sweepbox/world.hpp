@@ -100,7 +100,8 @@ struct MoveOptions {
     /// Bounce: the tangent part of motion and velocity is scaled by 1 - friction, in [0, 1] (1 stops
     /// it; above 1 it would turn back, which no surface does).
     real friction = 0;
-    /// At most this many blocking contacts are resolved; then the rest of the motion is dropped.
+    /// At most this many blocking contacts (rule 7's push out included; cross contacts are not
+    /// counted) are resolved; then the rest of the motion is dropped.
     std::int32_t max_iterations = 8;
     /// Kept for source compatibility; it changes nothing: `velocity` is always carried.
     bool has_velocity = false;
@@ -116,6 +117,10 @@ struct MoveOptions {
     /// When set, one-way tiles and bodies never block this move: the body drops (or jumps)
     /// through them. Solid obstacles still block.
     bool drop_through = false;
+    /// Rule 7: a body that starts inside blocking obstacles is first moved out of all of them to
+    /// the nearest free place along an axis, when that lies within this many times its larger
+    /// side (>= 0; infinity: at any distance, points included); else it stays (MoveResult::stuck).
+    real push_out_sides = 8;
 };
 
 /// One contact of a move, in the order met.
@@ -142,8 +147,9 @@ struct MoveResult {
     Aabb box{};                    ///< the body's box after the move (also stored in the world)
     Vec2 velocity{0, 0};           ///< MoveOptions::velocity after every response
     std::vector<Contact> contacts; ///< every contact in order (cross contacts included)
-    std::int32_t iterations = 0;   ///< blocking contacts resolved
+    std::int32_t iterations = 0;   ///< blocking contacts resolved: every contact but the crosses
     bool truncated = false;        ///< max_iterations was reached with motion left; the rest was dropped
+    bool stuck = false;            ///< started inside blocking obstacles, no free place within reach: not pushed out
 };
 
 /// Which obstacles a query sees. An obstacle passes when

@@ -133,6 +133,7 @@ sweepbox_move_options sweepbox_move_options_default() {
     o.velocity = from_vec(d.velocity);
     o.rest_speed = double(d.rest_speed);
     o.drop_through = d.drop_through ? 1 : 0;
+    o.push_out_sides = double(d.push_out_sides);
     return o;
 }
 
@@ -351,6 +352,7 @@ sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* movin
         m.velocity = to_vec(o.velocity);
         m.rest_speed = to_real(o.rest_speed);
         m.drop_through = o.drop_through != 0;
+        m.push_out_sides = to_real(o.push_out_sides);
         std::array<Response, 32> table{};
         if (o.category_responses) {
             for (std::size_t i = 0; i < table.size(); ++i) {
@@ -398,6 +400,7 @@ sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* movin
         result->velocity = from_vec(r.velocity);
         result->iterations = r.iterations;
         result->truncated = r.truncated ? 1 : 0;
+        result->stuck = r.stuck ? 1 : 0;
         return SWEEPBOX_OK;
     });
 }

@@ -3,7 +3,8 @@
 // places the body flush against it (rule 5), checks the result against every candidate of the
 // leg (rule 6: a clamp toward the start, and as a last resort no motion at all), reports the
 // cross contacts met before it, and applies the response to the rest of the motion and to the
-// velocity. Started-inside obstacles (rule 7): motion out of them is free, motion into them is
+// velocity. Started inside (rule 7): the first leg pushes the body out of what it overlaps
+// (push_out.cpp); where it stays, motion out of those obstacles is free, motion into them is
 // clipped at t = 0.
 
 #include <sweepbox/world.hpp>
@@ -19,7 +20,9 @@
 #include "core/depth_lease.hpp"
 #include "narrow/junction.hpp"
 #include "move/move_checks.hpp"
+#include "move/move_junction.hpp"
 #include "move/move_support.hpp"
+#include "move/push_out.hpp"
 #include "narrow/narrow_phase.hpp"
 #include "geometry/sweep.hpp"
 #include "core/compiler.hpp"
@@ -62,6 +65,7 @@ struct MoveScratch {
     // fills its own list.
     std::vector<Obstacle> solids;
     std::vector<Obstacle> slopes; // the junction test's slope tiles
+    detail::PushScratch push;     // rule 7's
 };
 
 // The lists of World::move on this thread: a move never runs inside another (a filter sees a
@@ -144,45 +148,14 @@ struct JunctionLeg {
     Vec2 rest;
     Vec2 point;
 };
-// The first junction stop of the body's motion S + d among the blocking boxes and slopes it
-// does not overlap (rule 6 for points and planks), for a leg and for rule 7's push alike.
-[[gnu::noinline]] detail::JunctionStop move_junction(const World& w, BodyId self, const MoveOptions& o,
-                                                     const detail::Selector& sel, const Aabb& S, Vec2 d,
-                                                     std::vector<Obstacle>& solids, std::vector<Obstacle>& slopes) {
-    auto blocks = [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); };
-    detail::gather_solids(w, S, d, sel, solids, true, blocks);
-    const detail::JunctionStop js = detail::first_junction(S, d, solids);
-    detail::gather_slopes(w, S, d, sel, true, slopes);
-    std::erase_if(slopes, [&](const Obstacle& ob) { return !blocks(ob); });
-    return slopes.empty() ? js : detail::with_slopes(w.tiles(), S, d, js, slopes, solids);
-}
-
-// True when `ob` is one of the junction test's solids for a leg from S (gather_solids' test):
-// a blocking box that S does not overlap (rule 7 decides those).
-bool junction_solid(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, const Obstacle& ob) {
-    return !ob.special && !overlaps(S, ob.box) && is_blocking(response_for(w, self, ob, o));
-}
-
-// move_junction for a leg inside a KnownObstacles region: its solids are the known ones (those
-// the walk would find, and perhaps a few off the path, which no junction test sees), and there
-// are no slopes.
-[[gnu::noinline]] detail::JunctionStop known_junction(const World& w, BodyId self, const MoveOptions& o, const Aabb& S,
-                                                      Vec2 d, const detail::KnownObstacles& known,
-                                                      std::vector<Obstacle>& solids) {
-    solids.clear();
-    for (std::size_t i = 0; i < known.count; ++i)
-        if (junction_solid(w, self, o, S, known.obstacles[i])) solids.push_back(known.obstacles[i]);
-    return detail::first_junction(S, d, solids);
-}
-
 // `known`: the leg lies inside this region of known obstacles (else null).
 [[gnu::noinline]] JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o,
                                            const detail::Selector& sel, const Aabb& S, Vec2 d, Found& best, Aabb F,
                                            Vec2 rest, std::vector<Obstacle>& solids, std::vector<Obstacle>& slopes,
                                            const detail::KnownObstacles* known) {
     if (known) slopes.clear(); // (a known region has no slopes)
-    const detail::JunctionStop js = known ? known_junction(w, self, o, S, d, *known, solids)
-                                          : move_junction(w, self, o, sel, S, d, solids, slopes);
+    const detail::JunctionStop js = known ? detail::known_junction(w, self, o, S, d, *known, solids)
+                                          : detail::move_junction(w, self, o, sel, S, d, solids, slopes);
     JunctionLeg out{false, F, rest, {0, 0}};
     detail::SlopeTile slope;
     if (best.any && best.ob.shape != 0) slope = detail::slope_of(w.tiles(), best.ob);
@@ -206,7 +179,7 @@ bool junction_solid(const World& w, BodyId self, const MoveOptions& o, const Aab
     // (Inside a known region, those are among the known solids already.)
     if (!known || !strictly_inside(out.F, known->region))
         detail::visit_region(w, out.F, sel, [&](const Obstacle& ob) {
-            if (junction_solid(w, self, o, S, ob)) solids.push_back(ob);
+            if (detail::junction_solid(w, self, o, S, ob)) solids.push_back(ob);
             if (ob.shape != 0 && !detail::overlaps_obstacle(w.tiles(), S, ob) &&
                 is_blocking(response_for(w, self, ob, o)))
                 slopes.push_back(ob);
@@ -224,90 +197,6 @@ bool junction_solid(const World& w, BodyId self, const MoveOptions& o, const Aab
     out.F = detail::settle_thin(S, d, out.F, solids, flush ? axis_of(best.sweep.normal) : -1,
                                 exact_end ? &end : nullptr, {&w.tiles(), &slopes});
     return out;
-}
-
-// Rule 7's recovery, before a move that goes anywhere (Godot's recovery): a body that overlaps a
-// blocking obstacle is first pushed out along the minimum translation of the first such
-// obstacle (Other's order), flush with its face, the push swept like any motion and refused when
-// it would go deeper into another obstacle the body overlaps; a few rounds for a few obstacles.
-// Each push is a started-overlapping contact. Returns the body's box after the pushes.
-[[gnu::noinline]] Aabb recover(const World& w, BodyId self, const MoveOptions& o, const detail::Selector& sel, Aabb S,
-                               Vec2 d, MoveResult& out, MoveScratch& sc) {
-    for (int round = 0; round < 4; ++round) {
-        const Obstacle* pick = nullptr;
-        Obstacle picked;
-        detail::visit_region(w, S, sel, [&](const Obstacle& ob) {
-            if (ob.special || !overlaps(S, ob.box)) return;
-            if (pick && !(ob.other < picked.other)) return;
-            if (!is_blocking(response_for(w, self, ob, o))) return;
-            picked = ob;
-            pick = &picked;
-        });
-        if (!pick) return S;
-        const Penetration pen = minimum_translation(S, picked.box);
-        const Aabb target = place_flush(S, picked.box, pen.normal);
-        const Vec2 push{real(wide(target.min.x) - wide(S.min.x)), real(wide(target.min.y) - wide(S.min.y))};
-        if (push.x == 0 && push.y == 0) return S;
-        // The push, swept against the obstacles the body does not overlap (touch).
-        const detail::SweepQuery q(S, push);
-        bool hit = false, deeper = false, lands_inside = false;
-        Sweep hs{};
-        Obstacle hob{};
-        auto passable = [&](const Obstacle& ob) {
-            return ob.special && ob.shape == 0 && !detail::one_way_blocks(S, ob.box, ob.faces);
-        };
-        auto visit = [&](const Obstacle& ob) {
-            if (passable(ob)) return;
-            const Sweep sw = detail::sweep_obstacle(w.tiles(), q, ob);
-            if (sw.state == SweepState::started_overlapping) {
-                // Another obstacle the body overlaps: a push against its own way out would go
-                // deeper into it.
-                const Vec2 n = sw.normal;
-                if (ob.other == picked.other || push.x * n.x + push.y * n.y >= 0) return;
-                if (is_blocking(response_for(w, self, ob, o))) deeper = true;
-                return;
-            }
-            if (sw.state != SweepState::hit) return;
-            if (hit &&
-                !detail::ranks_before(w.tiles(), S, push, {sw.time, false, sw.corner, sw.normal, &ob.box, ob.other},
-                                      {hs.time, false, hs.corner, hs.normal, &hob.box, hob.other}))
-                return;
-            if (!is_blocking(response_for(w, self, ob, o))) return;
-            hit = true;
-            hs = sw;
-            hob = ob;
-        };
-        detail::walk_path(w, S, push, sel, visit, [&] { return deeper ? real(0) : hit ? hs.time : real(2); });
-        // The push is the rounded difference to the target: where it rounds short of a face just
-        // beyond, the path's walk may never reach what lies there; the target's own region does.
-        if (!deeper && !hit)
-            detail::visit_region(w, target, sel, [&](const Obstacle& ob) {
-                if (!passable(ob) && !detail::overlaps_obstacle(w.tiles(), S, ob) &&
-                    detail::overlaps_obstacle(w.tiles(), target, ob) && is_blocking(response_for(w, self, ob, o)))
-                    lands_inside = true;
-            });
-        if (deeper || (!hit && lands_inside)) return S;
-        Aabb F = hit ? detail::contact_box_of(w.tiles(), S, push, hob, hs.normal) : target;
-        if (detail::is_thin(S)) {
-            // A point or plank pushed into a seam or through a meeting point of obstacles stops
-            // there, as any motion of it does (rule 6).
-            const detail::JunctionStop js = move_junction(w, self, o, sel, S, push, sc.solids, sc.slopes);
-            if (js.any && (!hit || detail::stops_before(js, S, push, hob.box, hs.normal, hs.time))) F = js.box;
-        }
-        Contact& c = out.contacts.emplace_back();
-        c.other = picked.other;
-        c.time = 0;
-        c.normal = pen.normal;
-        c.box = F;
-        c.point = contact_point(F, picked.box, pen.normal);
-        c.response = response_for(w, self, picked, o);
-        c.started_overlapping = true;
-        c.depth = pen.depth;
-        set_sweep_back(c, S, d, picked.box, out.contacts);
-        if (F == S) return S;
-        S = F;
-    }
-    return S;
 }
 
 // A bounce too slow into the face (rest_speed): the normal part goes as in a slide and friction
@@ -403,6 +292,7 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
     out.contacts.clear();
     out.iterations = 0;
     out.truncated = false;
+    out.stuck = false;
     Vec2 d = delta;
     Vec2 v = o.velocity;
     real t_start = 0;
@@ -410,9 +300,6 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
     // The whole-trip box of the last leg whose walk visited every obstacle meeting that box.
     bool have_visited = false;
     Aabb visited_box{};
-    // Rule 7's recovery is tried once, when a leg (the first, but for rounding) meets an obstacle
-    // the body overlaps.
-    bool recovery_tried = false;
     while (d.x != 0 || d.y != 0) {
         sc.crosses.clear();
         Found best;
@@ -440,7 +327,7 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
                 // Only a blocking obstacle needs the way out (a pile of debris that pass through
                 // each other overlaps many it does not).
                 if (!is_blocking(response_for(w, id, ob, o))) return;
-                blocking_overlap = blocking_overlap || !ob.special;
+                blocking_overlap = blocking_overlap || !ob.special || ob.shape != 0; // not a one-way one
                 const Penetration p = detail::penetration_of(w.tiles(), S, ob);
                 // Out of it: free. Into it or along it (a recovery that was blocked): stopped.
                 if (d.x * p.normal.x + d.y * p.normal.y > 0) return;
@@ -484,16 +371,20 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
                 w, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); }, false, &trip);
             visited_box = trip;
         }
-        if (overlap_seen && !recovery_tried) [[unlikely]] {
-            recovery_tried = true;
-            // After a complete walk the candidates hold every obstacle the body overlaps: when
-            // none of them blocks, the recovery has nothing to push out of.
-            if (blocking_overlap || !have_visited) {
-                const Aabb pushed = recover(w, id, o, sel, S, d, out, sc);
-                if (!(pushed == S)) {
-                    S = pushed; // the leg again, from out of the obstacle
-                    continue;
+        // Rule 7's push out, when the first leg meets an obstacle the body overlaps: it is about
+        // where the move starts (a later leg that starts inside one, by a rounding, is stopped
+        // going into it, as a stuck body's is). After a complete walk the candidates hold every
+        // obstacle the body overlaps: when none of them blocks, there is nothing to push out of.
+        if (overlap_seen && out.contacts.empty() && (blocking_overlap || !have_visited)) [[unlikely]] {
+            const Aabb pushed = detail::push_out(w, id, o, sel, S, d, out, sc.push);
+            if (!(pushed == S)) {
+                S = pushed; // the leg again, from out of the obstacles
+                // The push is one of the blocking contacts max_iterations counts.
+                if (++out.iterations >= o.max_iterations) {
+                    out.truncated = true;
+                    break;
                 }
+                continue;
             }
         }
 

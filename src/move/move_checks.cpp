@@ -16,6 +16,7 @@ void explain_bad_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
     if (!(o.friction >= 0 && o.friction <= 1)) throw Error("move", "friction must be in [0, 1]");
     if (!(o.rest_speed >= 0 && std::isfinite(o.rest_speed)))
         throw Error("move", "rest_speed must be finite and at least 0");
+    if (!(o.push_out_sides >= 0)) throw Error("move", "push_out_sides must be at least 0 (infinity allowed)");
     if (!is_response(o.response))
         throw Error("move", "response " + std::to_string(int(o.response)) + " is not a Response");
     if (o.category_responses)

@@ -49,15 +49,17 @@ inline RealBits bits_of(real x) { return detail::bit_cast<RealBits>(x); }
 // is 0 exactly for a finite v and NaN otherwise, so one sum of such differences is 0 exactly
 // when every number in it is finite (a finite size of the moved box means finite edges, and by
 // a finite delta a finite box; a size beyond the finite range is refused, as by add and the
-// casts). -0 as restitution, friction or rest_speed takes the slow path, which accepts it; a
-// rest_speed in [+0, max] has bits below those of infinity.
+// casts). -0 as restitution, friction, rest_speed or push_out_sides takes the slow path, which
+// accepts it; a rest_speed in [+0, max] has bits below those of infinity, a push_out_sides in
+// [+0, infinity] bits up to them.
 inline void require_move(const Aabb& box, Vec2 delta, const MoveOptions& o) {
     const Aabb moved = box.translated(delta);
     const real w = moved.max.x - moved.min.x, h = moved.max.y - moved.min.y;
     const real z = ((delta.x - delta.x) + (delta.y - delta.y)) +
                    ((o.velocity.x - o.velocity.x) + (o.velocity.y - o.velocity.y)) + ((w - w) + (h - h));
     if (!(z == 0 && o.max_iterations >= 1 && std::max(bits_of(o.restitution), bits_of(o.friction)) <= bits_of(1) &&
-          bits_of(o.rest_speed) < bits_of(std::numeric_limits<real>::infinity()) && is_response(o.response) &&
+          bits_of(o.rest_speed) < bits_of(std::numeric_limits<real>::infinity()) &&
+          bits_of(o.push_out_sides) <= bits_of(std::numeric_limits<real>::infinity()) && is_response(o.response) &&
           (!o.category_responses || all_responses(*o.category_responses))))
         explain_bad_move(box, delta, o);
 }

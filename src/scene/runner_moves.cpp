@@ -101,6 +101,7 @@ std::string SceneRunner::run_move(std::size_t index, const std::string& where) {
     for (const Contact& contact : move.result.contacts) write_contact(line, contact, other_json(contact.other), -1);
     line.close(']');
     if (move.result.truncated) line.key("truncated").boolean(true);
+    if (move.result.stuck) line.key("stuck").boolean(true);
     write_ground(line, move.result, step, [&](const Other& other) { return other_json(other); });
     if (trace_move(index)) trace_.moves.push_back(std::move(move));
     return line.take();
@@ -144,7 +145,7 @@ std::string SceneRunner::run_frames(std::size_t index, const std::string& where)
     Vec2 velocity = step.has_velocity ? step.velocity : velocities_[step.body];
     JsonLine contacts;
     std::size_t listed = 0, omitted = 0;
-    bool truncated = false;
+    bool truncated = false, stuck = false;
     MoveResult result;
     for (std::int32_t frame = 0; frame < step.count; ++frame) {
         try {
@@ -190,6 +191,7 @@ std::string SceneRunner::run_frames(std::size_t index, const std::string& where)
             }
             velocity = result.velocity;
             truncated = truncated || result.truncated;
+            stuck = stuck || (!platform && result.stuck);
         } catch (const Error& e) {
             throw SceneError(file_, where + ", frame " + std::to_string(frame), detail::problem_of(e));
         } catch (const detail::NonFinite& n) {
@@ -212,6 +214,7 @@ std::string SceneRunner::run_frames(std::size_t index, const std::string& where)
     line.close(']');
     if (omitted > 0) line.key("contacts_omitted").integer(static_cast<long long>(omitted));
     if (truncated) line.key("truncated").boolean(true);
+    if (stuck) line.key("stuck").boolean(true);
     write_ground(line, result, step, [&](const Other& other) { return other_json(other); }); // the last frame's
     return line.take();
 }

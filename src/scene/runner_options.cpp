@@ -15,6 +15,7 @@ MoveOptions move_options_of(const SceneStep& step) {
     options.has_velocity = step.has_velocity;
     options.velocity = step.velocity;
     options.drop_through = step.drop_through;
+    options.push_out_sides = step.push_out_sides;
     return options;
 }
 

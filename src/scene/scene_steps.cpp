@@ -82,6 +82,14 @@ void read_motion(Fields& f, SceneStep& s) {
     if (f.read("rest_speed", s.rest_speed) && !(s.rest_speed >= 0)) f.fail("rest_speed", "must be >= 0");
     s.has_velocity = f.read("velocity", s.velocity);
     f.read("drop_through", s.drop_through);
+    if (f.has("push_out_sides") && f.get("push_out_sides", false)->is_string()) {
+        std::string any;
+        f.read("push_out_sides", any);
+        if (any != "infinity") f.fail("push_out_sides", "expected a number >= 0 or \"infinity\"");
+        s.push_out_sides = std::numeric_limits<real>::infinity();
+    } else if (f.read("push_out_sides", s.push_out_sides) && !(s.push_out_sides >= 0)) {
+        f.fail("push_out_sides", "must be >= 0");
+    }
     if (f.read("up", s.up) && s.up.x == 0 && s.up.y == 0) f.fail("up", "must not be [0, 0]");
     if (f.read("max_floor_angle", s.max_floor_angle) && !(s.max_floor_angle >= 0 && s.max_floor_angle < 90))
         f.fail("max_floor_angle", "must be in [0, 90) degrees");

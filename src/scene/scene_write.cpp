@@ -90,6 +90,8 @@ json step_json(const SceneStep& s) {
         if (s.rest_speed != d.rest_speed) j["rest_speed"] = num(s.rest_speed);
         if (s.has_velocity) j["velocity"] = vec(s.velocity);
         if (s.drop_through) j["drop_through"] = true;
+        if (s.push_out_sides != d.push_out_sides)
+            j["push_out_sides"] = std::isinf(s.push_out_sides) ? json("infinity") : num(s.push_out_sides);
         if (s.up != d.up) j["up"] = vec(s.up);
         if (s.max_floor_angle != d.max_floor_angle) j["max_floor_angle"] = num(s.max_floor_angle);
         if (s.crush != d.crush) j["crush"] = "pass";
@@ -286,6 +288,7 @@ std::string save_scene(const Scene& scene) {
         "rest_speed",
         "velocity",
         "drop_through",
+        "push_out_sides",
         "emit",
         "frames",
         "gravity",

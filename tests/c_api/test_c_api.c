@@ -643,6 +643,34 @@ static void test_grenade(void) {
     sweepbox_world_destroy(w);
 }
 
+/* Rule 7: a body started inside a block is pushed out to the nearest free place (up, by 2), unless
+ * that lies beyond push_out_sides times its larger side: then it stays and `stuck` says so. */
+static void test_push_out(void) {
+    sweepbox_world* w = new_world();
+    const sweepbox_body_id block = add_body(w, box4(0, 0, 100, 100), 1, 1, 0);
+    const sweepbox_body_id b = add_body(w, box4(10, 2, 14, 6), 0, 1, 0);
+    sweepbox_move_options o = sweepbox_move_options_default();
+    sweepbox_contact contacts[4];
+    sweepbox_move_result r;
+    memset(&r, 0, sizeof r);
+    r.contacts = contacts;
+    r.capacity = 4;
+    CHECK(o.push_out_sides == 8);
+    o.response = SWEEPBOX_RESPONSE_TOUCH;
+    o.push_out_sides = 0.25; /* 1 unit: not enough */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_check(w, &b, 1, 0, &o, &r));
+    CHECK(r.stuck == 1 && r.count == 1 && same_box(r.box, box4(10, 2, 14, 6)));
+    o.push_out_sides = sweepbox_move_options_default().push_out_sides;
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &b, 1, 0, &o, &r));
+    CHECK(r.stuck == 0 && r.count == 1 && r.iterations == 1);
+    CHECK(is_body(&contacts[0].other, block) && (contacts[0].flags & SWEEPBOX_STARTED_OVERLAPPING) != 0);
+    CHECK(same_box(contacts[0].box, box4(10, -4, 14, 0)) && contacts[0].normal.y == -1 && contacts[0].depth == 6);
+    o.push_out_sides = -1;
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, &b, 1, 0, &o, &r));
+    EXPECT_MESSAGE(w, "push_out_sides");
+    sweepbox_world_destroy(w);
+}
+
 /* sweepbox_check: the grenade's answer without the moving, and every status path. A filter may
  * call it during a move (checked_filter runs one for every obstacle). */
 static int checked_filter(void* context, const sweepbox_world* world, const sweepbox_body_id* self,
@@ -1425,8 +1453,9 @@ static void test_answered_moves(void) {
     r.capacity = 8;
     EXPECT(w, SWEEPBOX_OK, sweepbox_move_answered(w, &mover, -50, 0, NULL, &a, NULL));
 
-    /* A body the move meets outside its reach (rule 7's push carries the mover 5 units left, onto a
-     * post 4.5 units away; the reach of a move by 1 is 1): the move is undone and asks for it. */
+    /* A body the move meets outside its reach (rule 7's nearest way out of the block, 5 units left,
+     * passes a post 4.5 units away, so the mover goes 15 up; the reach of a move by 1 is 1): the
+     * move is undone and asks for it. */
     {
         const sweepbox_body_id block = add_body(w, box4(5, -100, 100, -50), 1, 1, 0);
         const sweepbox_body_id post = add_body(w, box4(-7, -95, -4.5, -85), 1, 1, 0);
@@ -1444,7 +1473,8 @@ static void test_answered_moves(void) {
         answer(table, post, 3, SWEEPBOX_RESPONSE_SLIDE);
         EXPECT(w, SWEEPBOX_OK, sweepbox_move_answered(w, &mover, 1, 0, NULL, &a, &r));
         CHECK(r.count >= 1 && contacts[0].flags == SWEEPBOX_STARTED_OVERLAPPING && is_body(&contacts[0].other, block));
-        CHECK(r.box.min.x == -4.5);
+        CHECK(contacts[0].box.min.y == -110 && contacts[0].box.max.y == -100 && contacts[0].normal.y == -1);
+        CHECK(r.box.min.x == 1 && r.box.min.y == -110);
     }
     (void)far;
     sweepbox_world_destroy(w);
@@ -1585,6 +1615,7 @@ int main(void) {
     test_slope_kinds();
     test_sensors_and_events();
     test_grenade();
+    test_push_out();
     test_check();
     test_ground_state();
     test_platforms();

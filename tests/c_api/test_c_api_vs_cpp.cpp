@@ -297,6 +297,9 @@ void run_scene(unsigned seed, Tally& tally) {
             o.rest_speed = rng.chance(0.3) ? real(rng.uniform(0, 50)) : real(0);
             if (rng.chance(0.02)) o.rest_speed = real(-1);
             o.drop_through = rng.chance(0.1);
+            const real reaches[] = {8, 0, 1, std::numeric_limits<real>::infinity(), real(2.5)};
+            o.push_out_sides = rng.chance(0.5) ? real(8) : reaches[rng.below(5)];
+            if (rng.chance(0.02)) o.push_out_sides = real(-1);
             if (rng.chance(0.2)) {
                 for (std::size_t i = 0; i < 32; ++i) table[i] = Response(rng.below(5));
                 o.category_responses = &table;
@@ -314,6 +317,7 @@ void run_scene(unsigned seed, Tally& tally) {
             c.velocity = c_vec(o.velocity);
             c.rest_speed = double(o.rest_speed);
             c.drop_through = o.drop_through ? 1 : 0;
+            c.push_out_sides = double(o.push_out_sides);
             if (o.category_responses) {
                 for (std::size_t i = 0; i < 32; ++i) c_table[i] = std::int32_t(table[i]);
                 c.category_responses = c_table.data();
@@ -334,7 +338,8 @@ void run_scene(unsigned seed, Tally& tally) {
             BOOST_TEST_REQUIRE(check_status == expected_status(error), where.str() << ": check");
             if (error.empty()) {
                 bool same_check = checked.count == r.contacts.size() && same(checked.box, r.box) &&
-                                  same(checked.velocity, r.velocity) && checked.iterations == r.iterations;
+                                  same(checked.velocity, r.velocity) && checked.iterations == r.iterations &&
+                                  checked.stuck == (r.stuck ? 1 : 0);
                 for (std::size_t i = 0; same_check && i < r.contacts.size(); ++i)
                     same_check = same(checked_contacts[i], r.contacts[i]);
                 BOOST_TEST_REQUIRE(same_check, where.str() << ": check differs from C++'s move");
@@ -360,7 +365,8 @@ void run_scene(unsigned seed, Tally& tally) {
             }
             tally.contacts += int(r.contacts.size());
             bool ok = cr.count == r.contacts.size() && same(cr.box, r.box) && same(cr.velocity, r.velocity) &&
-                      cr.iterations == r.iterations && cr.truncated == (r.truncated ? 1 : 0);
+                      cr.iterations == r.iterations && cr.truncated == (r.truncated ? 1 : 0) &&
+                      cr.stuck == (r.stuck ? 1 : 0);
             for (std::size_t i = 0; ok && i < r.contacts.size(); ++i) ok = same(contacts[i], r.contacts[i]);
             BOOST_TEST_REQUIRE(ok, where.str()
                                        << ": move results differ; C++ box " << str(r.box.min) << " " << str(r.box.max));

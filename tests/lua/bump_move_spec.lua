@@ -244,6 +244,32 @@ describe("where sweepbox.bump answers differently from bump", function()
         assert.same({ x = 1, y = 0 }, cols[1].normal)
         assert.same({ x = 10, y = 2 }, cols[1].touch)
     end)
+
+    it("takes debris spawned inside overlapping blocks out of all of them at once", function()
+        -- Issue 39's game: pushed out of one block at a time, the piece went from one into the next.
+        local world = bump.newWorld()
+        world:add("B264", 428, 1242, 97, 79)
+        world:add("B265", 530, 1279, 83, 78)
+        world:add("B397", 470, 1296, 88, 92)
+        world:add("debris", 531, 1300, 7, 6)
+        local function inside(x, y)
+            for _, block in ipairs({ "B264", "B265", "B397" }) do
+                local bx, by, bw, bh = world:getRect(block)
+                if x < bx + bw and bx < x + 7 and y < by + bh and by < y + 6 then return true end
+            end
+            return false
+        end
+        for i = 1, 3 do
+            local x, y, cols, len = world:move("debris", 524.02, 1304.12, always("bounce"))
+            assert.is_false(inside(x, y))
+            assert.is_true(len <= 8)
+            if i == 1 then
+                assert.is_true(cols[1].overlaps)
+                assert.same({ x = 531, y = 1273 }, cols[1].touch) -- up by 27, out of B265
+                assert.same({ x = 0, y = -1 }, cols[1].normal)
+            end
+        end
+    end)
 end)
 
 describe("world:check", function()
@@ -407,19 +433,20 @@ describe("filters answered in Lua", function()
     end)
 
     it("asks about an item that a push out of another carries the mover to", function()
-        -- the mover starts 5 units inside a block; the way out leads onto a post 4.5 units away,
-        -- beyond the reach of a move by 1
+        -- the mover starts 5 units inside a block; the nearest way out, 5 left, passes a post 4.5
+        -- units away, beyond the reach of a move by 1: it goes 15 up instead
         local world = bump.newWorld()
         world:add("block", 5, -100, 95, 50)
         world:add("post", -7, -95, 2.5, 10)
         world:add("mover", 0, -95, 10, 10)
         local asked = {}
-        local x, _, cols = world:move("mover", 1, -95, function(_, other)
+        local x, y, cols = world:move("mover", 1, -95, function(_, other)
             asked[#asked + 1] = other
             return "slide"
         end)
         assert.same({ "block", "post" }, asked)
-        assert.equal(-4.5, x)
+        assert.equal(1, x)
+        assert.equal(-110, y)
         assert.is_true(cols[1].overlaps)
     end)
 

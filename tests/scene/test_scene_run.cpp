@@ -843,6 +843,41 @@ BOOST_AUTO_TEST_CASE(one_way_body_and_drop_through) {
     BOOST_TEST((parse_scene(saved) == parse_scene(text)));
 }
 
+// Rule 7 in a scene: debris spawned inside three overlapping blocks comes out on top of them;
+// with "push_out_sides" too small it stays and the line says "stuck"; "infinity" pushes a point.
+// The option is saved with the scene, and read back equal.
+BOOST_AUTO_TEST_CASE(push_out_and_stuck) {
+    const std::string text = R"({
+      "bodies": [{"name": "a", "box": [428, 1242, 525, 1321], "static": true},
+                 {"name": "b", "box": [530, 1279, 613, 1357], "static": true},
+                 {"name": "c", "box": [470, 1296, 558, 1388], "static": true},
+                 {"name": "debris", "box": [531, 1300, 538, 1306]},
+                 {"name": "spark", "box": [540, 1320, 540, 1320]}],
+      "steps": [
+        {"op": "move", "body": "debris", "delta": [0, 1], "push_out_sides": 3, "check": true},
+        {"op": "move", "body": "debris", "delta": [0, -1]},
+        {"op": "frames", "body": "spark", "count": 2, "gravity": [0, 10]},
+        {"op": "move", "body": "spark", "delta": [0, 1], "push_out_sides": "infinity"}
+      ]})";
+    const auto lines = scene_test::run_text(text);
+    BOOST_REQUIRE(lines.size() == 4u);
+    const json stuck = json::parse(lines[0]);
+    BOOST_TEST(stuck.at("stuck") == true);
+    BOOST_TEST(stuck.at("box") == json::parse("[531, 1300, 538, 1306]"));
+    const json out = json::parse(lines[1]);
+    BOOST_TEST(!out.contains("stuck"));
+    BOOST_TEST(out.at("contacts").at(0).at("box") == json::parse("[531, 1273, 538, 1279]"));
+    BOOST_TEST(out.at("box") == json::parse("[531, 1272, 538, 1278]"));
+    BOOST_TEST(json::parse(lines[2]).at("stuck") == true);
+    const json spark = json::parse(lines[3]);
+    BOOST_TEST(!spark.contains("stuck"));
+    BOOST_TEST(spark.at("contacts").at(0).at("box") == json::parse("[540, 1279, 540, 1279]"));
+    const std::string saved = save_scene(parse_scene(text));
+    BOOST_TEST(saved.find("\"push_out_sides\": 3") != std::string::npos);
+    BOOST_TEST(saved.find("\"push_out_sides\": \"infinity\"") != std::string::npos);
+    BOOST_TEST((parse_scene(saved) == parse_scene(text)));
+}
+
 // The runner's map: row characters of the default legend, a legend entry, a kind and a set_tile
 // step, each a tile of its slope shape (kind k is shape k; the scene's own kinds follow).
 BOOST_AUTO_TEST_CASE(slope_tiles_reach_the_world) {

@@ -1,0 +1,32 @@
+// Rule 6 where obstacles meet, for a move's points and planks: see move_junction.hpp.
+
+#include "move/move_junction.hpp"
+
+#include "narrow/slope_junction.hpp"
+#include "walk/walk_path.hpp"
+
+namespace sweepbox::detail {
+
+JunctionStop move_junction(const World& w, BodyId self, const MoveOptions& o, const Selector& sel, const Aabb& S,
+                           Vec2 d, std::vector<Obstacle>& solids, std::vector<Obstacle>& slopes) {
+    auto blocks = [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); };
+    gather_solids(w, S, d, sel, solids, true, blocks);
+    const JunctionStop js = first_junction(S, d, solids);
+    gather_slopes(w, S, d, sel, true, slopes);
+    std::erase_if(slopes, [&](const Obstacle& ob) { return !blocks(ob); });
+    return slopes.empty() ? js : with_slopes(w.tiles(), S, d, js, slopes, solids);
+}
+
+bool junction_solid(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, const Obstacle& ob) {
+    return !ob.special && !overlaps(S, ob.box) && is_blocking(response_for(w, self, ob, o));
+}
+
+JunctionStop known_junction(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d,
+                            const KnownObstacles& known, std::vector<Obstacle>& solids) {
+    solids.clear();
+    for (std::size_t i = 0; i < known.count; ++i)
+        if (junction_solid(w, self, o, S, known.obstacles[i])) solids.push_back(known.obstacles[i]);
+    return first_junction(S, d, solids);
+}
+
+} // namespace sweepbox::detail
