@@ -432,7 +432,12 @@ private:
                 // A thin body against a thin obstacle on the normal's axis may rest one ulp on the
                 // free side instead of on the line itself ("the nearest value on the free side", rule 5),
                 // so that it is on a definite side of a 0-thickness wall.
-                const bool thin_thin = c.box.min[k] == c.box.max[k] && obox.min[k] == obox.max[k];
+                // So may one against a thick face on which a blocking zero-thickness body lies across it.
+                bool thin_thin = c.box.min[k] == c.box.max[k] && obox.min[k] == obox.max[k];
+                for (const Obstacle& o : obstacles_)
+                    thin_thin = thin_thin ||
+                                (c.box.min[k] == c.box.max[k] && o.box.min[k] == face && o.box.max[k] == face &&
+                                 o.box.min[1 - k] < c.box.max[1 - k] && c.box.min[1 - k] < o.box.max[1 - k]);
                 const real free_side = std::nextafter(face, n[k] < 0 ? -std::numeric_limits<real>::infinity()
                                                                      : std::numeric_limits<real>::infinity());
                 if (!(edge == face || (thin_thin && edge == free_side)))

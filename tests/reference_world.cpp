@@ -566,16 +566,39 @@ std::optional<RefHit> junction_stop(const World& w, const Aabb& box, Vec2 delta,
     return junction_among(solid_obstacles(candidates(w, box, delta, f)), box, delta);
 }
 
+namespace {
+
+// A point or plank `a` that starts on the line of a zero-thickness body b and leaves it (the
+// sweep s hits at 0 across that line) while lying on the face of a solid obstacle across it,
+// behind its motion: it is on that face's open side, so it leaves the thin body too (rules 3
+// and 5), and that is no hit.
+bool leaves_a_held_line(const Aabb& a, Vec2 d, const Aabb& b, const RefSweep& s, const std::vector<Obstacle>& solids) {
+    if (s.state != SweepState::hit || s.time.num != 0) return false;
+    const int k = s.normal.x != 0 ? 0 : 1, j = 1 - k;
+    const real line = a.min[k];
+    if (a.max[k] != line || b.min[k] != line || b.max[k] != line) return false;
+    for (const Obstacle& o : solids) {
+        if (!(o.box.min[k] < o.box.max[k]) || (d[k] > 0 ? o.box.max[k] : o.box.min[k]) != line) continue;
+        if (o.box.min[j] < a.max[j] && a.min[j] < o.box.max[j]) return true;
+    }
+    return false;
+}
+
+} // namespace
+
 std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& f) {
     std::vector<RefHit> out;
     const Candidates c = candidates(w, box, delta, f);
+    const std::vector<Obstacle> solids = solid_obstacles(c);
     for (const Obstacle& b : c.bodies) {
         // A one-way body as a one-way tile of its direction, whose entry face is always a surface.
+        RefSweep s;
         if (b.one_way == TileShape::empty) {
-            add_hit(out, b.other, b.box, sweep(box, delta, b.box));
+            s = sweep(box, delta, b.box);
         } else if (one_way_blocks(box, delta, b.box, b.one_way)) {
-            add_hit(out, b.other, b.box, sweep(box, delta, b.box, one_way_entry_face(b.one_way), 0));
+            s = sweep(box, delta, b.box, one_way_entry_face(b.one_way), 0);
         }
+        if (!leaves_a_held_line(box, delta, b.box, s, solids)) add_hit(out, b.other, b.box, s);
     }
     for (const TileBox& t : c.tile_boxes) {
         if (t.tile == Tile::one_way && !one_way_blocks(box, delta, t.box, t.shape)) continue;
@@ -591,7 +614,7 @@ std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta, const 
     // Rule 6's junction stop goes right before the first hit strictly after it (a started hit is
     // at 0, never after it); it is dropped when its obstacle was hit before that place, and an
     // ordinary hit of its obstacle after it is dropped (every obstacle once).
-    const std::optional<RefHit> j = junction_among(solid_obstacles(c), box, delta);
+    const std::optional<RefHit> j = junction_among(solids, box, delta);
     if (!j) return out;
     const auto place = std::find_if(out.begin(), out.end(),
                                     [&](const RefHit& h) { return !h.started_overlapping && less(j->time, h.time); });

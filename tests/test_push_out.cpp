@@ -1,7 +1,8 @@
 // Suite `push_out`: rule 7 (docs/contract.md, "Started inside"): a body that starts inside
 // blocking obstacles (one or a cluster of bodies, tiles and slopes) leaves all of them at once,
 // for the nearest free place along one axis; beyond the reach of MoveOptions::push_out_sides it
-// stays, and says so. Also what max_iterations counts. Scenarios are mirrored through the eight
+// stays, and says so. Also rule 5's rest and rule 3's start on a zero-thickness wall that lies on
+// a thick wall's face, and what max_iterations counts. Scenarios are mirrored through the eight
 // symmetries of the square where no tie between directions decides them.
 #include <array>
 #include <cmath>
@@ -331,6 +332,59 @@ BOOST_AUTO_TEST_CASE(out_of_slopes) {
         }
     }
     BOOST_TEST(pushed > 1000);
+}
+
+// Issue 39, item 5: a zero-thickness wall on a thick wall's face. A point moved onto that face
+// rests one step of `real` off it, whichever of the two was added first (rule 5: on the thin
+// wall's line it would be on neither side); it moves away freely; and a ray from the face itself,
+// leaving it, hits nothing (the point can only be on the face's open side).
+BOOST_AUTO_TEST_CASE(a_thin_wall_on_a_thick_face_in_either_order) {
+    for (const ref::Symmetry& s : ref::Symmetry::all()) {
+        for (const bool thin_first : {false, true}) {
+            BOOST_TEST_CONTEXT("symmetry " << s.name() << (thin_first ? ", thin wall first" : ", thick wall first")) {
+                World w;
+                const Aabb thick = s.apply(box(0, 0, 10, 100)), thin = s.apply(box(10, 20, 10, 80));
+                if (thin_first) add_static(w, thin);
+                add_static(w, thick);
+                if (!thin_first) add_static(w, thin);
+                const BodyId p = add_mover(w, s.apply(box(50, 50, 50, 50)));
+                MoveResult r = w.move(p, s.apply(v2(-100, 0)));
+                const Vec2 rest = s.apply(v2(std::nextafter(real(10), real(50)), 50));
+                SB_CHECK_BOX(r.box, (Aabb{rest, rest}));
+                BOOST_TEST(r.contacts.size() == 1u);
+                r = w.move(p, s.apply(v2(20, 0)));
+                BOOST_TEST(r.contacts.empty());
+                SB_CHECK_BOX(r.box, s.apply(box(30, 50, 30, 50)));
+                // From the face itself: a ray leaving it hits nothing; one going in hits at 0.
+                const Vec2 face = s.apply(v2(10, 50));
+                BOOST_TEST(!w.cast_ray(face, s.apply(v2(20, 0))).hit);
+                BOOST_TEST(!w.cast_box(Aabb{face, face}, s.apply(v2(20, 0))).hit);
+                std::vector<CastHit> all;
+                w.cast_all(Aabb{face, face}, s.apply(v2(20, 0)), all);
+                BOOST_TEST(all.empty());
+                const CastHit in = w.cast_ray(face, s.apply(v2(-20, 0)));
+                BOOST_TEST(in.hit);
+                BOOST_TEST(in.time == real(0));
+                // A point teleported onto the face leaves it as the ray does.
+                w.teleport(p, Aabb{face, face});
+                r = w.move(p, s.apply(v2(20, 0)));
+                BOOST_TEST(r.contacts.empty());
+                SB_CHECK_BOX(r.box, s.apply(box(30, 50, 30, 50)));
+                // A plank lying on the face, across the thin wall, too.
+                w.teleport(p, s.apply(box(10, 40, 10, 60)));
+                r = w.move(p, s.apply(v2(20, 0)));
+                BOOST_TEST(r.contacts.empty());
+                SB_CHECK_BOX(r.box, s.apply(box(30, 40, 30, 60)));
+            }
+        }
+    }
+    // Where the thin wall reaches beyond the face, a point on its line there has no side: hit.
+    World w;
+    add_static(w, box(0, 0, 10, 100));
+    add_static(w, box(10, 90, 10, 120));
+    const CastHit h = w.cast_ray(v2(10, 110), v2(20, 0));
+    BOOST_TEST(h.hit);
+    BOOST_TEST(h.time == real(0));
 }
 
 // Issue 39, item 7: what max_iterations counts. Every contact but a cross is a blocking contact

@@ -131,10 +131,10 @@ bool nothing_to_check(const Aabb& S, const Aabb& F, const std::vector<Obstacle>&
 
 // Rule 6 and 7 as a last line (settle_violations, out of line), after the usual case is found
 // to have nothing to check.
-Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
-               const std::vector<Obstacle>& candidates, bool s_thin) {
+Aabb make_safe(const World& w, BodyId self, const MoveOptions& o, const detail::Selector& sel, const Aabb& S, Vec2 d,
+               real t_end, Aabb F, const std::vector<Obstacle>& candidates, bool s_thin) {
     if (!s_thin && nothing_to_check(S, F, candidates)) return F;
-    return detail::settle_violations(w, self, o, S, d, t_end, F, candidates, s_thin);
+    return detail::settle_violations(w, self, o, sel, S, d, t_end, F, candidates, s_thin);
 }
 
 // The junction test of one leg of a point or plank (junction.hpp), after the slabs: when a stop
@@ -194,8 +194,9 @@ struct JunctionLeg {
         end = detail::hit_time(S, d, best.ob.box, best.sweep.normal, best.ob.shape != 0 ? &slope : nullptr);
     }
     const bool flush = best.any && !out.stop && !detail::is_slope_normal(best.sweep.normal);
-    out.F = detail::settle_thin(S, d, out.F, solids, flush ? axis_of(best.sweep.normal) : -1,
-                                exact_end ? &end : nullptr, {&w.tiles(), &slopes});
+    const int keep = flush ? axis_of(best.sweep.normal) : -1;
+    out.F = detail::settle_thin(S, d, out.F, solids, keep, exact_end ? &end : nullptr, {&w.tiles(), &slopes});
+    if (flush) out.F = detail::off_thin_line(S, out.F, keep, solids);
     return out;
 }
 
@@ -304,7 +305,8 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
         sc.crosses.clear();
         Found best;
         bool overlap_seen = false;
-        bool blocking_overlap = false; // an overlapped obstacle the recovery may push out of
+        bool blocking_overlap = false;       // an overlapped obstacle rule 7 may push out of
+        bool leave_line[2] = {false, false}; // thin walls on S's lines (axis k) that the leg leaves
         const detail::SweepQuery q(S, d);
         // The narrow phase of one candidate. Inlined where the walk meets a candidate: a call
         // per candidate costs as much as the sweep of a clear miss.
@@ -371,6 +373,27 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
                 w, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); }, false, &trip);
             visited_box = trip;
         }
+        // A point or plank leaving a zero-thickness wall's line that lies on a face it is held by
+        // meets nothing there (held_line.hpp): when such a hit is the best, the leg is walked again
+        // without the thin walls on that line. (Here, not in `consider`: the usual leg pays nothing.)
+        for (int line = 0; line < 2 && best.any && !best.started && best.sweep.time == 0; ++line) {
+            const int k = axis_of(best.sweep.normal);
+            if (!detail::starts_on_thin_line(S, best.ob.box, best.sweep) ||
+                !detail::held_by_face(w, id, o, sel, S, d, k)) [[likely]]
+                break;
+            leave_line[k] = true;
+            best = Found{};
+            overlap_seen = false;
+            sc.crosses.clear();
+            sc.candidates.clear();
+            have_visited = false;
+            auto careful = [&](const Obstacle& ob) {
+                for (int a = 0; a < 2; ++a)
+                    if (leave_line[a] && ob.box.min[a] == ob.box.max[a] && ob.box.min[a] == S.min[a]) return;
+                visit(ob);
+            };
+            detail::walk_path(w, S, d, sel, careful, [&] { return best.any ? best.sweep.time : real(2); });
+        }
         // Rule 7's push out, when the first leg meets an obstacle the body overlaps: it is about
         // where the move starts (a later leg that starts inside one, by a rounding, is stopped
         // going into it, as a stuck body's is). After a complete walk the candidates hold every
@@ -419,7 +442,7 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
         }
         // Points and planks: the thin crossings of make_safe, and the junction test.
         const bool thin = detail::is_thin(S);
-        F = make_safe(w, id, o, S, d, best.any ? best.sweep.time : real(1), F, sc.candidates, thin);
+        F = make_safe(w, id, o, sel, S, d, best.any ? best.sweep.time : real(1), F, sc.candidates, thin);
         // Rule 6 where obstacles meet, for points and planks (junction.hpp): a seam entered or a
         // meeting point passed before the first contact of the slabs is the contact instead.
         Vec2 junction_point;

@@ -2,6 +2,8 @@
 
 #include "move/move_junction.hpp"
 
+#include <cmath>
+
 #include "narrow/slope_junction.hpp"
 #include "walk/walk_path.hpp"
 
@@ -27,6 +29,26 @@ JunctionStop known_junction(const World& w, BodyId self, const MoveOptions& o, c
     for (std::size_t i = 0; i < known.count; ++i)
         if (junction_solid(w, self, o, S, known.obstacles[i])) solids.push_back(known.obstacles[i]);
     return first_junction(S, d, solids);
+}
+
+bool held_by_face(const World& w, BodyId self, const MoveOptions& o, const Selector& sel, const Aabb& S, Vec2 d,
+                  int k) {
+    return held_off_line(w, sel, S, d, k,
+                         [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); });
+}
+
+Aabb off_thin_line(const Aabb& S, const Aabb& F, int k, const std::vector<Obstacle>& solids) {
+    const int j = 1 - k;
+    const real line = F.min[k];
+    if (F.max[k] != line || S.min[k] == line) return F;
+    for (const Obstacle& s : solids) {
+        if (s.box.min[k] != line || s.box.max[k] != line) continue;
+        if (!(s.box.min[j] < F.max[j] && F.min[j] < s.box.max[j])) continue;
+        Aabb out = F;
+        out.min[k] = out.max[k] = std::nextafter(line, S.min[k]);
+        return out;
+    }
+    return F;
 }
 
 } // namespace sweepbox::detail

@@ -1,13 +1,14 @@
 #pragma once
 // Internal: rule 6 where obstacles meet, for a move's points and planks (narrow/junction.hpp):
 // the obstacles a leg's junction test sees, for a leg, for a leg in a known region and for rule
-// 7's push.
+// 7's push; and rule 5's rest off a thin wall's line on the face a leg stopped at.
 
 #include <vector>
 #include <sweepbox/world.hpp>
 
 #include "broadphase/obstacle.hpp"
 #include "move/move_support.hpp"
+#include "narrow/held_line.hpp"
 #include "narrow/junction.hpp"
 
 namespace sweepbox::detail {
@@ -26,5 +27,16 @@ bool junction_solid(const World& w, BodyId self, const MoveOptions& o, const Aab
 /// are no slopes.
 JunctionStop known_junction(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d,
                             const KnownObstacles& known, std::vector<Obstacle>& solids);
+
+/// True when a point or plank S, lying on a zero-thickness wall's line across axis k and moving
+/// off it by d, lies on the face of a thick blocking obstacle there (held_line.hpp): it leaves
+/// the thin wall as it leaves that face, crossing nothing.
+bool held_by_face(const World& w, BodyId self, const MoveOptions& o, const Selector& sel, const Aabb& S, Vec2 d, int k);
+
+/// Rule 5 for a point or plank F stopped flush against a face of axis k, coming from S: where a
+/// zero-thickness obstacle of `solids` lies on that face's line across F, F would be on neither
+/// side of it, so it rests one step of `real` back toward S, as it does against the thin wall
+/// itself (whichever of the two ranks first). Returns F, moved or not.
+Aabb off_thin_line(const Aabb& S, const Aabb& F, int k, const std::vector<Obstacle>& solids);
 
 } // namespace sweepbox::detail

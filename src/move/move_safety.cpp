@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "move/move_junction.hpp"
 #include "move/move_support.hpp"
 #include "narrow/narrow_phase.hpp"
 #include "narrow/ranking.hpp"
@@ -33,8 +34,8 @@ int thin_crossed(const Aabb& S, Vec2 d, real t_end, const Aabb& B) {
 
 } // namespace
 
-Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
-                       const std::vector<Obstacle>& candidates, bool s_thin) {
+Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const Selector& sel, const Aabb& S, Vec2 d,
+                       real t_end, Aabb F, const std::vector<Obstacle>& candidates, bool s_thin) {
     for (int pass = 0; pass < 4; ++pass) {
         bool changed = false;
         for (const Obstacle& ob : candidates) {
@@ -98,7 +99,11 @@ Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const 
                 changed = true;
                 continue;
             }
-            const int thin_axis = s_thin ? thin_crossed(S, d, t_end, ob.box) : -1;
+            int thin_axis = s_thin ? thin_crossed(S, d, t_end, ob.box) : -1;
+            // Leaving a thin wall's line that lies on a face it is held by crosses nothing.
+            if (thin_axis >= 0 && S.min[thin_axis] == ob.box.min[thin_axis] &&
+                held_by_face(w, self, o, sel, S, d, thin_axis))
+                thin_axis = -1;
             if (thin_axis < 0 && !overlaps(F, ob.box)) continue;
             if (!is_blocking(response_for(w, self, ob, o))) continue;
             int best_k = -1;

@@ -32,8 +32,8 @@ inline Response response_for(const World& w, BodyId self, const Obstacle& ob, co
 /// may not have crossed a thin one, and may not deepen an overlap S had. Violations are clamped
 /// toward S on one axis; when that does not settle, the body stays at S. s_thin: S has zero
 /// extent on an axis (else no thin crossing). Returns the settled end box.
-Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const Aabb& S, Vec2 d, real t_end, Aabb F,
-                       const std::vector<Obstacle>& candidates, bool s_thin);
+Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const Selector& sel, const Aabb& S, Vec2 d,
+                       real t_end, Aabb F, const std::vector<Obstacle>& candidates, bool s_thin);
 
 /// What a caller already knows of the obstacles around a move: every obstacle the move's walks
 /// could find meeting the interior of the box `region`, as the walks build them (a particle's

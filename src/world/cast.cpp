@@ -7,6 +7,7 @@
 #include <limits>
 #include <utility>
 
+#include "narrow/held_line.hpp"
 #include "narrow/junction.hpp"
 #include "narrow/slope_junction.hpp"
 #include "narrow/narrow_phase.hpp"
@@ -311,7 +312,8 @@ bool meets_another_slope(const TileMap& tiles, const Aabb& b, const Other& hit) 
 }
 
 // The closest hit of a checked cast. Inline in cast_box and cast_ray (two copies), so the result
-// is not built through a pointer.
+// is not built through a pointer. A hit on a zero-thickness wall that the cast leaves from its
+// line, held by a face there (held_line.hpp), is none.
 SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter) {
     const detail::SweepQuery q(box, delta);
     auto take = [&](Best& b, const Sweep& sw, const Aabb& ob_box, const Other& other)
@@ -393,12 +395,16 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
         Best walked = best;
         auto visit = [&](const Obstacle& ob) {
             if (ob.special) [[unlikely]] {
-                const Sweep sw = take_special(walked, ob);
+                const Sweep sw = detail::sweep_special(w.tiles(), q, ob);
                 junction_possible |= (sw.state == SweepState::miss) & sw.corner;
+                if (detail::leaves_held_line(w, filter, box, delta, ob.box, sw)) return;
+                ::sweepbox::take(walked, w.tiles(), box, delta, sw, ob.box, ob.other, ob.shape != 0);
                 return;
             }
             const Sweep sw = detail::sweep(q, ob.box, ob.faces, ob.seams);
             junction_possible |= (sw.state == SweepState::miss) & sw.corner;
+            if (detail::leaves_held_line(w, filter, box, delta, ob.box, sw)) [[unlikely]]
+                return;
             take(walked, sw, ob.box, ob.other);
         };
         auto best_time = [&] { return walked.stop_time(); };
@@ -502,6 +508,8 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
     auto visit = [&](const Obstacle& ob) {
         CastHit h;
         if (!cast_one(tiles_, q, ob, h)) return;
+        const Sweep sw{h.started_overlapping ? SweepState::started_overlapping : SweepState::hit, h.time, h.normal};
+        if (detail::leaves_held_line(*this, filter, box, delta, ob.box, sw)) return;
         hits.emplace_back(h, ob.box);
     };
     detail::walk_path(*this, box, delta, detail::selector_of(filter), visit, [] { return real(2); });
@@ -511,7 +519,8 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
             Obstacle ob;
             ob.other = other;
             ob.box = sb;
-            visit(ob);
+            CastHit h;
+            if (cast_one(tiles_, q, ob, h)) hits.emplace_back(h, ob.box); // (a lone box: nothing holds it)
         });
     auto before = [&](const std::pair<CastHit, Aabb>& x, const std::pair<CastHit, Aabb>& y) {
         const CastHit& a = x.first;
