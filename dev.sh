@@ -130,6 +130,9 @@ fuzz() {
     # time cap), so a run is reproducible and a red CI is a real finding; long hunts with fresh
     # seeds are in fuzz/README.md, and what they find becomes a regression file.
     local flags=${SWEEPBOX_FUZZ_FLAGS:--seed=1 -runs=$1}
+    # fuzz_clusters' inputs are slow (about 350 a second under the sanitizers): a few seconds.
+    local clusters_runs=$(($1 < 2000 ? $1 : 2000))
+    export SWEEPBOX_FUZZ_FLAGS_fuzz_clusters=${SWEEPBOX_FUZZ_FLAGS_fuzz_clusters:--runs=$clusters_runs}
     cmake --preset fuzz >/dev/null || return 1
     cmake --build --preset fuzz -j "$jobs" || return 1
     echo "flags: $flags; each target capped at $cap s"

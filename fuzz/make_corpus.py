@@ -300,6 +300,93 @@ SLOPES = {
         origin=(16777216, 16777216), size=1),
 }
 
+# ---- fuzz_clusters (fuzz_clusters.cpp's decoder) ----
+
+CLUSTER_TILE_SIZES = {16: 0, 1: 1, 0.7: 2, 3.3: 3, 8: 4, 0.5: 5, 24: 6, 1e-3: 7}
+CLUSTER_REACH = {8: 0, 0: 1, 1: 2, 2.5: 3, 'inf': 4}
+CLUSTER_RESPONSE = {'slide': 0, 'bounce': 1, 'touch': 2, 'cross': 4, 'ignore': 5}
+
+def c_tile(name):
+    """A tile's byte: '.' empty, '#' solid, 'v' '^' '<' '>' one way (kinds 2 to 5: down, up, left,
+    right), else a slope's name (kinds 6 to 25)."""
+    if name in ('.', '#'):
+        return 0 if name == '.' else 100
+    if name in ('v', '^', '<', '>'):
+        return 172 + 'v^<>'.index(name)
+    return 200 + SLOPE_SHAPES.index(name)
+
+def c_map(rows, origin=(0, 0), size=16):
+    return vec(*origin) + bytes([len(rows[0]) - 1, len(rows) - 1]) + bytes(c_tile(t) for row in rows for t in row)
+
+def c_size(n):
+    """size_of: a multiple of a quarter up to 15.75, else any value."""
+    if n * 4 == int(n * 4) and n * 4 < 64:
+        return bytes([1 + 4 * int(n * 4)])
+    return bytes([2]) + f32(n)
+
+def c_flags(category=0, one_way=0):
+    """A body's flags byte: category 1 << (byte % 3), one way (1 to 4: down, up, left, right) in
+    bits 2 to 4 with bit 7 set."""
+    return next(b for b in range(256) if b % 3 == category and (b >> 2) & 7 == one_way
+                and bool(b & 0x80) == bool(one_way))
+
+def c_box(x0, y0, x1, y1, category=0, one_way=0):
+    return bytes([0]) + box(x0, y0, x1, y1) + bytes([c_flags(category, one_way)])
+
+def c_inside(j, fx, fy, w, h, category=0):
+    """Body mode 1: from the point at fractions (fx, fy) of place j, of size w x h."""
+    return bytes([1, j, fx, fy]) + c_size(w) + c_size(h) + bytes([c_flags(category)])
+
+def c_mover(j, fx, fy, w, h, delta, reach=8, iters=0, rf=0x0f):
+    shape = (2 if w else 0) | (1 if h else 0)
+    out = bytes([1, j, fx, fy, shape])
+    if shape in (2, 3):
+        out += c_size(w)
+    if shape in (1, 3):
+        out += c_size(h)
+    return out + vec(*delta) + bytes([CLUSTER_REACH[reach], iters, rf])
+
+def c_mover_box(b, delta, reach=8, iters=0, rf=0x0f):
+    return bytes([0]) + box(*b) + vec(*delta) + bytes([CLUSTER_REACH[reach], iters, rf])
+
+def clusters_seed(bodies, moves, responses=('slide',) * 5, rows=None, origin=(0, 0), size=16):
+    head = (1 | (CLUSTER_TILE_SIZES[size] << 1)) if rows else 0
+    out = bytes([head]) + (c_map(rows, origin, size) if rows else b'')
+    out += bytes([len(bodies)]) + b''.join(bodies)
+    out += bytes(CLUSTER_RESPONSE[r] for r in responses)
+    return out + bytes([len(moves) - 1]) + b''.join(moves)
+
+CLUSTERS = {
+    'issue-39-debris-in-three-blocks': clusters_seed(
+        [c_box(428, 1242, 525, 1321), c_box(530, 1279, 613, 1357), c_box(470, 1296, 558, 1388)],
+        [c_mover_box((531, 1300, 538, 1306), (-6.98, 4.12)), c_mover_box((531, 1300, 538, 1306), (-6.98, 4.12))],
+        responses=('bounce',) * 5),
+    'box-deep-in-a-big-block-stays': clusters_seed(
+        [c_box(0, 0, 100, 100), c_box(90, 40, 140, 60)],
+        [c_mover(0, 80, 100, 2, 2, (3, 1)), c_mover(0, 60, 200, 2, 2, (0, -1), reach=2.5),
+         c_mover(1, 10, 128, 6, 6, (-8, 0), reach=1)]),
+    'points-and-planks-at-any-distance': clusters_seed(
+        [c_box(0, 0, 10, 100), c_box(10, 50, 30, 60), c_box(5, 45, 20, 50.75), c_box(10, 20, 10, 80)],
+        [c_mover(2, 85, 230, 0, 0, (0, 5), reach='inf'), c_mover(0, 128, 128, 0, 6, (3, 0), reach='inf'),
+         c_mover(0, 200, 128, 6, 0, (0, -2))]),
+    'one-way-bodies-around-a-cluster': clusters_seed(
+        [c_box(0, 0, 20, 10), c_box(-6, 3, 2, 30), c_box(-4, -10, 24, -2, one_way=1), c_box(20, 0, 30, 10, one_way=3),
+         c_box(-1, -40, -1, 40, category=1)],
+        [c_mover(0, 60, 120, 2, 2, (1, 1)), c_mover(1, 200, 40, 3, 3, (-2, 0), iters=1)],
+        responses=('slide', 'cross', 'bounce', 'slide', 'slide')),
+    # Places 0 to 6 are the tiles (row by row, empty ones left out), then the bodies and movers.
+    'inside-ramps-and-tiles': clusters_seed(
+        [c_inside(0, 128, 64, 20, 8)],
+        [c_mover(0, 200, 200, 4, 4, (0, 1)), c_mover(1, 100, 100, 3, 5, (2, -1), reach='inf'),
+         c_mover(0, 255, 10, 0, 0, (1, 1), reach='inf'), c_mover(2, 128, 10, 6, 0, (-1, 0))],
+        rows=[['.', '.', '.', '.'], ['.', 'slope45_ul', '#', 'shallow_ur_high'], ['#', '#', '#', '#']]),
+    'ramps-at-tile-0.7-near-1e6': clusters_seed(
+        [c_box(1e6, 1e6, 1e6 + 2, 1e6 + 2)],
+        [c_mover(0, 128, 128, 1, 1, (0.25, 0)), c_mover(1, 10, 250, 0.5, 0.25, (-3, 2)),
+         c_mover(6, 100, 30, 0.25, 0.25, (0, -1), reach='inf')],
+        rows=[['steep_ul_high', '.', '<'], ['steep_ul_low', 'v', '#'], ['#', '#', '#']], origin=(1e6, 1e6), size=0.7),
+}
+
 REGRESSIONS = {
     'fuzz_world': {'safety-net-corner-pass-snaps-back': SAFETY_NET_CORNER,
                    'point-on-tile-seam-accelerated-vs-reference': POINT_ON_SEAM,
@@ -365,6 +452,7 @@ def main():
     write('fuzz_world', {n: scenario(s['bodies'], s['ops'], s.get('cell', 64), 3, s.get('tiles')) for n, s in WORLD.items()})
     write('fuzz_queries', QUERIES)
     write('fuzz_slopes', SLOPES)
+    write('fuzz_clusters', CLUSTERS)
     scenes = {}
     scene_dir = os.path.join(ROOT, 'scenes')
     if os.path.isdir(scene_dir):

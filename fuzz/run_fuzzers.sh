@@ -9,7 +9,8 @@
 #   e.g. cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DSWEEPBOX_FUZZ=ON \
 #              -DSWEEPBOX_BENCH=OFF -DSWEEPBOX_EXAMPLES=OFF && cmake --build build-fuzz -j2
 #        fuzz/run_fuzzers.sh 45 build-fuzz
-# Extra libFuzzer flags can be passed in SWEEPBOX_FUZZ_FLAGS (e.g. "-jobs=1 -rss_limit_mb=4096").
+# Extra libFuzzer flags can be passed in SWEEPBOX_FUZZ_FLAGS (e.g. "-jobs=1 -rss_limit_mb=4096"),
+# and flags for one target in SWEEPBOX_FUZZ_FLAGS_<target>, after those (the last of a flag wins).
 set -u
 
 if [ $# -lt 2 ]; then
@@ -22,7 +23,8 @@ shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(fuzz_sweep fuzz_world fuzz_rooms fuzz_queries fuzz_scene fuzz_particles fuzz_platforms fuzz_slopes fuzz_levels)
+  targets=(fuzz_sweep fuzz_world fuzz_rooms fuzz_queries fuzz_scene fuzz_particles fuzz_platforms fuzz_slopes fuzz_levels
+           fuzz_clusters)
 fi
 artifacts=${SWEEPBOX_FUZZ_ARTIFACTS:-$PWD/fuzz-artifacts}
 mkdir -p "$artifacts"
@@ -48,12 +50,13 @@ for t in "${targets[@]}"; do
   if [ -d "$here/regressions/$t" ]; then find "$here/regressions/$t" -maxdepth 1 -type f ! -name "*.md" ! -name ".*" -exec cp {} "$corpus/" \;; fi
   dict=()
   if [ -f "$here/$t.dict" ]; then dict=(-dict="$here/$t.dict"); fi
+  own="SWEEPBOX_FUZZ_FLAGS_$t"
   echo "== $t: ${seconds}s"
   # -timeout: one input may take at most 25 s (a hang is a finding);
   # -rss_limit_mb: a leak or runaway allocation is a finding.
   # shellcheck disable=SC2086
   "$bin" "$corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2560 \
-    -print_final_stats=1 -artifact_prefix="$work/$t-artifacts/" ${SWEEPBOX_FUZZ_FLAGS:-} \
+    -print_final_stats=1 -artifact_prefix="$work/$t-artifacts/" ${SWEEPBOX_FUZZ_FLAGS:-} ${!own:-} \
     > "$work/$t.log" 2>&1
   rc=$?
   ran=$((ran + 1))
