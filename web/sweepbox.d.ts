@@ -124,6 +124,8 @@ export interface MoveOptionsInit {
   restSpeed?: number;
   /** One-way tiles and bodies never block this move. */
   dropThrough?: boolean;
+  /** Started inside blocking obstacles: pushed out at most this many times the body's larger side, >= 0 or Infinity (8). */
+  pushOutSides?: number;
   /** 32 responses: entry i for obstacles whose lowest category bit is i. */
   categoryResponses?: readonly Response[];
   /** Called per obstacle; its answer wins. An exception it throws fails the move, which then changes nothing. */
@@ -157,8 +159,11 @@ export interface MoveResult {
   velocity: Vec2;
   /** Every contact, in order. */
   contacts: Contact[];
+  /** Blocking contacts: every contact but the crosses, the push out included. */
   iterations: number;
   truncated: boolean;
+  /** It started inside blocking obstacles and no free place was within reach (pushOutSides). */
+  stuck: boolean;
 }
 
 export interface SnapRules {
@@ -341,6 +346,7 @@ export class MoveOptions {
   maxIterations: number;
   restSpeed: number;
   dropThrough: boolean;
+  pushOutSides: number;
   categoryResponses: readonly Response[] | undefined;
   filter: MoveFilter | null;
   /** The velocity carried through the responses. */

@@ -60,11 +60,12 @@ std::string layout_json() {
     SWEEPBOX_WEB_STRUCT(contact_event, F(body), F(other));
     SWEEPBOX_WEB_STRUCT(tile_map_def, F(origin), F(tile_size), F(columns), F(rows), F(category), F(mask));
     SWEEPBOX_WEB_STRUCT(move_options, F(response), F(max_iterations), F(restitution), F(friction), F(velocity),
-                        F(category_responses), F(filter), F(filter_context), F(rest_speed), F(drop_through));
+                        F(category_responses), F(filter), F(filter_context), F(rest_speed), F(drop_through),
+                        F(push_out_sides));
     SWEEPBOX_WEB_STRUCT(contact, F(other), F(response), F(flags), F(time), F(normal), F(point), F(box), F(depth),
                         F(sweep_back));
     SWEEPBOX_WEB_STRUCT(move_result, F(contacts), F(capacity), F(count), F(box), F(velocity), F(iterations),
-                        F(truncated));
+                        F(truncated), F(stuck));
     SWEEPBOX_WEB_STRUCT(ground, F(on_floor), F(on_wall), F(on_ceiling), F(floor_normal), F(floor));
     SWEEPBOX_WEB_STRUCT(query_filter, F(category), F(mask), F(ignore), F(bodies), F(tiles), F(sensors));
     SWEEPBOX_WEB_STRUCT(cast_hit, F(hit), F(flags), F(time), F(normal), F(point), F(box), F(other));
@@ -191,7 +192,7 @@ SWEEPBOX_WEB_EXPORT sweepbox_status sweepbox_web_move_bodies(sweepbox_world* wor
         const sweepbox_body_id id{ids[2 * i], ids[2 * i + 1]};
         const double* v = in + 4 * i;
         o.velocity = {v[2], v[3]};
-        sweepbox_move_result r{contacts.data(), contacts.size(), 0, {}, {}, 0, 0};
+        sweepbox_move_result r{contacts.data(), contacts.size(), 0, {}, {}, 0, 0, 0};
         sweepbox_status s = sweepbox_move(world, &id, v[0], v[1], &o, &r);
         if (s == SWEEPBOX_TOO_SMALL) { // (the move was undone: again, with room for every contact)
             contacts.resize(r.count);

@@ -49,7 +49,7 @@ export const newContact = () => ({
   other: newOther(), time: 0, normal: newVec(), point: newVec(), box: newBox(), response: 'slide',
   startedOverlapping: false, corner: false, junction: false, depth: 0, sweepBack: newVec(),
 });
-export const newMoveResult = () => ({ box: newBox(), velocity: newVec(), contacts: [], iterations: 0, truncated: false });
+export const newMoveResult = () => ({ box: newBox(), velocity: newVec(), contacts: [], iterations: 0, truncated: false, stuck: false });
 export const newCastHit = () => ({
   hit: false, time: 1, normal: newVec(), point: newVec(), box: newBox(), other: newOther(),
   startedOverlapping: false, corner: false, junction: false,

@@ -120,6 +120,7 @@ export function defineWorld(memory, layout, filterStack) {
     if (o === undefined || o === null) o = NONE;
     const response = o.response, iterations = o.maxIterations, restitution = o.restitution, friction = o.friction;
     const restSpeed = o.restSpeed, v = o.velocity, table = o.categoryResponses, filter = o.filter;
+    const pushOutSides = o.pushOutSides;
     i[(p + q.response) >> 2] = response === undefined ? 2 : responseCode(response, where);
     i[(p + q.max_iterations) >> 2] = iterations === undefined ? 8 : iterations;
     if (restitution === undefined) f[(p + q.restitution) >> 3] = 1;
@@ -136,6 +137,8 @@ export function defineWorld(memory, layout, filterStack) {
     if (restSpeed === undefined) f[(p + q.rest_speed) >> 3] = 0;
     else f[(p + q.rest_speed) >> 3] = restSpeed;
     i[(p + q.drop_through) >> 2] = o.dropThrough ? 1 : 0;
+    if (pushOutSides === undefined) f[(p + q.push_out_sides) >> 3] = 8;
+    else f[(p + q.push_out_sides) >> 3] = pushOutSides;
     if (table !== undefined) {
       if (table.length !== 32) throw new TypeError(`sweepbox: ${where}: categoryResponses must hold 32 responses`);
       for (let k = 0; k < 32; ++k) i[(S.table >> 2) + k] = responseCode(table[k], where);
@@ -152,6 +155,7 @@ export function defineWorld(memory, layout, filterStack) {
     c.vec(S.result + r.velocity, out.velocity);
     out.iterations = m.i32[(S.result + r.iterations) >> 2];
     out.truncated = m.i32[(S.result + r.truncated) >> 2] !== 0;
+    out.stuck = m.i32[(S.result + r.stuck) >> 2] !== 0;
     sized(out.contacts, count, newContact);
     for (let i = 0; i < count; ++i) c.contact(contacts.at(i), out.contacts[i]);
     return out;
@@ -203,6 +207,8 @@ export function defineWorld(memory, layout, filterStack) {
     set restSpeed(v) { this.#setF64('rest_speed', v); }
     get dropThrough() { return m.i32[(this.ptr + L.move_options.drop_through) >> 2] !== 0; }
     set dropThrough(b) { m.i32[(this.ptr + L.move_options.drop_through) >> 2] = b ? 1 : 0; }
+    get pushOutSides() { return this.#f64('push_out_sides'); }
+    set pushOutSides(v) { this.#setF64('push_out_sides', v); }
     /** The velocity carried through the responses (MoveResult.velocity). */
     setVelocity(vx, vy) {
       m.f64[(this.ptr + L.move_options.velocity) >> 3] = vx;

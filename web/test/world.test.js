@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
 import {
-  CastBatch, HIT, SweepboxError, World, hitStride, newCastHit, newMoveResult, realSize, version,
+  CastBatch, HIT, MoveOptions, SweepboxError, World, hitStride, newCastHit, newMoveResult, realSize, version,
 } from '../sweepbox.js';
 
 const box = (minX, minY, maxX, maxY) => ({ minX, minY, maxX, maxY });
@@ -113,6 +113,35 @@ test('responses: touch stops, cross passes, bounce reflects with restitution and
   const r = world.check(b, 100, 0, { response: 'bounce', restitution: 0.5, velocity: { x: 10, y: 0 } });
   assert.equal(r.box.maxX, 50 - 30);
   assert.deepEqual(r.velocity, { x: -5, y: 0 });
+  world.destroy();
+});
+
+test('started inside overlapping blocks: out of all at once, or stuck beyond pushOutSides', () => {
+  // Issue 39's debris (bump's x, y, w, h): 27 units up is the nearest free place.
+  const world = new World();
+  const blocks = [[428, 1242, 97, 79], [530, 1279, 83, 78], [470, 1296, 88, 92]].map(([x, y, w, h]) =>
+    world.add({ box: box(x, y, x + w, y + h), isStatic: true }));
+  const b = world.add({ box: box(531, 1300, 538, 1306) });
+  const r = world.check(b, 524.02 - 531, 1304.12 - 1300, { response: 'bounce' });
+  assert.equal(r.stuck, false);
+  assert.equal(r.contacts[0].startedOverlapping, true);
+  assert.equal(r.contacts[0].other.body, blocks[1]);
+  assert.deepEqual(r.contacts[0].box, box(531, 1273, 538, 1279));
+  assert.deepEqual(r.contacts[0].normal, { x: 0, y: -1 });
+  assert.equal(r.iterations, r.contacts.filter((c) => c.response !== 'cross').length);
+  for (const k of blocks) {
+    const o = world.box(k);
+    assert.ok(r.box.maxX <= o.minX || r.box.minX >= o.maxX || r.box.maxY <= o.minY || r.box.minY >= o.maxY);
+  }
+  const near = world.check(b, -1, 1, { response: 'bounce', pushOutSides: 2 }); // reach 14
+  assert.equal(near.stuck, true);
+  const options = new MoveOptions({ response: 'bounce' });
+  assert.equal(options.pushOutSides, 8);
+  options.pushOutSides = 0;
+  assert.equal(world.check(b, -1, 1, options).stuck, true);
+  options.pushOutSides = Infinity;
+  assert.deepEqual(world.check(b, -1, 1, options).contacts[0].box, box(531, 1273, 538, 1279));
+  options.destroy();
   world.destroy();
 });
 
