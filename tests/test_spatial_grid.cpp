@@ -4,6 +4,7 @@
 // and far coordinates, and small items on cell edges).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <set>
 #include <type_traits>
@@ -88,6 +89,34 @@ BOOST_AUTO_TEST_CASE(cells_of_is_the_clamped_floor) {
             }
         }
     }
+}
+
+BOOST_AUTO_TEST_CASE(cell_coord_is_the_floor_in_the_wide_type) {
+    // The scalar cell arithmetic truncates through double. In a double build `wide` is long
+    // double, whose numbers just below an integer round up to it in double: the floor must
+    // still step down. Integers and their neighbours in the wide type, a few units of double's
+    // rounding off them, both signs, up to the clamp.
+    using detail::wide;
+    constexpr wide limit = wide(1 << 30);
+    auto expect = [&](wide v) { return std::int32_t(std::clamp(std::floor(v), -limit, limit)); };
+    std::vector<wide> values = {0, -wide(0), limit, -limit, 2 * limit, -2 * limit, wide(1e300), wide(-1e300)};
+    for (wide n : {wide(1), wide(2), wide(3), wide(17), wide(1000), wide(1 << 20), wide(1 << 29), limit - 1}) {
+        for (wide s : {wide(1), wide(-1)}) {
+            const wide v = s * n;
+            values.insert(values.end(), {v, std::nextafter(v, -2 * limit), std::nextafter(v, 2 * limit)});
+            for (int k = 1; k <= 4; ++k) { // a quarter to one unit in the last place of a double at v
+                const wide off = std::fabs(v) * wide(k) * wide(0x1p-55);
+                values.insert(values.end(), {v - off, v + off});
+            }
+        }
+    }
+    for (wide v : values) {
+        if (detail::cell_coord(v) != expect(v)) {
+            BOOST_ERROR("cell_coord(" << double(v) << " + " << double(v - wide(double(v))) << ") is "
+                                      << detail::cell_coord(v) << ", not its floor " << expect(v));
+        }
+    }
+    BOOST_TEST(detail::cell_coord(std::numeric_limits<wide>::quiet_NaN()) == -(1 << 30));
 }
 
 BOOST_AUTO_TEST_CASE(insert_update_erase_random) {

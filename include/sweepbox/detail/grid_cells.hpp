@@ -16,7 +16,10 @@ inline std::int32_t cell_coord(wide v) {
     constexpr std::int32_t limit = 1 << 30;
     if (!(v > -wide(limit))) return -limit;
     if (v > wide(limit)) return limit;
-    const std::int32_t i = std::int32_t(v); // truncates: one step down for negative fractions
+    // Truncates (one step down for negative fractions), through double: an x87 long double's
+    // own truncation switches the FPU's rounding mode twice. Rounding to double moves v at most
+    // to the integer next to it, which the test below steps back from, so this is still floor(v).
+    const std::int32_t i = std::int32_t(double(v));
     return wide(i) > v ? i - 1 : i;
 }
 
