@@ -39,6 +39,21 @@ SWEEPBOX_FORCE_INLINE bool meets(const ReachLanes& r, const Aabb& box) {
     const __m128 b = _mm_xor_ps(_mm_loadu_ps(&box.min.x), _mm_setr_ps(0.0f, 0.0f, -0.0f, -0.0f));
     return _mm_movemask_ps(_mm_cmple_ps(b, r.v)) == 15;
 }
+#elif SWEEPBOX_SSE_DOUBLE
+/// The same for double boxes in two vector compares: box (min.x, min.y) <= the reach's (max.x,
+/// max.y), and (-max.x, -max.y) <= the reach's (-min.x, -min.y).
+struct ReachLanes {
+    __m128d max, neg_min;
+};
+inline ReachLanes reach_lanes(const Aabb& r) {
+    static_assert(sizeof(Aabb) == 4 * sizeof(double) && offsetof(Aabb, max) == 2 * sizeof(double));
+    return {_mm_loadu_pd(&r.max.x), _mm_xor_pd(_mm_loadu_pd(&r.min.x), _mm_set1_pd(-0.0))};
+}
+SWEEPBOX_FORCE_INLINE bool meets(const ReachLanes& r, const Aabb& box) {
+    const __m128d lo = _mm_cmple_pd(_mm_loadu_pd(&box.min.x), r.max);
+    const __m128d hi = _mm_cmple_pd(_mm_xor_pd(_mm_loadu_pd(&box.max.x), _mm_set1_pd(-0.0)), r.neg_min);
+    return _mm_movemask_pd(_mm_and_pd(lo, hi)) == 3;
+}
 #else
 struct ReachLanes {
     Aabb box;

@@ -130,11 +130,14 @@ struct Near {
 thread_local Near near_of_thread;
 
 // near.ids := the bodies interacting with the mover whose closed boxes meet `region`, each once
-// (straight from the grid: no obstacle is built for a body that is only listed). The grid may
-// give a big body more than once: a mark per body index, new for each search, keeps it once.
+// (straight from the grid: no obstacle is built for a body that is only listed). As the walks
+// do, a first pass keeps the candidates that pass with no branch on their records (a listing
+// passes tens of candidates and keeps a few); the grid may give a big body more than once: a
+// mark per body index, new for each search, keeps it once.
 void find_near(Near& near, const sweepbox::World& w, BodyId self, const sweepbox::Aabb& region) {
     const auto& bodies = sweepbox::WorldAccess::bodies(w);
     const sweepbox::detail::Selector sel{self, bodies[self.index].category, bodies[self.index].mask, true, false};
+    const sweepbox::detail::ReachLanes lanes = sweepbox::detail::reach_lanes(region);
     thread_local std::vector<std::uint32_t> marks_of_thread;
     thread_local std::uint32_t searches = 0;
     // (references taken once: every use of a thread_local in a shared library is a call)
@@ -147,13 +150,22 @@ void find_near(Near& near, const sweepbox::World& w, BodyId self, const sweepbox
         search = searches = 1;
     }
     ids.clear();
-    auto take = [&](std::uint32_t i) {
-        const auto& b = bodies[i];
-        if (sweepbox::intersects_closed(b.box, region) && marks[i] != search &&
-            sweepbox::detail::body_selected(w, i, sel)) {
+    constexpr std::size_t cap = 64;
+    std::uint32_t kept[cap];
+    std::size_t n = 0;
+    auto flush = [&] {
+        for (std::size_t k = 0; k < n; ++k) {
+            const std::uint32_t i = kept[k];
+            if (i == self.index || marks[i] == search) continue;
             marks[i] = search;
-            ids.push_back(sweepbox_body_id{i, b.generation});
+            ids.push_back(sweepbox_body_id{i, bodies[i].generation});
         }
+        n = 0;
+    };
+    auto take = [&](std::uint32_t i) SWEEPBOX_FORCE_INLINE_LAMBDA {
+        kept[n] = i;
+        n += sweepbox::detail::body_interacts(w, i, sel, lanes);
+        if (n == cap) flush();
     };
     if (w.def().brute_force) {
         for (std::uint32_t i = 1; i < bodies.size(); ++i)
@@ -161,6 +173,7 @@ void find_near(Near& near, const sweepbox::World& w, BodyId self, const sweepbox
     } else {
         w.grid().for_each_candidate(region, take);
     }
+    flush();
 }
 
 bool answered(const sweepbox_answers& a, std::uint32_t index) {
