@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <mutex>
 #include <new>
+#include <optional>
 
 using namespace sweepbox::c_api;
 using sweepbox::Aabb;
@@ -374,8 +375,8 @@ sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* movin
         }
         const Vec2 d{to_real(dx), to_real(dy)};
         const Aabb before = world->world.box(body);
-        const CheckResult checked;
-        sweepbox::MoveResult& r = moving ? moving->move_result : checked.get();
+        std::optional<CheckResult> checked; // leased by a check only: a lease costs two thread_locals
+        sweepbox::MoveResult& r = moving ? moving->move_result : checked.emplace().get();
         try {
             if (moving && snap) sweepbox::move_and_snap(moving->world, body, d, m, was_on_floor, *snap, r);
             else if (moving) moving->world.move(body, d, m, r);

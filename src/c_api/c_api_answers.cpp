@@ -106,9 +106,10 @@ sweepbox::Aabb region_of(const sweepbox::Aabb& box, double dx, double dy, bool r
                                        double(sweepbox::detail::tol::box_margin_rel) +
                                    double(sweepbox::detail::tol::margin_floor)) +
                               length;
-        const double from = reach ? lo : std::fmin(lo, lo + d[k]), to = reach ? hi : std::fmax(hi, hi + d[k]);
-        out.min[k] = real(std::fmax(-top, from - margin));
-        out.max[k] = real(std::fmin(top, to + margin));
+        // (std::min and max, not fmin and fmax, which are calls: no number here is NaN)
+        const double from = reach ? lo : std::min(lo, lo + d[k]), to = reach ? hi : std::max(hi, hi + d[k]);
+        out.min[k] = real(std::max(-top, from - margin));
+        out.max[k] = real(std::min(top, to + margin));
     }
     return out;
 }
@@ -123,11 +124,21 @@ struct Near {
     double dx = 0, dy = 0;
     bool reach = false;                // the list is of the region within reach, not of the trip
     std::vector<sweepbox_body_id> ids; // every body there that interacts with the mover
+    // find_near's mark per body index and the number of its searches, kept here so that a call
+    // reaches all of its thread's state through one thread_local (in a shared library each
+    // thread_local a function uses costs a call to find)
+    std::vector<std::uint32_t> marks;
+    std::uint32_t searches = 0;
     bool same_move(const sweepbox_world* w, std::uint32_t s, const sweepbox_body_id& i, double x, double y) const {
         return world == w && stamp == s && id.index == i.index && id.generation == i.generation && dx == x && dy == y;
     }
 };
-thread_local Near near_of_thread;
+// This thread's Near. Out of line, so that a call finds it once: seeing a thread_local's
+// address, the compiler finds it anew after each call it makes (in a shared library, a call).
+[[gnu::noinline]] Near& near_of_thread() {
+    thread_local Near near;
+    return near;
+}
 
 // near.ids := the bodies interacting with the mover whose closed boxes meet `region`, each once
 // (straight from the grid: no obstacle is built for a body that is only listed). As the walks
@@ -138,16 +149,13 @@ void find_near(Near& near, const sweepbox::World& w, BodyId self, const sweepbox
     const auto& bodies = sweepbox::WorldAccess::bodies(w);
     const sweepbox::detail::Selector sel{self, bodies[self.index].category, bodies[self.index].mask, true, false};
     const sweepbox::detail::ReachLanes lanes = sweepbox::detail::reach_lanes(region);
-    thread_local std::vector<std::uint32_t> marks_of_thread;
-    thread_local std::uint32_t searches = 0;
-    // (references taken once: every use of a thread_local in a shared library is a call)
-    std::vector<std::uint32_t>& marks = marks_of_thread;
+    std::vector<std::uint32_t>& marks = near.marks;
     std::vector<sweepbox_body_id>& ids = near.ids;
     if (marks.size() < bodies.size()) marks.resize(bodies.size(), 0);
-    std::uint32_t search = ++searches;
+    std::uint32_t search = ++near.searches;
     if (search == 0) { // (after 2^32 searches: every mark is old again)
         std::fill(marks.begin(), marks.end(), 0);
-        search = searches = 1;
+        search = near.searches = 1;
     }
     ids.clear();
     constexpr std::size_t cap = 64;
@@ -227,7 +235,7 @@ sweepbox_status list_unanswered(const sweepbox_world* world, const char* functio
         const BodyId body = to_id(id);
         require_id(world->world, body);
         if (!std::isfinite(dx) || !std::isfinite(dy)) return SWEEPBOX_OK; // the move says what is wrong
-        Near& near = near_of_thread;                                      // (one call for the thread's address)
+        Near& near = near_of_thread();
         if (!near.same_move(world, answers->stamp, *id, dx, dy)) {
             near.world = world;
             near.stamp = answers->stamp;

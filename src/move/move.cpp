@@ -68,9 +68,9 @@ struct MoveScratch {
     detail::PushScratch push;     // rule 7's
 };
 
-// The lists of World::move on this thread: a move never runs inside another (a filter sees a
-// const world), so one set is enough and costs nothing to find.
-MoveScratch& move_scratch() {
+// World::move's lists: a move never runs inside another (a filter sees a const world). Out of
+// line: a shared library finds an inlined thread_local anew, by a call, after each call it makes.
+[[gnu::noinline]] MoveScratch& move_scratch() {
     thread_local MoveScratch s;
     return s;
 }
