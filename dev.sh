@@ -9,6 +9,10 @@
 #                            clang   the same with Clang
 #                            double  the same with SWEEPBOX_DOUBLE=ON (GCC)
 #                            asan    the same with ASan + UBSan (Clang)
+#                            cross-arch  contract rule 10 across compilers and architectures
+#                                    (tests/determinism/cross_arch.sh): builds for aarch64 with GCC
+#                                    and Clang, runs them under qemu-user and compares their answers
+#                                    with the x86-64 builds' above, bit for bit
 #                            fuzz    every libFuzzer target (Clang), seed 1, FUZZ_RUNS inputs
 #                            bench checksums      bench/check_checksums.sh on build/gcc's data
 #                            published checksums  the same on ../shared/bench, when it exists
@@ -37,7 +41,8 @@ cd "$(dirname "$0")"
 
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev clang-format-14 clang-tidy-14 libglm-dev
           libboost-test-dev libbenchmark-dev nlohmann-json3-dev librsvg2-bin libbox2d-dev pkg-config python3
-          luajit lua-busted libpugixml-dev zlib1g-dev libzstd-dev love xvfb xauth emscripten nodejs chromium)
+          luajit lua-busted libpugixml-dev zlib1g-dev libzstd-dev love xvfb xauth emscripten nodejs chromium
+          g++-aarch64-linux-gnu qemu-user)
 
 install_deps() {
     local missing=()
@@ -281,11 +286,12 @@ test_all() {
         step gcc preset gcc
         step fuzz fuzz "${FUZZ_RUNS:-2000}"
     else
-        step_total=9
+        step_total=10
         step gcc preset gcc
         step clang preset clang
         step double preset double
         step asan preset asan
+        step cross-arch bash tests/determinism/cross_arch.sh "$jobs"
         step fuzz fuzz "${FUZZ_RUNS:-40000}"
     fi
     # The benchmark workloads' answers: the data the gcc build generates, then the published data.

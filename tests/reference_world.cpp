@@ -922,29 +922,6 @@ std::vector<Pair> overlapping_pairs(const World& w) {
     return out;
 }
 
-// ---- Rng ----
-
-std::int32_t Rng::uniform_int(std::int32_t lo, std::int32_t hi) {
-    const std::uint64_t range = std::uint64_t(std::int64_t(hi) - std::int64_t(lo)) + 1;
-    const std::uint64_t limit = (std::uint64_t(1) << 32) / range * range;
-    for (;;) {
-        const std::uint64_t v = bits();
-        if (v < limit) return static_cast<std::int32_t>(std::int64_t(lo) + std::int64_t(v % range));
-    }
-}
-
-double Rng::unit() {
-    const std::uint64_t hi = bits() >> 5; // 27 bits
-    const std::uint64_t lo = bits() >> 6; // 26 bits
-    return static_cast<double>((hi << 26) | lo) * (1.0 / 9007199254740992.0);
-}
-
-real Rng::uniform(double lo, double hi) { return static_cast<real>(lo + (hi - lo) * unit()); }
-
-real Rng::grid(std::int32_t lo_steps, std::int32_t hi_steps, double step) {
-    return static_cast<real>(uniform_int(lo_steps, hi_steps) * step);
-}
-
 // ---- Symmetry ----
 
 Vec2 Symmetry::apply(Vec2 v) const {

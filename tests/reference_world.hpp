@@ -13,18 +13,17 @@
 /// for `double` builds it is exact while exponents differ by at most ~7 binades. Whether a
 /// corner lies exactly on a diagonal path (junctions) is decided with error-free products.
 ///
-/// Also here, because every random test needs them: `Rng`, a std::mt19937 with hand-written
-/// distributions (the standard distributions differ between standard libraries), and
-/// `Symmetry`, the eight axis swaps and reflections used to mirror a scenario.
+/// Also here, because every random test needs them: `Rng` (rng.hpp) and `Symmetry`, the eight
+/// axis swaps and reflections used to mirror a scenario.
 
 #include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <random>
 #include <string>
 #include <vector>
 #include <sweepbox/sweepbox.hpp>
+#include "rng.hpp"
 
 namespace sweepbox::reference {
 
@@ -169,28 +168,6 @@ struct TileBox {
 [[nodiscard]] bool one_way_blocks(const Aabb& start, Vec2 d, const Aabb& tile, TileShape shape);
 /// The face through which a one-way tile of shape `shape` is entered (down: the top, face_neg_y).
 [[nodiscard]] std::uint8_t one_way_entry_face(TileShape shape);
-
-/// A std::mt19937 (its output is fixed by the standard) with hand-written distributions.
-class Rng {
-public:
-    /// Seeds the engine.
-    explicit Rng(std::uint32_t seed) : gen_(seed) {}
-    /// The next raw 32 bits.
-    std::uint32_t bits() { return static_cast<std::uint32_t>(gen_()); }
-    /// Uniform integer in [lo, hi] (rejection sampling, no modulo bias).
-    std::int32_t uniform_int(std::int32_t lo, std::int32_t hi);
-    /// Uniform double in [0, 1) with 53 random bits.
-    double unit();
-    /// Uniform real in [lo, hi], computed in double and rounded once.
-    real uniform(double lo, double hi);
-    /// A multiple of `step` in [lo, hi] (lo and hi multiples of step): provokes ties and contacts.
-    real grid(std::int32_t lo_steps, std::int32_t hi_steps, double step);
-    /// True with probability p.
-    bool chance(double p) { return unit() < p; }
-
-private:
-    std::mt19937 gen_;
-};
 
 /// One of the eight symmetries of the square: optional x/y swap, then optional negations.
 /// Exact in floating point, so a mirrored scenario must give mirrored answers bit for bit
