@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -23,6 +24,12 @@
 
 
 namespace sweepbox {
+
+struct WorldSnapshot;
+namespace detail {
+struct ByteWriter;
+struct ByteReader;
+} // namespace detail
 
 /// A sparse uniform grid over an unbounded plane.
 class SWEEPBOX_API SpatialGrid {
@@ -191,6 +198,16 @@ public:
     [[nodiscard]] std::size_t memory_bytes() const;
 
 private:
+    friend struct WorldSnapshot; // a world's snapshots save and restore the grid (grid_snapshot.cpp)
+    // The grid's part of a snapshot: its size in bytes, the bytes, a check of them against the
+    // boxes of the snapshot's bodies (items where `present` is non-zero): the reason they are not
+    // this grid's state, or null; then the restore of checked bytes (`items`: the item table's size).
+    [[nodiscard]] std::size_t snapshot_size() const;
+    void save_snapshot(detail::ByteWriter& out) const;
+    [[nodiscard]] const char* check_snapshot(detail::ByteReader& in, std::span<const Aabb> boxes,
+                                             std::span<const std::uint8_t> present) const;
+    void restore_snapshot(detail::ByteReader& in, std::size_t items);
+
     // cells_of is inline because the path walks call it for every sub-box. It computes in the
     // library's wider type: a product of two floats is exact in double.
     using coord_wide = detail::wide;
@@ -339,6 +356,8 @@ private:
     // cells_held(box), after growing the reach to a small box's size.
     CellRange hold(const Aabb& box);
     void grow_slots();
+    // An empty hash table of `size` slots (a power of two), then the cells in order put in it.
+    void reset_slots(std::size_t size);
 
     real cell_size_;
     real inv_cell_size_;

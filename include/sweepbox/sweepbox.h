@@ -614,6 +614,20 @@ SWEEPBOX_C_API sweepbox_status sweepbox_sensor_events(const sweepbox_world* worl
 SWEEPBOX_C_API sweepbox_status sweepbox_contact_events(const sweepbox_world* world, int32_t which,
                                                        sweepbox_contact_event* out, size_t capacity, size_t* count);
 
+/// What a snapshot holds (sweepbox_save; C++ SnapshotMode).
+enum sweepbox_snapshot_mode {
+    SWEEPBOX_SNAPSHOT_FULL = 0,    ///< the whole world
+    SWEEPBOX_SNAPSHOT_MOVABLE = 1, ///< all but the static bodies and the tile map, taken by reference
+};
+/// Saves the world's state (docs/contract.md, "Snapshots") into out[0, capacity): bytes that are
+/// the same on every machine; *size is the snapshot's size (SWEEPBOX_TOO_SMALL, writing nothing,
+/// when above capacity; out may be NULL with a capacity of 0 to ask for the size).
+SWEEPBOX_C_API sweepbox_status sweepbox_save(const sweepbox_world* world, int32_t mode, void* out, size_t capacity,
+                                             size_t* size);
+/// Puts the world back in the state a snapshot saved; SWEEPBOX_BAD_ARGUMENT, with the world
+/// unchanged, when the bytes are not a snapshot of this build and world (sweepbox_last_error says why).
+SWEEPBOX_C_API sweepbox_status sweepbox_restore(sweepbox_world* world, const void* snapshot, size_t size);
+
 #ifdef __cplusplus
 } // extern "C"
 #endif

@@ -13,8 +13,11 @@
 
 namespace sweepbox {
 
+struct WorldSnapshot;
 namespace detail {
 struct TileTables;
+struct ByteWriter;
+struct ByteReader;
 } // namespace detail
 
 /// How a tile blocks (TileMap::get); the values are also the default kinds 0, 1 and 2.
@@ -198,6 +201,15 @@ public:
 
 private:
     friend struct detail::TileTables; // the walks' view of the tables below
+    friend struct WorldSnapshot;      // a world's snapshots save and restore the map (tile_snapshot.cpp)
+    // The map's part of a snapshot: its size in bytes, the bytes, a check of them (the reason they
+    // are not a state of this map, or null), the restore of checked bytes; and a hash of the whole
+    // map (definition, kinds, tiles) for snapshots that take the map by reference, from seed `h`.
+    [[nodiscard]] std::size_t snapshot_size() const;
+    void save_snapshot(detail::ByteWriter& out) const;
+    [[nodiscard]] const char* check_snapshot(detail::ByteReader& in) const;
+    void restore_snapshot(detail::ByteReader& in);
+    [[nodiscard]] std::uint64_t content_hash(std::uint64_t h) const;
 
     [[nodiscard]] real edge(real origin, std::int32_t i) const {
         using detail::wide;

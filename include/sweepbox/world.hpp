@@ -5,6 +5,7 @@
 /// movement pipeline with its responses (ignore, touch, slide, cross, bounce).
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -210,6 +211,13 @@ struct Events {
     std::span<const ContactEvent> contact_end;   ///< stopped touching
 };
 
+/// What a snapshot holds (World::save; docs/contract.md, "Snapshots").
+enum class SnapshotMode : std::uint8_t {
+    full,    ///< the whole world: every body, the tile map's kinds and tiles, the grid, the events' bookkeeping
+    movable, ///< every body but the static ones, and the events' bookkeeping; the static bodies and the tile
+             ///< map are taken by reference: the world that restores it must hold them as they were
+};
+
 /// A world of boxes. Not copyable while moves are running; read-only queries on a const World
 /// are safe from many threads at once (they use thread-local scratch memory only).
 class SWEEPBOX_API World {
@@ -309,6 +317,25 @@ public:
     /// The events of the last update_events.
     [[nodiscard]] Events events() const { return {sensor_begin_, sensor_end_, contact_begin_, contact_end_}; }
 
+    // ---- snapshots (docs/contract.md, "Snapshots") ----
+    /// The size in bytes of the snapshot `save` would write now.
+    [[nodiscard]] std::size_t save_size(SnapshotMode mode = SnapshotMode::full) const;
+    /// Saves the world's state into `out`, resized to the snapshot's size (its capacity is kept: a
+    /// buffer reused frame after frame allocates only when a snapshot outgrows it). The bytes are
+    /// the same on every machine: little-endian, no padding, no pointers, after a header naming the
+    /// format's and the library's versions, the precision of `real` and the world's definition.
+    void save(std::vector<std::byte>& out, SnapshotMode mode = SnapshotMode::full) const;
+    /// The same into the game's buffer: writes save_size(mode) bytes and returns that number.
+    /// Throws Error, writing nothing, when `out` is smaller.
+    std::size_t save(std::span<std::byte> out, SnapshotMode mode = SnapshotMode::full) const;
+    /// Puts the world back in the state a snapshot saved (ids, free slots, boxes, tiles, the grid's
+    /// order, the events' bookkeeping), so that every later answer is bit for bit the one the saved
+    /// world gave. Throws Error, with the world unchanged, when the bytes are not a whole snapshot
+    /// of this format, library version and precision, of a world of the same cell size, oversize
+    /// cells and tile map definition (for a movable snapshot: the same static bodies and tile map),
+    /// or when they contradict themselves.
+    void restore(std::span<const std::byte> snapshot);
+
 private:
     // What the queries read of a body, 32 bytes (with float): two to a cache line, none split
     // across two. The game's word, which no query reads, lives apart in user_data_.
@@ -330,7 +357,8 @@ private:
         std::uint32_t category = 0, mask = 0;
         bool is_sensor = false;
     };
-    friend struct WorldAccess; // the implementation's helpers (src/)
+    friend struct WorldAccess;   // the implementation's helpers (src/)
+    friend struct WorldSnapshot; // save and restore (src/world/snapshot.cpp)
     // The live body of id, or throws Error naming `where` (null, foreign or stale id).
     const Body& checked(BodyId id, const char* where) const {
         if (id.index < bodies_.size() && !id.is_null()) {
@@ -376,6 +404,17 @@ private:
     std::vector<SensorEvent> sensor_pairs_, sensor_next_, crossed_, sensor_begin_, sensor_end_;
     std::vector<ContactEvent> contact_pairs_, contact_next_, contact_begin_, contact_end_;
     std::vector<std::uint32_t> masks_; // parallel to bodies_: the mask as the game set it (a sensor's is 0 there)
+
+    // What a movable snapshot takes by reference (the static bodies, the tile map): its hash, the
+    // number of static bodies and the last slot holding one; made again, when a snapshot needs
+    // it, after a change (level_changed).
+    struct Level {
+        std::uint64_t hash = 0;
+        std::uint32_t statics = 0, last = 0;
+        bool stale = true;
+    };
+    mutable Level level_;
+    void level_changed() { level_.stale = true; }
 };
 
 } // namespace sweepbox

@@ -6,6 +6,7 @@
 #include <sweepbox/spatial_grid.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <utility>
 #include <sweepbox/error.hpp>
@@ -53,17 +54,17 @@ SpatialGrid::SpatialGrid(real cell_size, std::int32_t oversize_cells)
         throw Error("SpatialGrid", "cell size must be positive and finite");
     if (oversize_cells < 1 || oversize_cells > 255) throw Error("SpatialGrid", "oversize_cells must be 1 to 255");
     static_assert(std::is_same_v<coord_wide, detail::wide>, "cells_of must round as the rest of the library");
-    slot_keys_.assign(64, empty_key);
-    slot_cells_.assign(64, 0);
-    slot_shift_ = 64 - 6;
+    reset_slots(64);
 }
 
-void SpatialGrid::grow_slots() {
-    const std::size_t size = slot_keys_.size() * 2;
+void SpatialGrid::grow_slots() { reset_slots(slot_keys_.size() * 2); }
+
+void SpatialGrid::reset_slots(std::size_t size) {
     slot_keys_.assign(size, empty_key);
     slot_cells_.assign(size, 0);
-    --slot_shift_;
-    // Cells go back in creation order, so the layout depends only on the cells' history.
+    slot_shift_ = std::uint32_t(64 - std::countr_zero(size));
+    // Cells go back in creation order, so the layout depends only on the cells in order (a
+    // snapshot's restore makes the same table).
     for (std::size_t ci = 0; ci < cells_.size(); ++ci) {
         std::size_t i = std::size_t(cell_hash(cells_[ci].x, cells_[ci].y) >> slot_shift_);
         while (slot_keys_[i] != empty_key) i = (i + 1) & (size - 1);
@@ -289,9 +290,7 @@ void SpatialGrid::update_held(std::uint32_t item, const Aabb& box) {
 
 void SpatialGrid::compact() {
     cells_.clear();
-    slot_keys_.assign(64, empty_key);
-    slot_cells_.assign(64, 0);
-    slot_shift_ = 64 - 6;
+    reset_slots(64);
     dense_.clear();
     dense_w_ = dense_h_ = 0;
     made_ = CellRange{0, 0, -1, -1};

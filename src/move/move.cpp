@@ -606,6 +606,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
     resolve_move(id, delta, o, out, false);
     if (record_paths_) [[unlikely]]
         note_path(id, out); // cold: only while a sensor exists
+    if (bodies_[id.index].is_static) level_changed();
     bodies_[id.index].box = out.box;
     grid_.update(id.index, out.box);
     mark_body(out.box);

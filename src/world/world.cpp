@@ -118,6 +118,7 @@ BodyId World::add(const BodyDef& def) {
         refresh_record_paths();
     }
     if (b.generation == 0) b.generation = 1; // a live id is never null
+    if (b.is_static) level_changed();
     grid_.insert(index, b.box);
     mark_body(b.box);
     ++live_;
@@ -128,6 +129,7 @@ void World::remove(BodyId id) {
     checked(id, "remove");
     Body& b = bodies_[id.index];
     grid_.erase(id.index);
+    if (b.is_static) level_changed();
     if (b.is_sensor) {
         --sensor_bodies_;
         refresh_record_paths();
@@ -144,6 +146,7 @@ void World::remove(BodyId id) {
 void World::teleport(BodyId id, const Aabb& box) {
     checked(id, "teleport");
     require_box("teleport", box);
+    if (bodies_[id.index].is_static) level_changed();
     bodies_[id.index].box = box;
     grid_.update(id.index, box);
     mark_body(box);
@@ -157,12 +160,12 @@ BodyInfo World::info(BodyId id) const {
 }
 
 void World::set_user_data(BodyId id, std::uint64_t user_data) {
-    checked(id, "set_user_data");
+    if (checked(id, "set_user_data").is_static) level_changed();
     user_data_[id.index] = user_data;
 }
 
 void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
-    checked(id, "set_filter");
+    if (checked(id, "set_filter").is_static) level_changed();
     bodies_[id.index].category = category;
     bodies_[id.index].mask = bodies_[id.index].is_sensor ? 0 : mask;
     masks_[id.index] = mask;
@@ -171,6 +174,7 @@ void World::set_filter(BodyId id, std::uint32_t category, std::uint32_t mask) {
 void World::set_one_way(BodyId id, OneWay one_way) {
     checked(id, "set_one_way");
     require_one_way("set_one_way", one_way);
+    if (bodies_[id.index].is_static) level_changed();
     bodies_[id.index].one_way = std::uint8_t(one_way);
 }
 
@@ -186,6 +190,7 @@ void World::set_tile_map(const TileMapDef& def) {
     std::vector<std::uint64_t> marks((std::size_t(def.columns) * std::size_t(def.rows) + 63) / 64, 0);
     tiles_ = std::move(fresh);
     body_marks_ = std::move(marks);
+    level_changed();
     for (std::size_t i = 1; i < bodies_.size(); ++i)
         if (bodies_[i].alive) mark_body(bodies_[i].box);
     refresh_record_paths();
@@ -211,17 +216,20 @@ void World::mark_tiles_of(const Aabb& box) {
 
 void World::set_tile(TileCell cell, Tile tile) {
     tiles_.set(cell, tile);
+    level_changed();
     refresh_record_paths(); // the Tile values are kinds, and a game may have made one a sensor
 }
 
 void World::set_tile(TileCell cell, std::int32_t kind) {
     tiles_.set(cell, kind);
+    level_changed();
     refresh_record_paths();
 }
 
 void World::set_tile_kind(std::int32_t index, const TileKind& kind) {
     if (tiles_.is_empty()) throw Error("set_tile_kind", "no tile map (set_tile_map first)");
     tiles_.set_kind(index, kind);
+    level_changed();
     refresh_record_paths();
 }
 

@@ -1605,6 +1605,54 @@ static void test_queries(void) {
     sweepbox_world_destroy(w);
 }
 
+/* Snapshots: saved, the world moved on, restored: the same box and the same next move; a
+ * snapshot of another map or cut short is refused with the world unchanged. */
+static void test_snapshots(void) {
+    sweepbox_world* w = new_world();
+    sweepbox_world* other = new_world();
+    const sweepbox_body_id wall = add_body(w, box4(100, 0, 100, 400), 1, 1, 0);
+    const sweepbox_body_id grenade = add_body(w, box4(0, 0, 4, 4), 0, 1, 0);
+    sweepbox_move_options bounce = sweepbox_move_options_default();
+    sweepbox_move_result first, again;
+    sweepbox_tile_map_def map = sweepbox_tile_map_def_default();
+    unsigned char bytes[4096], more[4096];
+    size_t size = 0, size_again = 0;
+    sweepbox_box at;
+    (void)wall;
+    memset(&first, 0, sizeof first);
+    memset(&again, 0, sizeof again);
+    bounce.response = SWEEPBOX_RESPONSE_BOUNCE;
+    bounce.restitution = 0.5;
+
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_save(w, SWEEPBOX_SNAPSHOT_FULL, NULL, 0, &size));
+    CHECK(size > 0 && size <= sizeof bytes);
+    EXPECT(w, SWEEPBOX_TOO_SMALL, sweepbox_save(w, SWEEPBOX_SNAPSHOT_FULL, bytes, size - 1, &size));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_save(w, SWEEPBOX_SNAPSHOT_FULL, bytes, sizeof bytes, &size));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_save(w, 7, bytes, sizeof bytes, &size));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_save(w, SWEEPBOX_SNAPSHOT_FULL, bytes, sizeof bytes, NULL));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &grenade, 500, 40, &bounce, &first));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_restore(w, bytes, size));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, &grenade, &at));
+    CHECK(same_box(at, box4(0, 0, 4, 4)));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_move(w, &grenade, 500, 40, &bounce, &again));
+    CHECK(same_box(first.box, again.box) && first.velocity.x == again.velocity.x && first.count == again.count);
+
+    EXPECT(w, SWEEPBOX_OK, sweepbox_save(w, SWEEPBOX_SNAPSHOT_MOVABLE, more, sizeof more, &size_again));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_restore(w, bytes, size - 1));
+    EXPECT_MESSAGE(w, "cut short");
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_restore(w, NULL, size));
+    map.columns = 4;
+    map.rows = 4;
+    EXPECT(other, SWEEPBOX_OK, sweepbox_set_tile_map(other, &map));
+    EXPECT(other, SWEEPBOX_BAD_ARGUMENT, sweepbox_restore(other, bytes, size));
+    EXPECT_MESSAGE(other, "another tile map");
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, &grenade, &at));
+    CHECK(same_box(at, again.box)); /* the refusals changed nothing */
+    EXPECT(w, SWEEPBOX_OK, sweepbox_restore(w, more, size_again));
+    sweepbox_world_destroy(other);
+    sweepbox_world_destroy(w);
+}
+
 int main(void) {
     test_library();
     test_defaults();
@@ -1629,6 +1677,7 @@ int main(void) {
     test_answered_moves();
     test_casts();
     test_queries();
+    test_snapshots();
     if (failures != 0) {
         fprintf(stderr, "test_c_api: %d of %d checks failed\n", failures, checks);
         return 1;

@@ -6,7 +6,9 @@
 #     under qemu-user; its CMakeCache must say the row's compiler, version, architecture, build
 #     type and precision, or the check fails;
 #   - sweepbox_determinism (tests/determinism) prints the golden simulation's hash (checked
-#     against tests/data) and those of random scenes; `sweepbox run` runs every scene of scenes/;
+#     against tests/data) and those of random scenes, and snapshots: the first build of each
+#     precision saves them, every other restores those into a fresh world and runs on
+#     (--save-snapshots, --check-snapshots); `sweepbox run` runs every scene of scenes/;
 #   - every build's lines must equal the first build's of the same precision, bit for bit.
 # Usage: tests/determinism/cross_arch.sh [JOBS]   (outputs in build/cross-arch/)
 set -uo pipefail
@@ -89,7 +91,11 @@ while IFS='|' read -r _ dir compiler arch type precision _; do
     [ "$precision" = double ] && golden=tests/data/determinism_hash_double.txt
     ref=$first_float
     [ "$precision" = double ] && ref=$first_double
-    "${run[@]}" "$dir/tests/determinism/sweepbox_determinism" --golden "$golden" \
+    # The first build of a precision saves its snapshots; every other restores those.
+    snapshots=(--save-snapshots "$out/snapshots-$precision")
+    [ -n "$ref" ] && snapshots=(--check-snapshots "$out/snapshots-$precision")
+    mkdir -p "$out/snapshots-$precision"
+    "${run[@]}" "$dir/tests/determinism/sweepbox_determinism" --golden "$golden" "${snapshots[@]}" \
         >"$out/$name.txt" 2>"$out/$name.err" || problem "$dir: sweepbox_determinism failed: $(tail -n 3 "$out/$name.err")"
     if [ "$precision" = float ]; then
         for scene in scenes/*.json; do

@@ -44,7 +44,7 @@ Vec2 pick(Rng& rng, Vec2 lo, Vec2 hi) {
 
 class RandomScene {
 public:
-    RandomScene(std::uint32_t seed, AnswerHash& hash) : rng_(seed), h_(hash), world_(world_def()) { build(); }
+    RandomScene(std::uint32_t seed, AnswerHash& hash) : rng_(seed), h_(&hash), world_(world_def()) { build(); }
 
     void frame(int f) {
         platforms(f);
@@ -54,18 +54,28 @@ public:
         if (f % 13 == 6) bookkeeping(f);
         sparks(f);
         world_.overlapping_pairs(pairs_);
-        h_.i(std::int64_t(pairs_.size()));
+        h_->i(std::int64_t(pairs_.size()));
         for (const Pair& p : pairs_) {
-            h_.id(p.a);
-            h_.id(p.b);
-            h_.r(p.overlap.depth);
-            h_.v(p.overlap.normal);
+            h_->id(p.a);
+            h_->id(p.b);
+            h_->r(p.overlap.depth);
+            h_->v(p.overlap.normal);
         }
         world_.update_events();
-        h_.events(world_.events());
+        h_->events(world_.events());
         calls_ += 2;
     }
     [[nodiscard]] long calls() const { return calls_; }
+    [[nodiscard]] World& world() { return world_; }
+    void hash_into(AnswerHash& hash) { h_ = &hash; }
+    // The game's state of `from` (everything but the world), answers hashed into `hash`: with the
+    // world restored from a snapshot of `from`'s, the scene goes on as `from` would.
+    void take_game_state(const RandomScene& from, AnswerHash& hash) {
+        World keep = std::move(world_);
+        *this = from;
+        world_ = std::move(keep);
+        h_ = &hash;
+    }
 
 private:
     WorldDef world_def() {
@@ -193,9 +203,9 @@ private:
             const PlatformOptions o{.up = {0, -1}, .crush = (f + int(k)) % 2 ? Crush::stop : Crush::pass};
             try {
                 move_platform(world_, p.id, p.step, o, platform_);
-                h_.platform(platform_);
+                h_->platform(platform_);
             } catch (const Error& e) {
-                h_.text(e.what());
+                h_->text(e.what());
             }
             ++calls_;
         }
@@ -219,7 +229,7 @@ private:
                     snap.ground.max_floor_angle = 50;
                     move_and_snap(world_, m.id, m.velocity * dt, o, m.on_floor, snap, result_);
                     m.on_floor = ground_state(result_).on_floor;
-                    h_.i(m.on_floor);
+                    h_->i(m.on_floor);
                     break;
                 case Role::grenade:
                     m.velocity += gravity_ * dt;
@@ -243,16 +253,16 @@ private:
                     break;
                 }
                 m.velocity = result_.velocity;
-                h_.move(result_);
+                h_->move(result_);
             } catch (const Error& e) {
-                h_.text(e.what());
+                h_->text(e.what());
             }
             ++calls_;
         }
         if (f % 7 == 3 && world_.is_valid(movers_[5].id)) { // a dry run
             const Vec2 d = pick(rng_, {-200, -200}, {200, 200});
             world_.check(movers_[5].id, d, {.response = Response::bounce}, result_);
-            h_.move(result_);
+            h_->move(result_);
             ++calls_;
         }
     }
@@ -266,18 +276,18 @@ private:
             filter.sensors = q % 2 == 1;
             if (q % 3 == 2) filter.mask = ~2u;
             if (q == 4) filter.ignore = movers_[0].id;
-            h_.cast(world_.cast_ray(from, d, filter));
+            h_->cast(world_.cast_ray(from, d, filter));
             const Aabb b{from, from + Vec2{m.def().tile_size / 2, m.def().tile_size / 2}};
-            h_.cast(world_.cast_box(b, d, filter));
+            h_->cast(world_.cast_box(b, d, filter));
             world_.cast_all(b, d, hits_, filter);
-            h_.i(std::int64_t(hits_.size()));
-            for (const CastHit& hit : hits_) h_.cast(hit);
+            h_->i(std::int64_t(hits_.size()));
+            for (const CastHit& hit : hits_) h_->cast(hit);
             world_.query_rect({from, from + Vec2{40, 30}}, found_, filter);
-            h_.others(found_);
+            h_->others(found_);
             world_.query_point(from, found_, filter);
-            h_.others(found_);
+            h_->others(found_);
             world_.query_segment(from, from + d, found_, filter);
-            h_.others(found_);
+            h_->others(found_);
             calls_ += 6;
         }
     }
@@ -299,7 +309,7 @@ private:
             const BodyInfo info = world_.info(g.id);
             world_.remove(g.id);
             g.id = world_.add({.box = b, .category = info.category, .mask = info.mask});
-            h_.id(g.id);
+            h_->id(g.id);
         }
         Mover& c = movers_[7 + std::size_t(f % 16)];
         if (world_.is_valid(c.id)) {
@@ -317,7 +327,7 @@ private:
             const Vec2 from = world_.box(movers_[0].id).min;
             const Vec2 v = pick(rng_, {-900, -900}, {900, 900});
             const CastHit hit = world_.cast_ray(from, v * real(0.5), {.mask = ~8u});
-            h_.cast(hit);
+            h_->cast(hit);
             if (hit.hit) {
                 cone_.seed = std::uint64_t(f) * 7919u;
                 const std::size_t first = std::size_t(f / 10 % 4) * cone_.count;
@@ -333,19 +343,19 @@ private:
         pf.rest_speed = 4;
         ParticleContacts out{contacts_.data(), contacts_.size()};
         const ParticleStats stats = move_particles(world_, batch, pf, out);
-        h_.i(std::int64_t(stats.moved));
-        h_.i(std::int64_t(out.count));
-        h_.i(std::int64_t(out.dropped));
-        for (std::size_t k = 0; k < out.count; ++k) h_.particle_contact(contacts_[k]);
+        h_->i(std::int64_t(stats.moved));
+        h_->i(std::int64_t(out.count));
+        h_->i(std::int64_t(out.dropped));
+        for (std::size_t k = 0; k < out.count; ++k) h_->particle_contact(contacts_[k]);
         for (std::size_t k = 0; k < sparks_.x.size(); ++k) {
-            h_.v({sparks_.x[k], sparks_.y[k]});
-            h_.v({sparks_.vx[k], sparks_.vy[k]});
+            h_->v({sparks_.x[k], sparks_.y[k]});
+            h_->v({sparks_.vx[k], sparks_.vy[k]});
         }
         ++calls_;
     }
 
     Rng rng_;
-    AnswerHash& h_;
+    AnswerHash* h_;
     World world_;
     std::vector<Platform> platforms_;
     std::vector<Mover> movers_;
@@ -362,6 +372,60 @@ private:
 };
 
 } // namespace
+
+SnapshotAnswers snapshot_scene(std::uint32_t seed, int frames, int at, int window, std::vector<std::byte>& bytes,
+                               bool given) {
+    SnapshotAnswers a;
+    AnswerHash h;
+    RandomScene scene(seed, h);
+    for (int f = 0; f < at; ++f) scene.frame(f);
+    std::vector<std::byte> own;
+    scene.world().save(own);
+    a.bytes = own.size();
+    AnswerHash bh;
+    bh.bytes(reinterpret_cast<const unsigned char*>(own.data()), own.size());
+    a.bytes_hash = bh.h;
+    if (!given) bytes = own;
+
+    // A fresh world of the same definitions, restored, goes on with the game's state of `at`.
+    AnswerHash rh;
+    RandomScene restored(seed, rh);
+    restored.take_game_state(scene, rh);
+    World fresh(scene.world().def());
+    if (!scene.world().tiles().is_empty()) fresh.set_tile_map(scene.world().tiles().def());
+    restored.world() = std::move(fresh);
+    restored.world().restore(bytes);
+    for (int f = at; f < frames; ++f) restored.frame(f);
+    a.restored = rh.h;
+
+    // The original run from `at` (a copy of a world is that world, not a restore).
+    const RandomScene saved = scene;
+    AnswerHash oh;
+    RandomScene original = saved;
+    original.hash_into(oh);
+    for (int f = at; f < frames; ++f) original.frame(f);
+    a.original = oh.h;
+
+    // Rollback: saved in both modes, run `window` frames, restored into the same world and run
+    // again with the game's state of `at`: the same answers every time.
+    std::vector<std::byte> full, movable;
+    scene.world().save(full);
+    scene.world().save(movable, SnapshotMode::movable);
+    a.movable_bytes = movable.size();
+    AnswerHash w0, w1, w2;
+    scene.hash_into(w0);
+    for (int f = at; f < at + window; ++f) scene.frame(f);
+    scene.take_game_state(saved, w1);
+    scene.world().restore(full);
+    for (int f = at; f < at + window; ++f) scene.frame(f);
+    scene.take_game_state(saved, w2);
+    scene.world().restore(movable);
+    for (int f = at; f < at + window; ++f) scene.frame(f);
+    a.window = w0.h;
+    a.window_again_full = w1.h;
+    a.window_again_movable = w2.h;
+    return a;
+}
 
 SceneAnswers random_scene(std::uint32_t seed, int frames, const std::function<void(int, std::uint64_t)>& each_frame) {
     AnswerHash h;
