@@ -508,14 +508,6 @@ struct Run {
     std::vector<MoveResult> moves;   // per op (empty for other ops)
 };
 
-// The world's part of a set_tile, teleport or set_filter operation.
-void apply_world_op(const Scenario& sc, World& w, const std::vector<BodyId>& ids, const Op& op) {
-    if (op.kind == Op::Kind::set_tile && sc.has_tiles)
-        w.set_tile({op.cell.column % w.tiles().columns(), op.cell.row % w.tiles().rows()}, op.tile);
-    if (op.kind == Op::Kind::teleport) w.teleport(ids[op.body], op.box);
-    if (op.kind == Op::Kind::set_filter) w.set_filter(ids[op.body], op.category, op.mask);
-}
-
 void run(const Scenario& sc, bool brute_force, bool check, Run& out) {
     WorldDef def = sc.def;
     def.brute_force = brute_force;

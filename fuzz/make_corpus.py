@@ -451,6 +451,13 @@ def main():
     write('fuzz_sweep', SWEEP)
     write('fuzz_world', {n: scenario(s['bodies'], s['ops'], s.get('cell', 64), 3, s.get('tiles')) for n, s in WORLD.items()})
     write('fuzz_queries', QUERIES)
+    # fuzz_snapshot: a plan (replay from, churn bits, window, byte to corrupt) before each world
+    # scenario: from after op 2, bodies leave and come back after ops 0, 2 and 5 (mod 8), a
+    # window of 4, and another plan from the start with every body churning.
+    plans = {'': bytes([2, 0b00100101, 3]) + struct.pack('<H', 0x0150),
+             '-from-start': bytes([0, 0xff, 7]) + struct.pack('<H', 0x2a07)}
+    write('fuzz_snapshot', {n + suffix: plan + scenario(s['bodies'], s['ops'], s.get('cell', 64), 3, s.get('tiles'))
+                            for n, s in WORLD.items() for suffix, plan in plans.items()})
     write('fuzz_slopes', SLOPES)
     write('fuzz_clusters', CLUSTERS)
     scenes = {}

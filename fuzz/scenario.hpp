@@ -266,6 +266,14 @@ inline void build_world(const Scenario& s, World& w, std::vector<BodyId>& ids) {
     for (const BodyDef& b : s.bodies) ids.push_back(w.add(b));
 }
 
+/// The world's part of a set_tile, teleport or set_filter operation.
+inline void apply_world_op(const Scenario& sc, World& w, const std::vector<BodyId>& ids, const Op& op) {
+    if (op.kind == Op::Kind::set_tile && sc.has_tiles)
+        w.set_tile({op.cell.column % w.tiles().columns(), op.cell.row % w.tiles().rows()}, op.tile);
+    if (op.kind == Op::Kind::teleport) w.teleport(ids[op.body], op.box);
+    if (op.kind == Op::Kind::set_filter) w.set_filter(ids[op.body], op.category, op.mask);
+}
+
 /// The move options of a move operation.
 inline MoveOptions options_of(const Op& op) {
     MoveOptions o;

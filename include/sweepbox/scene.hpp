@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -109,6 +110,8 @@ enum class SceneOp : std::uint8_t {
     remove,            ///< remove "body"; its name is stale afterwards
     particles,         ///< emit a batch of particles, then run "frames" frames of move_particles
     events,            ///< World::update_events: the sensor and contact events since the last events step
+    save,              ///< World::save under the name "snapshot" ("mode": "full" or "movable")
+    restore,           ///< World::restore of the snapshot an earlier save step named "snapshot"
 };
 
 /// The name of an op as written in scene files ("move", "cast_ray", ...).
@@ -172,6 +175,8 @@ struct SceneStep {
     bool bodies = true;                   ///< queries: include bodies
     bool tiles = true;                    ///< queries: include tiles
     bool sensors = false;                 ///< query_rect, query_point, query_segment: include sensors
+    std::string snapshot;                 ///< save, restore: the snapshot's name
+    SnapshotMode snapshot_mode = SnapshotMode::full; ///< save: "mode"
     /// Exact equality of every field.
     friend bool operator==(const SceneStep&, const SceneStep&) = default;
 };
@@ -339,6 +344,11 @@ private:
     [[nodiscard]] std::string run_particles(std::size_t index, const std::string& where);
     void emit_particles(std::size_t index, const std::string& where, const Particles& batch) const;
     [[nodiscard]] std::string run_edit(std::size_t index, const std::string& where);
+    // save and restore steps (snapshot_steps.cpp): the world's snapshot and the runner's names,
+    // velocities and ground states, by the snapshot's name.
+    struct Saved;
+    [[nodiscard]] std::string run_snapshot(std::size_t index);
+    std::map<std::string, std::shared_ptr<const Saved>> saved_;
 
     Scene scene_;
     std::string file_;

@@ -196,6 +196,8 @@ std::string SceneRunner::run_step(std::size_t i) {
         case SceneOp::set_tile:
         case SceneOp::add:
         case SceneOp::remove: line.raw(run_edit(i, where)); break;
+        case SceneOp::save:
+        case SceneOp::restore: line.raw(run_snapshot(i)); break;
         }
     } catch (const Error& e) {
         throw SceneError(file_, where, problem_of(e));

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <system_error>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -68,6 +69,7 @@ void check_names(const Scene& scene) {
     std::unordered_map<std::string, std::size_t> removed_at;
     for (const SceneBody& b : scene.level_bodies)
         if (!live.insert(b.name).second) bad("level", "duplicate body name " + in_quotes(b.name) + " in the level");
+    std::unordered_map<std::string, std::pair<decltype(live), decltype(removed_at)>> saved;
     for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
         const std::string& n = scene.bodies[i].name;
         if (!live.insert(n).second) bad("bodies[" + std::to_string(i) + "]", "duplicate body name " + in_quotes(n));
@@ -97,6 +99,13 @@ void check_names(const Scene& scene) {
                 bad(where, "field \"name\": duplicate body name " + in_quotes(s.add.name));
             removed_at.erase(s.add.name);
             break;
+        case SceneOp::save: saved[s.snapshot] = {live, removed_at}; break;
+        case SceneOp::restore: {
+            const auto it = saved.find(s.snapshot);
+            if (it == saved.end()) bad(where, "field \"snapshot\": no earlier save step of " + in_quotes(s.snapshot));
+            std::tie(live, removed_at) = it->second; // the bodies live at the save are live again
+            break;
+        }
         case SceneOp::set_tile: {
             const std::optional<SceneTiles>& tiles = scene.tiles ? scene.tiles : scene.level_tiles;
             const std::int32_t rows = tiles ? std::int32_t(tiles->rows.size()) : 0;

@@ -24,7 +24,8 @@ constexpr SceneOp all_ops[] = {SceneOp::move,        SceneOp::frames,        Sce
                                SceneOp::cast_box,    SceneOp::cast_all,      SceneOp::query_rect,
                                SceneOp::query_point, SceneOp::query_segment, SceneOp::overlapping_pairs,
                                SceneOp::teleport,    SceneOp::set_tile,      SceneOp::add,
-                               SceneOp::remove,      SceneOp::particles,     SceneOp::events};
+                               SceneOp::remove,      SceneOp::particles,     SceneOp::events,
+                               SceneOp::save,        SceneOp::restore};
 
 } // namespace
 
@@ -138,6 +139,16 @@ void read_emit(Fields& f, SceneStep& s) {
     if (total > 1000000) f.fail("emit", "at most 1000000 particles, got " + std::to_string(total));
 }
 
+// A save or restore step's "snapshot" and a save's "mode".
+void read_snapshot_fields(Fields& f, SceneStep& s) {
+    f.read("snapshot", s.snapshot, true);
+    if (s.op != SceneOp::save) return;
+    std::string mode = "full";
+    f.read("mode", mode);
+    if (mode != "full" && mode != "movable") f.fail("mode", "expected \"full\" or \"movable\", got " + in_quotes(mode));
+    s.snapshot_mode = mode == "full" ? SnapshotMode::full : SnapshotMode::movable;
+}
+
 } // namespace
 
 SceneStep read_step(const json& j, std::size_t index) {
@@ -233,6 +244,8 @@ SceneStep read_step(const json& j, std::size_t index) {
         f.read_bits("mask", s.mask);
         break;
     case SceneOp::events: break;
+    case SceneOp::save:
+    case SceneOp::restore: read_snapshot_fields(f, s); break;
     }
     f.finish();
     return s;

@@ -162,6 +162,11 @@ json step_json(const SceneStep& s) {
         break;
     }
     case SceneOp::remove: j["body"] = s.body; break;
+    case SceneOp::save:
+        j["snapshot"] = s.snapshot;
+        if (s.snapshot_mode == SnapshotMode::movable) j["mode"] = "movable";
+        break;
+    case SceneOp::restore: j["snapshot"] = s.snapshot; break;
     case SceneOp::particles: {
         const SceneEmit de;
         json list = json::array();
@@ -214,6 +219,8 @@ const char* to_string(SceneOp op) {
     case SceneOp::remove: return "remove";
     case SceneOp::particles: return "particles";
     case SceneOp::events: return "events";
+    case SceneOp::save: return "save";
+    case SceneOp::restore: return "restore";
     }
     return "?";
 }
