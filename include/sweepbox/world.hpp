@@ -324,6 +324,8 @@ public:
     /// buffer reused frame after frame allocates only when a snapshot outgrows it). The bytes are
     /// the same on every machine: little-endian, no padding, no pointers, after a header naming the
     /// format's and the library's versions, the precision of `real` and the world's definition.
+    /// Unlike the queries, not to be called on one world from two threads at once (a movable
+    /// snapshot may refresh the world's cached hash of its level).
     void save(std::vector<std::byte>& out, SnapshotMode mode = SnapshotMode::full) const;
     /// The same into the game's buffer: writes save_size(mode) bytes and returns that number.
     /// Throws Error, writing nothing, when `out` is smaller.

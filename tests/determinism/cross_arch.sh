@@ -8,7 +8,8 @@
 #   - sweepbox_determinism (tests/determinism) prints the golden simulation's hash (checked
 #     against tests/data) and those of random scenes, and snapshots: the first build of each
 #     precision saves them, every other restores those into a fresh world and runs on
-#     (--save-snapshots, --check-snapshots); `sweepbox run` runs every scene of scenes/;
+#     (--save-snapshots, --check-snapshots); `sweepbox run` runs every scene of scenes/ but
+#     those that load an editor's level;
 #   - every build's lines must equal the first build's of the same precision, bit for bit.
 # Usage: tests/determinism/cross_arch.sh [JOBS]   (outputs in build/cross-arch/)
 set -uo pipefail
@@ -47,7 +48,8 @@ build_tree() {
     cmake -S . -B "$dir" -G Ninja -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
         -DSWEEPBOX_CROSS_COMPILER="$cc" -DCMAKE_BUILD_TYPE="$type" -DSWEEPBOX_DOUBLE="$double" \
         -DSWEEPBOX_WERROR=ON -DSWEEPBOX_TESTS=OFF -DSWEEPBOX_BENCH=OFF -DSWEEPBOX_EXAMPLES=OFF \
-        -DSWEEPBOX_C_API=OFF -DSWEEPBOX_INSTALL=OFF -DSWEEPBOX_PROGRAM=ON -DSWEEPBOX_DETERMINISM=ON >/dev/null
+        -DSWEEPBOX_C_API=OFF -DSWEEPBOX_LEVELS=OFF -DSWEEPBOX_INSTALL=OFF -DSWEEPBOX_PROGRAM=ON \
+        -DSWEEPBOX_DETERMINISM=ON >/dev/null
 }
 
 # check_tree DIR COMPILER ARCH TYPE PRECISION: the tree is what the row says.
@@ -99,6 +101,9 @@ while IFS='|' read -r _ dir compiler arch type precision _; do
         >"$out/$name.txt" 2>"$out/$name.err" || problem "$dir: sweepbox_determinism failed: $(tail -n 3 "$out/$name.err")"
     if [ "$precision" = float ]; then
         for scene in scenes/*.json; do
+            # Scenes that load an editor's level need the levels library, which the cross builds
+            # leave out (its libraries are the machine's own); natively they have expected outputs.
+            grep -q '"level"' "$scene" && continue
             echo "== $scene"
             "${run[@]}" "$dir/apps/sweepbox" run "$scene" || echo "exit $?"
         done >>"$out/$name.txt" 2>&1
