@@ -65,7 +65,10 @@ real read_back(const Decimal& d) {
 std::string notation(const Decimal& d, real magnitude, bool negative) {
     const int n = int(d.digits.size()), e = d.exponent;
     std::string sci = d.digits.substr(0, 1);
-    if (n > 1) sci += "." + d.digits.substr(1);
+    if (n > 1) { // appended in two steps: GCC 12 at -O3 warns (-Wrestrict) on "." + substr
+        sci += '.';
+        sci.append(d.digits, 1);
+    }
     char exp[16];
     std::snprintf(exp, sizeof exp, "e%c%02d", e < 0 ? '-' : '+', e < 0 ? -e : e);
     sci += exp;
