@@ -413,7 +413,7 @@ void check_sweep(const Case& cs, const TileMap& map, TileCell c, const Case::Que
             fail("slope_segment_meets: expected %d (first at ~%.20Lg), got %d, for %s", int(meets_ref),
                  meets_ref ? approx(entry_ref) : -1.0L, int(meets), where().c_str());
         if (meets && !(entry >= 0 && entry <= 1))
-            fail("slope_segment_meets: entry %.20Lg outside [0, 1] for %s", (long double)entry, where().c_str());
+            fail("slope_segment_meets: entry %.17g outside [0, 1] for %s", double(entry), where().c_str());
     }
 
     if (got.state != ref.state)

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <type_traits>
 #include <boost/test/unit_test.hpp>
 #include "determinism/golden_simulation.hpp"
 
@@ -34,6 +35,14 @@ std::uint64_t run_simulation(long& moves) {
 }
 
 } // namespace
+
+// Where long double is the x87 format, the double build computes in it natively: the software
+// Extended (the same bits elsewhere) only when SWEEPBOX_SOFT_EXTENDED asks for it, to test it.
+#if defined(SWEEPBOX_DOUBLE) && defined(__x86_64__) && !defined(SWEEPBOX_SOFT_EXTENDED)
+static_assert(std::is_same_v<sweepbox::detail::wide, long double>);
+#elif defined(SWEEPBOX_DOUBLE)
+static_assert(std::is_same_v<sweepbox::detail::wide, sweepbox::detail::Extended> || sweepbox::detail::native_extended);
+#endif
 
 BOOST_AUTO_TEST_SUITE(determinism)
 

@@ -59,7 +59,7 @@ BOOST_AUTO_TEST_CASE(cells_of_is_the_clamped_floor) {
     // cells_of computes four cells at once (vector lanes on x86): each must be exactly
     // floor(coordinate * (1 / cell size)), the product in the wide type, clamped to +-2^30,
     // at cell edges, just off them, for negative coordinates and beyond the clamp.
-    using wide = std::conditional_t<std::is_same_v<real, float>, double, long double>;
+    using detail::wide;
     auto expect = [](real v, real inv) {
         const wide f = std::floor(wide(v) * wide(inv));
         constexpr wide limit = wide(1 << 30);

@@ -18,8 +18,8 @@
 
 namespace sweepbox::detail {
 
-/// 2^-k, exactly: the bounds below scale with wide's digits, which may be more than 64 (a 113-bit
-/// long double in WebAssembly's double build), where 1ull << k would not do.
+/// 2^-k, exactly: the bounds below scale with wide's digits, and 1ull << k would not do for k of
+/// 64 or more.
 constexpr wide half_power(int k) {
     wide r = 1;
     for (int i = 0; i < k; ++i) r *= wide(0.5);

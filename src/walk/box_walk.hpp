@@ -122,7 +122,8 @@ SWEEPBOX_FORCE_INLINE bool walk_box_tiles(const TileMap& tiles, const SweepQuery
         const wide shift = end * A.d;
         // (The shifted end first: std::min and std::max then keep a NaN, which fails the tests.)
         const wide low = std::min(A.lo + shift, A.lo), high = std::max(A.hi + shift, A.hi);
-        return (low >= 0) & (high < wide(n));
+        const bool above = low >= 0, below = high < wide(n); // (named: Clang warns of & on calls)
+        return above & below;
     };
     on_map = stays(X, columns) & stays(Y, rows);
 #endif
