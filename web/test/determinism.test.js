@@ -29,14 +29,9 @@ test('the float module gives the native golden hash', async () => {
   assert.equal(hash, golden('determinism_hash.txt'));
 });
 
-// Known and left to the core: in a double build the library's wide type is long double, the
-// x87's 80 bits on x86-64 and IEEE quad (113 bits) in WebAssembly (as on AArch64), and a few
-// positions at contact round differently (1 ulp, 40 of the 681,386 hashed values; the first, a
-// cast_box contact box's min x, 7.580233096480157 natively and ...158 here). The float build,
-// whose wide type is double everywhere, is bit for bit the same (the test above).
-test('the double module gives the native double build golden hash', {
-  todo: 'long double is 80-bit natively and 128-bit in WebAssembly: 1-ulp differences in the double build',
-}, async () => {
+// The double module too: its wider type is the x87's 80-bit format in software (extended.hpp), the
+// native x86-64 double build's long double, so the same bits (contract rule 10).
+test('the double module gives the native double build golden hash', async () => {
   const api = await import('../double.js');
   assert.equal(api.realSize, 8);
   const { hash, moves } = run(api);
