@@ -302,6 +302,11 @@ export class World {
   readonly bodyCount: number;
   bodyIds(out?: BodyId[]): BodyId[];
 
+  /** The world's state as bytes that are the same on every machine; into `out` when it is large enough. */
+  save(mode?: 'full' | 'movable', out?: Uint8Array): Uint8Array;
+  /** Puts the world back in a saved state; throws, the world unchanged, on bytes of another build or map. */
+  restore(bytes: Uint8Array): void;
+
   setTileMap(def: TileMapDef): void;
   /** Sets a tile to a kind index, 0 to 255 (by default 0 empty, 1 solid, 2 one-way down). */
   setTile(column: number, row: number, kind: number): void;

@@ -3,12 +3,13 @@
 // bit patterns of floating-point numbers, one after another with no padding, so that the bytes are
 // the same on every machine. A reader checks that each field is inside the buffer before it reads.
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 #include <sweepbox/config.hpp>
+
+#include "core/bit_cast.hpp"
 
 namespace sweepbox::detail {
 
@@ -30,8 +31,8 @@ struct ByteWriter {
     void u32(std::uint32_t v) { put(v); }
     void u64(std::uint64_t v) { put(v); }
     void i32(std::int32_t v) { put(std::uint32_t(v)); }
-    void f64(double v) { put(std::bit_cast<std::uint64_t>(v)); }
-    void r(real v) { put(std::bit_cast<std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>>(v)); }
+    void f64(double v) { put(bit_cast<std::uint64_t>(v)); }
+    void r(real v) { put(bit_cast<std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>>(v)); }
     void bytes(const void* p, std::size_t n) {
         if (n != 0) std::memcpy(at, p, n);
         at += n;
@@ -71,8 +72,8 @@ struct ByteReader {
     std::uint32_t u32() { return get<std::uint32_t>(); }
     std::uint64_t u64() { return get<std::uint64_t>(); }
     std::int32_t i32() { return std::int32_t(get<std::uint32_t>()); }
-    double f64() { return std::bit_cast<double>(get<std::uint64_t>()); }
-    real r() { return std::bit_cast<real>(get<std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>>()); }
+    double f64() { return bit_cast<double>(get<std::uint64_t>()); }
+    real r() { return bit_cast<real>(get<std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>>()); }
     /// The next n bytes (null when they are not there), skipped.
     const std::byte* skip(std::size_t n) {
         if (!has(n)) return nullptr;

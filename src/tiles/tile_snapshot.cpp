@@ -9,7 +9,7 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
+#include "core/bit_cast.hpp"
 #include <cstring>
 
 #include "core/byte_order.hpp"
@@ -181,9 +181,9 @@ std::uint64_t TileMap::content_hash(std::uint64_t h) const {
         h = (h ^ v) * 0x100000001b3ull;
         h ^= h >> 29;
     };
-    mix(std::bit_cast<std::uint64_t>(double(def_.origin.x)));
-    mix(std::bit_cast<std::uint64_t>(double(def_.origin.y)));
-    mix(std::bit_cast<std::uint64_t>(double(def_.tile_size)));
+    mix(detail::bit_cast<std::uint64_t>(double(def_.origin.x)));
+    mix(detail::bit_cast<std::uint64_t>(double(def_.origin.y)));
+    mix(detail::bit_cast<std::uint64_t>(double(def_.tile_size)));
     mix(std::uint64_t(std::uint32_t(def_.columns)) << 32 | std::uint32_t(def_.rows));
     mix(std::uint64_t(def_.category) << 32 | def_.mask);
     for (std::int32_t k = 0; k < max_tile_kinds; ++k) {

@@ -13,7 +13,7 @@
 
 #include "world/snapshot.hpp"
 
-#include <bit>
+#include "core/bit_cast.hpp"
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -45,7 +45,7 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
 }
 
 template <class T> std::uint64_t bits_of(T v) {
-    return std::bit_cast<std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>(v);
+    return detail::bit_cast<std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>(v);
 }
 
 // A restore's scratch, per thread (grown once): per slot of the snapshot, its box when it holds

@@ -82,6 +82,8 @@ export function defineWorld(memory, layout, filterStack) {
   const riders = new StructArray(m, 8, 16), pushed = new StructArray(m, 8, 16), crushed = new StructArray(m, 8, 16);
   const ids = new StructArray(m, 8, 64);
   const inspection = new StructArray(m, 8, 1024);
+  const snapshotBytes = new StructArray(m, 1, 4096);
+  const SNAPSHOT_MODES = { full: 0, movable: 1 };
   const webFilter = x.sweepbox_web_filter();
 
   // The status of a call: nothing when OK, else the error with the library's message. The C
@@ -372,6 +374,42 @@ export function defineWorld(memory, layout, filterStack) {
         this.#check(status, 'bodyIds');
         return readIds(ids, n, out);
       }
+    }
+
+    // ---- snapshots ----
+
+    /**
+     * The world's state as bytes that are the same on every machine (docs/contract.md,
+     * "Snapshots"): mode 'full', or 'movable' (the static bodies and the tile map by reference).
+     * Into `out` (a Uint8Array) when it is large enough, returning the part written; else new bytes.
+     */
+    save(mode = 'full', out = undefined) {
+      const code = SNAPSHOT_MODES[mode];
+      if (code === undefined) throw new TypeError(`sweepbox: save: unknown snapshot mode '${mode}'`);
+      for (;;) {
+        const status = x.sweepbox_save(this.ptr, code, snapshotBytes.ptr, snapshotBytes.capacity, S.count);
+        m.refresh();
+        const n = m.u32[S.count >> 2];
+        if (status === TOO_SMALL) {
+          snapshotBytes.reserve(n);
+          continue;
+        }
+        this.#check(status, 'save');
+        const bytes = out !== undefined && out.length >= n ? out.subarray(0, n) : new Uint8Array(n);
+        bytes.set(m.u8.subarray(snapshotBytes.ptr, snapshotBytes.ptr + n));
+        return bytes;
+      }
+    }
+
+    /**
+     * Puts the world back in the state `bytes` (from save, on any machine) hold: every later answer
+     * is the saved world's. Bytes of another build, map or format throw, the world unchanged.
+     */
+    restore(bytes) {
+      snapshotBytes.reserve(bytes.length);
+      m.refresh();
+      m.u8.set(bytes, snapshotBytes.ptr);
+      this.#check(x.sweepbox_restore(this.ptr, snapshotBytes.ptr, bytes.length), 'restore');
     }
 
     // ---- tiles ----
