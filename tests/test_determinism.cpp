@@ -16,6 +16,7 @@
 #include <string>
 #include <type_traits>
 #include <boost/test/unit_test.hpp>
+#include <sweepbox/config.hpp>
 #include "determinism/golden_simulation.hpp"
 
 namespace {
