@@ -69,8 +69,14 @@ struct MoveScratch {
 };
 
 // World::move's lists: a move never runs inside another (a filter sees a const world). Out of
-// line: a shared library finds an inlined thread_local anew, by a call, after each call it makes.
-[[gnu::noinline]] MoveScratch& move_scratch() {
+// line in a shared library, which finds an inlined thread_local anew, by a call, after each call
+// it makes; inline in a program, where finding it is one instruction.
+#if defined(__PIC__) && !defined(__PIE__)
+#    define SWEEPBOX_SHARED_OUT_OF_LINE [[gnu::noinline]]
+#else
+#    define SWEEPBOX_SHARED_OUT_OF_LINE
+#endif
+SWEEPBOX_SHARED_OUT_OF_LINE MoveScratch& move_scratch() {
     thread_local MoveScratch s;
     return s;
 }
