@@ -33,7 +33,7 @@ struct U128 {
 /// The full product of two 64-bit numbers.
 constexpr U128 mul64(std::uint64_t a, std::uint64_t b) {
 #if defined(__SIZEOF_INT128__) && !defined(SWEEPBOX_EXTENDED_NO_INT128)
-    __extension__ typedef unsigned __int128 u128;
+    __extension__ typedef unsigned __int128 u128; // NOLINT(modernize-use-using): __extension__ needs a typedef
     const u128 p = u128(a) * b;
     return {std::uint64_t(p >> 64), std::uint64_t(p)};
 #else
