@@ -62,7 +62,7 @@ SlopeTile slope_tile(const TileMap& tiles, TileCell c, TileShape shape) {
     // The half-height pieces: a shallow ramp's low piece is half as tall as its cell, a steep
     // ramp's high piece half as wide.
     const int i = int(shape) - int(TileShape::slope45_ul);
-    if (i >= 4) s.tip = std::int8_t((i - 4) % 2 == (i < 12 ? 0 : 1) ? (i < 12 ? 1 : 0) : -1);
+    if (i >= 4) s.tip = std::int16_t((i - 4) % 2 == (i < 12 ? 0 : 1) ? (i < 12 ? 1 : 0) : -1);
     if (s.tip >= 0) {
         // The line runs between lattice corners two cells apart on the other axis j, and the tip
         // lies on the edge between them: it is the middle of p and q on the tip's axis when that

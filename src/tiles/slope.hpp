@@ -26,7 +26,7 @@ struct SlopeTile {
     /// The axis on which the solid part is half the cell (a shallow ramp's low piece: y; a steep
     /// ramp's high piece: x), whose near end is the tip where the line crosses the cell's side;
     /// -1 for the other pieces.
-    std::int8_t tip = -1;
+    std::int16_t tip = -1;
     /// The tip's coordinate on that axis when it is a `real` (evenly spaced tile edges: the
     /// middle of the cell's side), so its slab is a box's; else the exact tests decide.
     bool tip_real = false;
