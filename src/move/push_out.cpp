@@ -120,8 +120,12 @@ bool way_is_free(const World& w, BodyId self, const MoveOptions& o, const Select
     visit_region(w, path, sel, [&](const Obstacle& ob) {
         if (!free) return;
         if (ob.special && ob.shape == 0) {
-            free = !(ob.faces != 0 && face_normal(ob.faces) == back && one_way_blocks(S, ob.box, ob.faces) &&
-                     overlaps(path, ob.box) && blocks(ob));
+            // (A point or plank on a one-way thin wall's line, leaving it across, goes through it.)
+            const bool across = overlaps(path, ob.box) ||
+                                (thin && ob.box.min[k] == ob.box.max[k] && ob.box.min[k] == S.min[k] &&
+                                 ob.box.min[j] < S.max[j] && S.min[j] < ob.box.max[j]);
+            free = !(ob.faces != 0 && face_normal(ob.faces) == back && one_way_blocks(S, ob.box, ob.faces) && across &&
+                     blocks(ob));
             return;
         }
         if (listed(sc.started, ob)) {
