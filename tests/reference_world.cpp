@@ -598,7 +598,8 @@ std::vector<RefHit> cast_all(const World& w, const Aabb& box, Vec2 delta, const 
         } else if (one_way_blocks(box, delta, b.box, b.one_way)) {
             s = sweep(box, delta, b.box, one_way_entry_face(b.one_way), 0);
         }
-        if (!leaves_a_held_line(box, delta, b.box, s, solids)) add_hit(out, b.other, b.box, s);
+        if (b.one_way != TileShape::empty || !leaves_a_held_line(box, delta, b.box, s, solids))
+            add_hit(out, b.other, b.box, s);
     }
     for (const TileBox& t : c.tile_boxes) {
         if (t.tile == Tile::one_way && !one_way_blocks(box, delta, t.box, t.shape)) continue;

@@ -202,7 +202,10 @@ struct JunctionLeg {
     const bool flush = best.any && !out.stop && !detail::is_slope_normal(best.sweep.normal);
     const int keep = flush ? axis_of(best.sweep.normal) : -1;
     out.F = detail::settle_thin(S, d, out.F, solids, keep, exact_end ? &end : nullptr, {&w.tiles(), &slopes});
-    if (flush) out.F = detail::off_thin_line(S, out.F, keep, solids);
+    if (flush) {
+        const real face = best.sweep.normal[keep] < 0 ? best.ob.box.min[keep] : best.ob.box.max[keep];
+        out.F = detail::off_thin_line(S, out.F, keep, face, solids);
+    }
     return out;
 }
 
@@ -384,7 +387,7 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
         // without the thin walls on that line. (Here, not in `consider`: the usual leg pays nothing.)
         for (int line = 0; line < 2 && best.any && !best.started && best.sweep.time == 0; ++line) {
             const int k = axis_of(best.sweep.normal);
-            if (!detail::starts_on_thin_line(S, best.ob.box, best.sweep) ||
+            if (best.ob.special || !detail::starts_on_thin_line(S, best.ob.box, best.sweep) ||
                 !detail::held_by_face(w, id, o, sel, S, d, k)) [[likely]]
                 break;
             leave_line[k] = true;
@@ -395,7 +398,8 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
             have_visited = false;
             auto careful = [&](const Obstacle& ob) {
                 for (int a = 0; a < 2; ++a)
-                    if (leave_line[a] && ob.box.min[a] == ob.box.max[a] && ob.box.min[a] == S.min[a]) return;
+                    if (leave_line[a] && !ob.special && ob.box.min[a] == ob.box.max[a] && ob.box.min[a] == S.min[a])
+                        return;
                 visit(ob);
             };
             detail::walk_path(w, S, d, sel, careful, [&] { return best.any ? best.sweep.time : real(2); });

@@ -37,10 +37,12 @@ bool held_by_face(const World& w, BodyId self, const MoveOptions& o, const Selec
                          [&](const Obstacle& ob) { return is_blocking(response_for(w, self, ob, o)); });
 }
 
-Aabb off_thin_line(const Aabb& S, const Aabb& F, int k, const std::vector<Obstacle>& solids) {
+Aabb off_thin_line(const Aabb& S, const Aabb& F, int k, real face, const std::vector<Obstacle>& solids) {
     const int j = 1 - k;
     const real line = F.min[k];
-    if (F.max[k] != line || S.min[k] == line) return F;
+    // Only a mover resting on the face it stopped at: one already stepped off a thin wall's line
+    // may lie on another face, whose solid side is the way back.
+    if (F.max[k] != line || S.min[k] == line || line != face) return F;
     for (const Obstacle& s : solids) {
         if (s.box.min[k] != line || s.box.max[k] != line) continue;
         if (!(s.box.min[j] < F.max[j] && F.min[j] < s.box.max[j])) continue;

@@ -33,10 +33,10 @@ JunctionStop known_junction(const World& w, BodyId self, const MoveOptions& o, c
 /// the thin wall as it leaves that face, crossing nothing.
 bool held_by_face(const World& w, BodyId self, const MoveOptions& o, const Selector& sel, const Aabb& S, Vec2 d, int k);
 
-/// Rule 5 for a point or plank F stopped flush against a face of axis k, coming from S: where a
+/// Rule 5 for a point or plank F stopped flush against a face of axis k at `face`, coming from S: where a
 /// zero-thickness obstacle of `solids` lies on that face's line across F, F would be on neither
 /// side of it, so it rests one step of `real` back toward S, as it does against the thin wall
 /// itself (whichever of the two ranks first). Returns F, moved or not.
-Aabb off_thin_line(const Aabb& S, const Aabb& F, int k, const std::vector<Obstacle>& solids);
+Aabb off_thin_line(const Aabb& S, const Aabb& F, int k, real face, const std::vector<Obstacle>& solids);
 
 } // namespace sweepbox::detail

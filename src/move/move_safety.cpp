@@ -101,7 +101,7 @@ Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const 
             }
             int thin_axis = s_thin ? thin_crossed(S, d, t_end, ob.box) : -1;
             // Leaving a thin wall's line that lies on a face it is held by crosses nothing.
-            if (thin_axis >= 0 && S.min[thin_axis] == ob.box.min[thin_axis] &&
+            if (thin_axis >= 0 && !ob.special && S.min[thin_axis] == ob.box.min[thin_axis] &&
                 held_by_face(w, self, o, sel, S, d, thin_axis))
                 thin_axis = -1;
             if (thin_axis < 0 && !overlaps(F, ob.box)) continue;

@@ -3,7 +3,8 @@
 // it (rule 5), so the wall's sweep hits it at time 0 whichever way it leaves the line. Where the
 // line is also the face of a thick obstacle across the mover (a thin wall lying on a wall's
 // face), the mover can only be on the open side of that face: leaving the face, it leaves the
-// thin wall too, and that hit is none (rules 3 and 5).
+// thin wall too, and that hit is none (rules 3 and 5). A one-way thin wall is not such a wall: its
+// entry face alone says which side a mover is on (one_way_blocks).
 
 #include <sweepbox/world.hpp>
 

@@ -397,7 +397,6 @@ SWEEPBOX_FORCE_INLINE CastHit cast_closest(const World& w, const Aabb& box, Vec2
             if (ob.special) [[unlikely]] {
                 const Sweep sw = detail::sweep_special(w.tiles(), q, ob);
                 junction_possible |= (sw.state == SweepState::miss) & sw.corner;
-                if (detail::leaves_held_line(w, filter, box, delta, ob.box, sw)) return;
                 ::sweepbox::take(walked, w.tiles(), box, delta, sw, ob.box, ob.other, ob.shape != 0);
                 return;
             }
@@ -509,7 +508,7 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
         CastHit h;
         if (!cast_one(tiles_, q, ob, h)) return;
         const Sweep sw{h.started_overlapping ? SweepState::started_overlapping : SweepState::hit, h.time, h.normal};
-        if (detail::leaves_held_line(*this, filter, box, delta, ob.box, sw)) return;
+        if (!ob.special && detail::leaves_held_line(*this, filter, box, delta, ob.box, sw)) return;
         hits.emplace_back(h, ob.box);
     };
     detail::walk_path(*this, box, delta, detail::selector_of(filter), visit, [] { return real(2); });
