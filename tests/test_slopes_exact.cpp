@@ -8,10 +8,13 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 #include <boost/test/unit_test.hpp>
 #include "tiles/slope.hpp" // src/: the exact tests of a slope's solid part the checks use
 #include "tiles/slope_vertices.hpp"
 #include "test_support.hpp"
+#include "../fuzz/slope_oracle.hpp" // the exact oracle of slope_casts
 
 namespace {
 
@@ -427,6 +430,92 @@ BOOST_AUTO_TEST_CASE(rounding_never_carries_a_point_past_a_meeting_point) {
     BOOST_TEST_REQUIRE(next.contacts.size() == 1u);
     BOOST_TEST(bool(next.contacts[0].other.tile == TileCell{5, 6}));
     BOOST_TEST(w.box(p).min.y == q.y);
+}
+
+// Reduced from slope_casts --size 0.37 --far-at 2e6 (a tile three steps of `real`): each cast
+// agrees with the exact oracle, each move's legs stay out of the solid and its end outside it. A
+// plank bounced off a tip is stepped off the tip's line on one axis, not into its neighbour's
+// solid part (case 0); a plank cast onto two slopes' seam (4); a point sliding into two tips that
+// touch between two `real`s, where no rounding near them is free, stays back along its path (1,
+// 5); planks stop before a seam with a free direction at each end (2, 3, 6).
+BOOST_AUTO_TEST_CASE(far_thin_ends_stay_out_of_the_solid) {
+    // (A step of `real` is 0.125 on both axes: in double, x above 2^49 and y below -2^49.)
+    const bool single = std::numeric_limits<real>::digits == 24;
+    const double base = single ? 2e6 : std::ldexp(1.0, 49), base_y = single ? 2e6 : 1.5 * std::ldexp(1.0, 49);
+    struct Case {
+        double origin_x;
+        std::vector<std::pair<TileCell, TileShape>> tiles;
+        double box[4]; // offsets from (base, -base)
+        Vec2 d;
+        Response response;
+    };
+    using S = TileShape;
+    const Case cases[] = {
+        {2.25,
+         {{{2, 4}, S::shallow_ur_high}, {{3, 4}, S::shallow_dl_low}},
+         {3.125, 1.5, 3.375, 1.5},
+         {real(0.079819142818450928), real(0.032363444566726685)},
+         Response::bounce},
+        {1.625,
+         {{{4, 3}, S::shallow_ur_high}, {{5, 3}, S::shallow_dr_low}},
+         {3.875, 1.5, 3.875, 1.5},
+         {real(-0.5), real(-0.375)},
+         Response::slide},
+        {0.625,
+         {{{5, 6}, S::solid}, {{4, 7}, S::steep_dr_low}, {{5, 7}, S::steep_ul_low}},
+         {2.5, 2.75, 2.625, 2.75},
+         {real(0.37000000476837158), real(-0.37000000476837158)},
+         Response::slide},
+        {2,
+         {{{6, 5}, S::slope45_dl}, {{6, 6}, S::shallow_ul_low}, {{7, 6}, S::shallow_dr_high}},
+         {4.25, 2.5, 4.25, 2.625},
+         {real(0.71125435829162598), real(-0.2745203971862793)},
+         Response::slide},
+        {2.125,
+         {{{6, 3}, S::shallow_ur_low},
+          {{7, 3}, S::steep_dr_low},
+          {{6, 4}, S::steep_dr_low},
+          {{7, 4}, S::steep_dl_high}},
+         {5, 1.875, 5.125, 1.875},
+         {real(-0.37000000476837158), real(-0.74000000953674316)},
+         Response::bounce},
+        {2.25,
+         {{{0, 1}, S::solid}, {{1, 1}, S::steep_ur_high}, {{1, 2}, S::steep_ul_low}},
+         {2.625, 0.375, 2.625, 0.375},
+         {real(0.038080662488937378), real(0.84439277648925781)},
+         Response::slide},
+        {1.625,
+         {{{0, 7}, S::solid}, {{1, 7}, S::shallow_dr_low}, {{2, 7}, S::steep_dr_high}, {{1, 8}, S::steep_ur_high}},
+         {2.375, 2.875, 2.375, 3},
+         {real(2.25), real(-0.375)},
+         Response::bounce},
+    };
+    int index = 0;
+    for (const Case& c : cases) {
+        BOOST_TEST_CONTEXT("case " << index++) {
+            World w = map_world(12, real(0.37), v2(base + c.origin_x, -base_y));
+            for (const auto& [cell, shape] : c.tiles) w.set_tile(cell, shape == S::solid ? 1 : kind_of(shape));
+            const std::vector<fuzz::OraclePoly> polys = fuzz::oracle_polygons(w.tiles());
+            const Aabb a{v2(base + c.box[0], -base_y + c.box[1]), v2(base + c.box[2], -base_y + c.box[3])};
+            BOOST_TEST_REQUIRE(a.min.x == real(base + c.box[0]));
+            BOOST_TEST_REQUIRE(!fuzz::box_inside(polys, a));
+            const CastHit h = w.cast_box(a, c.d);
+            BOOST_TEST(fuzz::check_cast_hit(w.tiles(), polys, a, c.d, h).verdict == fuzz::CastCheck::agree);
+            const BodyId id = add_mover(w, a);
+            MoveOptions o;
+            o.response = c.response;
+            o.velocity = c.d;
+            const MoveResult r = w.move(id, c.d, o);
+            Aabb prev = a;
+            for (const Contact& k : r.contacts) {
+                if (k.started_overlapping || k.response == Response::cross) continue;
+                BOOST_TEST(fuzz::leg_ok(polys, prev, k.box));
+                prev = k.box;
+            }
+            BOOST_TEST(fuzz::leg_ok(polys, prev, r.box));
+            BOOST_TEST(!fuzz::box_inside(polys, r.box));
+        }
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

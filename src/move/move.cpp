@@ -29,6 +29,7 @@
 #include "narrow/ranking.hpp"
 #include "geometry/reflection.hpp"
 #include "narrow/slope_junction.hpp"
+#include "narrow/thin_end.hpp"
 #include "walk/walk_path.hpp"
 
 namespace sweepbox {
@@ -183,13 +184,12 @@ struct JunctionLeg {
     }
     // The obstacles at the end itself too: rounding may put it on one the exact path never met.
     // (Inside a known region, those are among the known solids already.)
-    if (!known || !strictly_inside(out.F, known->region))
-        detail::visit_region(w, out.F, sel, [&](const Obstacle& ob) {
-            if (detail::junction_solid(w, self, o, S, ob)) solids.push_back(ob);
-            if (ob.shape != 0 && !detail::overlaps_obstacle(w.tiles(), S, ob) &&
-                is_blocking(response_for(w, self, ob, o)))
-                slopes.push_back(ob);
-        });
+    auto gather = [&](const Obstacle& ob) {
+        if (detail::junction_solid(w, self, o, S, ob)) solids.push_back(ob);
+        if (ob.shape != 0 && !detail::overlaps_obstacle(w.tiles(), S, ob) && is_blocking(response_for(w, self, ob, o)))
+            slopes.push_back(ob);
+    };
+    if (!known || !strictly_inside(out.F, known->region)) detail::visit_region(w, out.F, sel, gather);
     // Rule 5's rounding, toward the exact end of the leg: its contact, or S + d.
     detail::StopTime end;
     const bool exact_end = !out.stop && !(best.any && best.started);
@@ -205,6 +205,19 @@ struct JunctionLeg {
     if (flush) {
         const real face = best.sweep.normal[keep] < 0 ? best.ob.box.min[keep] : best.ob.box.max[keep];
         out.F = detail::off_thin_line(S, out.F, keep, face, solids);
+    }
+    // Where no rounding next to the exact end is clear of the slopes there: back along the path,
+    // seeing every obstacle around it (thin_end.hpp).
+    if (!known && w.tiles().slope_count() != 0 && !(out.F == S)) {
+        const real t_end = best.any ? best.sweep.time : real(1);
+        solids.clear();
+        slopes.clear();
+        const Aabb region = detail::thin_end_region(S, d, t_end, out.F);
+        // (only what meets the region: a reference world visits every tile)
+        detail::visit_region(w, region, sel, [&](const Obstacle& ob) {
+            if (intersects_closed(ob.box, region)) gather(ob);
+        });
+        if (!slopes.empty()) (void)detail::clear_thin_end(w.tiles(), S, d, t_end, out.F, out.rest, slopes, solids);
     }
     return out;
 }

@@ -361,7 +361,7 @@ Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacl
     // Off a slope's line that rounding carried it across (not its exact end), then off a meeting
     // point or seam.
     if (end != nullptr && slopes.slopes != nullptr && !slopes.slopes->empty())
-        out = off_slope_lines(*slopes.tiles, S, d, *end, F, *slopes.slopes, keep_axis);
+        out = off_slope_lines(*slopes.tiles, S, d, *end, F, *slopes.slopes, keep_axis, &solids);
     return F.min == F.max ? settle_point(S, d, out, solids, keep_axis, end, slopes) : out;
 }
 

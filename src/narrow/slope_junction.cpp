@@ -236,42 +236,69 @@ JunctionStop with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, const Junc
 }
 
 Aabb off_slope_lines(const TileMap& tiles, const Aabb& S, Vec2 d, const StopTime& end, Aabb F,
-                     const std::vector<Obstacle>& slopes, int keep_axis) {
-    for (const Obstacle& so : slopes) {
-        const SlopeTile t = slope_tile(tiles, so.other.tile, TileShape(so.shape));
-        auto beyond = [&](const Aabb& b) {
-            const Vec2 c = slope_corner(b, t);
-            return sign(along_normal(t, c.x, t.p.x, c.y, t.p.y)) > 0;
-        };
-        if (!beyond(F) || !slope_intersects_closed(F, t)) continue;
-        // h(E) = h(S) + end * (w . d) at the same corner, over end's denominator.
-        const Vec2 cs = slope_corner(S, t);
-        const SlabNum hs = along_normal(t, cs.x, t.p.x, cs.y, t.p.y);
-        if (sign(hs * end.den + end.num * normal_dot(t, d)) > 0) continue; // the exact end is beyond too
-        for (int i = 0; i < 8 && beyond(F); ++i) {
-            bool moved = false;
-            const Vec2 cf = slope_corner(F, t);
-            for (int k = 0; k < 2; ++k) {
-                if (k == keep_axis) continue;
-                // Toward E on k at the corner on the line (a plank's two ends round apart): the
-                // sign of E_k - F_k = ((S_k - F_k) den + num d_k) / den.
-                const int dir = sign(terms(exact_diff(cs[k], cf[k])) * end.den + end.num * terms(wide(d[k])));
-                if (dir == 0) continue;
-                const real to = dir > 0 ? std::numeric_limits<real>::infinity()
-                                        : -std::numeric_limits<real>::infinity();
-                const bool thin = F.min[k] == F.max[k];
-                F.min[k] = std::nextafter(F.min[k], to);
-                F.max[k] = thin ? F.min[k] : std::nextafter(F.max[k], to);
-                moved = true;
-            }
-            if (!moved) break;
+                     const std::vector<Obstacle>& slopes, int keep_axis, const std::vector<Obstacle>* solids) {
+    auto beyond = [](const Aabb& b, const SlopeTile& t) {
+        const Vec2 c = slope_corner(b, t);
+        return sign(along_normal(t, c.x, t.p.x, c.y, t.p.y)) > 0;
+    };
+    // The slope whose line b lies across on its solid part while the exact end does not (h(E) =
+    // h(S) + end * (w . d) at the same corner, over end's denominator), or none.
+    auto across = [&](const Aabb& b, SlopeTile& out) {
+        for (const Obstacle& so : slopes) {
+            const SlopeTile t = slope_tile(tiles, so.other.tile, TileShape(so.shape));
+            if (!beyond(b, t) || !slope_intersects_closed(b, t)) continue;
+            const Vec2 cs = slope_corner(S, t);
+            const SlabNum hs = along_normal(t, cs.x, t.p.x, cs.y, t.p.y);
+            if (sign(hs * end.den + end.num * normal_dot(t, d)) > 0) continue; // the exact end is beyond too
+            out = t;
+            return true;
         }
+        return false;
+    };
+    // A step that lands clear of every such line and inside no box (a step on both axes at once
+    // may carry a plank from one slope's line into its neighbour's solid part).
+    auto clear = [&](const Aabb& b) {
+        if (SlopeTile t; across(b, t)) return false;
+        if (solids != nullptr)
+            for (const Obstacle& o : *solids)
+                if (overlaps(b, o.box)) return false;
+        return true;
+    };
+    for (int i = 0; i < 16; ++i) {
+        SlopeTile t;
+        if (!across(F, t)) break;
+        // Toward E on each axis at the corner on the line (a plank's two ends round apart): the
+        // sign of E_k - F_k = ((S_k - F_k) den + num d_k) / den.
+        const Vec2 cs = slope_corner(S, t), cf = slope_corner(F, t);
+        Aabb step[2] = {F, F};
+        bool moved[2] = {false, false};
+        for (int k = 0; k < 2; ++k) {
+            if (k == keep_axis) continue;
+            const int dir = sign(terms(exact_diff(cs[k], cf[k])) * end.den + end.num * terms(wide(d[k])));
+            if (dir == 0) continue;
+            const real to = dir > 0 ? std::numeric_limits<real>::infinity() : -std::numeric_limits<real>::infinity();
+            const bool thin = F.min[k] == F.max[k];
+            step[k].min[k] = std::nextafter(F.min[k], to);
+            step[k].max[k] = thin ? step[k].min[k] : std::nextafter(F.max[k], to);
+            moved[k] = true;
+        }
+        if (!moved[0] && !moved[1]) break;
+        // One axis where that clears it, x first; else both.
+        Aabb both = F;
+        for (int k = 0; k < 2; ++k)
+            if (moved[k]) {
+                both.min[k] = step[k].min[k];
+                both.max[k] = step[k].max[k];
+            }
+        if (moved[0] && moved[1] && clear(step[0])) F = step[0];
+        else if (moved[0] && moved[1] && clear(step[1])) F = step[1];
+        else F = both;
     }
     return F;
 }
 
 bool unsafe_among_slopes(const TileMap& tiles, Vec2 q, const std::vector<Obstacle>& slopes,
-                         const std::vector<Obstacle>& solids) {
+                         const std::vector<Obstacle>& solids, bool closed_only) {
     std::vector<SlopeTile>& st = slope_scratch();
     st.clear();
     for (const Obstacle& so : slopes) st.push_back(slope_tile(tiles, so.other.tile, TileShape(so.shape)));
@@ -279,7 +306,7 @@ bool unsafe_among_slopes(const TileMap& tiles, Vec2 q, const std::vector<Obstacl
     if (l.n == 0) return false;
     if (l.inside) return true;
     const int arcs = l.free_arcs();
-    return arcs == 0 || arcs > 1;
+    return arcs == 0 || (arcs > 1 && !closed_only);
 }
 
 JunctionStop first_slope_junction(const TileMap& tiles, const Aabb& a, Vec2 d, const std::vector<Obstacle>& slopes,

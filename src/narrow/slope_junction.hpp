@@ -32,16 +32,18 @@ void gather_slopes(const World& w, const Aabb& a, Vec2 d, const Selector& sel, b
 
 /// True when the point q lies inside the solid of the slopes and boxes around it (in one, or on a
 /// seam of two) or where they meet with free sides that only q joins (rule 5's rounding keeps a
-/// point off such places: settle_thin).
+/// point off such places: settle_thin); with `closed_only`, only when no direction from q is free.
 [[nodiscard]] bool unsafe_among_slopes(const TileMap& tiles, Vec2 q, const std::vector<Obstacle>& slopes,
-                                       const std::vector<Obstacle>& solids);
+                                       const std::vector<Obstacle>& solids, bool closed_only = false);
 
 /// The point or plank F, the rounded end of a leg from S by d whose exact end is S + end * d, when
 /// its corner toward a slope lies on the solid side of the slope's line (on the slope's closed
 /// part) and the exact end's does not: moved toward the exact end (not on the flush axis
-/// keep_axis) by units of the last place until it does not either.
+/// keep_axis) by units of the last place until it does not either: on one axis where that lands
+/// clear of every such line and of the boxes `solids` (when given), else on both.
 [[nodiscard]] Aabb off_slope_lines(const TileMap& tiles, const Aabb& S, Vec2 d, const StopTime& end, Aabb F,
-                                   const std::vector<Obstacle>& slopes, int keep_axis);
+                                   const std::vector<Obstacle>& slopes, int keep_axis,
+                                   const std::vector<Obstacle>* solids = nullptr);
 
 /// The junction stop of `a` moved by d among boxes and slopes: the earlier of box_stop
 /// (first_junction's) and first_slope_junction's, the slopes' at a tie (they know both); a point

@@ -11,6 +11,7 @@
 #include "narrow/junction.hpp"
 #include "narrow/narrow_phase.hpp"
 #include "narrow/slope_junction.hpp"
+#include "narrow/thin_end.hpp"
 
 namespace sweepbox::detail {
 
@@ -61,7 +62,7 @@ void settle_hit_in_slopes(const World& w, const Selector& sel, const Aabb& box, 
 // between two slopes' lines, its exact ends on both, where no rounding of the box meets them):
 // back along the cast's own path, whose exact boxes before the contact are free, to the first
 // rounded one that is free too.
-void back_along_path(const World& w, const Selector& sel, const Aabb& box, Vec2 delta, CastHit& h) {
+void back_to_free(const World& w, const Selector& sel, const Aabb& box, Vec2 delta, CastHit& h) {
     auto lands_inside = [&](const Aabb& G) {
         bool in = false;
         visit_region(w, G, sel, [&](const Obstacle& ob) {
@@ -72,19 +73,7 @@ void back_along_path(const World& w, const Selector& sel, const Aabb& box, Vec2 
         return in;
     };
     if (!lands_inside(h.box)) return;
-    Aabb last = h.box;
-    for (int k = std::numeric_limits<real>::digits; k > 0; --k) {
-        const wide t = wide(h.time) - std::ldexp(wide(h.time), -k);
-        const Aabb G{{real(wide(box.min.x) + wide(delta.x) * t), real(wide(box.min.y) + wide(delta.y) * t)},
-                     {real(wide(box.max.x) + wide(delta.x) * t), real(wide(box.max.y) + wide(delta.y) * t)}};
-        if (G == last) continue;
-        last = G;
-        if (!lands_inside(G)) {
-            h.box = G;
-            return;
-        }
-    }
-    h.box = box;
+    h.box = detail::back_along_path(box, delta, h.time, [&](const Aabb& G) { return !lands_inside(G); });
 }
 
 } // namespace
@@ -95,7 +84,7 @@ void back_along_path(const World& w, const Selector& sel, const Aabb& box, Vec2 
     // rounding (as a move's end's).
     settle_hit_in_slopes(w, sel, box, h);
     if (is_thin(box)) settle_thin_hit(w, sel, box, delta, c, h);
-    back_along_path(w, sel, box, delta, h);
+    back_to_free(w, sel, box, delta, h);
 }
 
 } // namespace sweepbox::detail
