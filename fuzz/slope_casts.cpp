@@ -25,6 +25,7 @@
 #include <sweepbox/error.hpp>
 #include <sweepbox/world.hpp>
 #include "fuzz_common.hpp"
+#include "slope_legs.hpp"
 #include "slope_oracle.hpp"
 #include "sweep_reference.hpp"
 

@@ -492,48 +492,4 @@ inline CastCheck check_cast_hit(const TileMap& map, const std::vector<OraclePoly
     return out;
 }
 
-/// A straight motion from box `from` to box `to` stays out of the solid and passes no meeting
-/// point (a point starting on one may leave it only where every free side may, `start_rule`).
-inline bool clean(const std::vector<OraclePoly>& polys, const Aabb& from, const Aabb& to, bool start_rule) {
-    const Big dx = to_big(to.min.x) - to_big(from.min.x), dy = to_big(to.min.y) - to_big(from.min.y);
-    if (sign(dx) == 0 && sign(dy) == 0) return true;
-    if (from.min == from.max && !start_rule) {
-        const OracleStop s = point_stop(polys, to_big(from.min.x), to_big(from.min.y), {dx, dy}, span_box(from, to),
-                                        false);
-        return s.kind == OracleStop::Kind::none || (s.kind == OracleStop::Kind::passes && compare(s.time, 0) == 0);
-    }
-    if (first_stop(polys, from, dx, dy, span_box(from, to)).kind == OracleStop::Kind::none) return true;
-    // A box's or plank's size may change by a rounding (flush places one edge, the other keeps
-    // the size as closely as `real` allows): moved by the max corner's displacement instead.
-    if (from.min == from.max) return false;
-    const Big ex = to_big(to.max.x) - to_big(from.max.x), ey = to_big(to.max.y) - to_big(from.max.y);
-    return first_stop(polys, from, ex, ey, span_box(from, to)).kind == OracleStop::Kind::none;
-}
-
-/// One leg of a move, from box `from` to box `to`, reported rounded: the straight path to `to`
-/// is clean, or to an end within four steps of `real` of it on each axis from which `to` is
-/// reached cleanly (a path along a face, or a graze of a corner, within rounding is no crossing;
-/// rounding past a meeting point or across a seam is). (A box's exact end may itself be a step
-/// from any `real`, a tip between two: the straight path to its rounded end then turns by a
-/// step, which past a corner the exact path touches is a few steps of `real` there.)
-inline bool leg_ok(const std::vector<OraclePoly>& polys, const Aabb& from, const Aabb& to) {
-    if (clean(polys, from, to, false)) return true;
-    constexpr real inf = std::numeric_limits<real>::infinity();
-    auto steps = [&](real x, int n) {
-        for (int i = 0; i < std::abs(n); ++i) x = std::nextafter(x, n > 0 ? inf : -inf);
-        return x;
-    };
-    for (int i = 0; i < 81; ++i) {
-        const int step[2] = {i % 9 - 4, i / 9 - 4};
-        if (step[0] == 0 && step[1] == 0) continue;
-        Aabb near = to;
-        for (int k = 0; k < 2; ++k) {
-            near.min[k] = steps(to.min[k], step[k]);
-            near.max[k] = to.min[k] == to.max[k] ? near.min[k] : steps(to.max[k], step[k]);
-        }
-        if (!box_inside(polys, near) && clean(polys, from, near, false) && clean(polys, near, to, true)) return true;
-    }
-    return false;
-}
-
 } // namespace sweepbox::fuzz

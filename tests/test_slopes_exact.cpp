@@ -14,6 +14,7 @@
 #include "tiles/slope.hpp" // src/: the exact tests of a slope's solid part the checks use
 #include "tiles/slope_vertices.hpp"
 #include "test_support.hpp"
+#include "../fuzz/slope_legs.hpp"   // a move's legs against it
 #include "../fuzz/slope_oracle.hpp" // the exact oracle of slope_casts
 
 namespace {
