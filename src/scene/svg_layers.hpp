@@ -47,7 +47,7 @@ struct StepLabel {
 struct Shown {
     bool solid = false, own_filter = false, one_way = false, slope = false, static_body = false, movable = false,
          platform = false, sensor = false, one_way_body = false, riders = false;
-    bool moves = false, single_contact_box = false, contacts = false, velocity = false, ground = false;
+    bool moves = false, single_contact_box = false, contacts = false, velocity = false, ground = false, stuck = false;
     bool casts = false, hits = false, queries = false, sparks = false, bounces = false;
     /// The legend's entries, one a row.
     [[nodiscard]] int rows() const;

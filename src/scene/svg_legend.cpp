@@ -10,7 +10,7 @@ int Shown::rows() const {
     return int(solid) + int(own_filter) + int(one_way) + int(slope) + int(static_body) + int(movable) + int(platform) +
            int(sensor) + int(riders) + 2 * int(moves) + int(single_contact_box) + int(contacts) +
            int(contacts || hits) + int(velocity) + int(casts) + int(hits) + int(queries) + int(sparks) + int(bounces) +
-           int(ground) + int(one_way_body);
+           int(ground) + int(one_way_body) + int(stuck);
 }
 
 Shown shown_in(const SceneRunner& runner, const std::vector<NamedBody>& bodies) {
@@ -43,6 +43,7 @@ Shown shown_in(const SceneRunner& runner, const std::vector<NamedBody>& bodies) 
                        (last_of_step(trace, k) && !ground_faces(move, runner.scene().steps[move.step]).empty());
         shown.contacts = shown.contacts || has_contacts;
         shown.velocity = shown.velocity || move.has_velocity;
+        shown.stuck = shown.stuck || move.result.stuck;
         shown.single_contact_box = shown.single_contact_box || (move.frame < 0 && has_contacts);
     }
     for (const CastTrace& cast : trace.casts) shown.hits = shown.hits || !cast.hits.empty();
@@ -136,6 +137,12 @@ void draw_legend(Svg& svg, const Shown& shown, const SvgOptions& options, bool h
               [&](double at_x, double at_y) { svg.arrow(at_x, at_y + 0.9 * u, 4 * u, 0, c_velocity, 0.3 * u); });
     if (shown.ground)
         entry("last move: floor, wall, ceiling", swatch_line(c_ground, n(0.6 * u), " stroke-linecap=\"round\""));
+    if (shown.stuck)
+        entry("stuck: started inside, no way out in reach", [&](double at_x, double at_y) {
+            const std::string style = std::string("stroke=\"") + c_contact + "\" stroke-width=\"" + n(0.35 * u) + "\"";
+            svg.line(at_x + 0.8 * u, at_y, at_x + 3.2 * u, at_y + 1.8 * u, style);
+            svg.line(at_x + 0.8 * u, at_y + 1.8 * u, at_x + 3.2 * u, at_y, style);
+        });
     if (shown.casts) entry("ray / box cast", swatch_line(c_cast, thin));
     if (shown.hits)
         entry("cast hit point",

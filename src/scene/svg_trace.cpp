@@ -84,6 +84,13 @@ void draw_paths(Svg& svg, const SceneRunner& runner, std::vector<StepLabel>& lab
         if (last_frame && !(move.result.box == move.start && move.frame < 0))
             svg.box(move.result.box,
                     std::string("fill=\"none\" stroke=\"") + c_path + "\" stroke-width=\"" + n(0.35 * u) + dash + "\"");
+        // Stuck (rule 7: started inside, no free place within reach): the box it stayed in, crossed out.
+        if (move.result.stuck) {
+            const Aabb& b = move.result.box;
+            const std::string style = std::string("stroke=\"") + c_contact + "\" stroke-width=\"" + n(0.35 * u) + "\"";
+            svg.line(d(b.min.x), d(b.min.y), d(b.max.x), d(b.max.y), style);
+            svg.line(d(b.min.x), d(b.max.y), d(b.max.x), d(b.min.y), style);
+        }
         if (last_frame)
             for (const auto& [from, to] : ground_faces(move, runner.scene().steps[move.step]))
                 svg.line(from.x, from.y, to.x, to.y,

@@ -16,9 +16,9 @@ inline std::string tmp_dir() { return SWEEPBOX_TEST_TMP_DIR; }
 
 /// The demo scenes checked against scenes/expected/<name>.jsonl.
 inline const std::vector<std::string>& demo_scenes() {
-    static const std::vector<std::string> names{"design_example", "bullets", "grenade_room", "platformer",
-                                                "closed_room",    "sparks",  "water",        "hills",
-                                                "barrier",        "rollback"};
+    static const std::vector<std::string> names{"design_example", "bullets",  "grenade_room", "platformer",
+                                                "closed_room",    "sparks",   "water",        "hills",
+                                                "barrier",        "rollback", "clusters"};
     return names;
 }
 
