@@ -378,6 +378,7 @@ export const moveStride: number;
 /** Where each number of a move's answer lies (ground: GROUND's bits). */
 export const MOVE: Readonly<{
   minX: 0; minY: 1; maxX: 2; maxY: 3; vx: 4; vy: 5; contacts: 6; iterations: 7; truncated: 8; ground: 9;
+  stuck: 10;
 }>;
 /** The bits of MOVE.ground: the ground state of the move's contacts. */
 export const GROUND: Readonly<{ floor: 1; wall: 2; ceiling: 4 }>;

@@ -174,12 +174,14 @@ SWEEPBOX_WEB_EXPORT sweepbox_filter sweepbox_web_filter() { return &sweepbox_web
 
 /// The numbers of one move's answer in sweepbox_web_move_bodies' output: the box (min x, min y,
 /// max x, max y), the velocity (x, y), the number of contacts, the iterations, 1 when truncated,
-/// and the ground state as bits (1 floor, 2 wall, 4 ceiling; sweepbox_ground_state's rules).
-SWEEPBOX_WEB_EXPORT std::int32_t sweepbox_web_move_stride() { return 10; }
+/// the ground state as bits (1 floor, 2 wall, 4 ceiling; sweepbox_ground_state's rules), and 1
+/// when stuck (started inside obstacles with no free place within reach: not moved).
+constexpr std::size_t move_stride = 11;
+SWEEPBOX_WEB_EXPORT std::int32_t sweepbox_web_move_stride() { return std::int32_t(move_stride); }
 
 /// Moves `count` bodies one after the other, body i (ids[2i], ids[2i + 1]: index, generation) by
 /// (in[4i], in[4i + 1]) with velocity (in[4i + 2], in[4i + 3]) and the rest of `options`, each by
-/// sweepbox_move; answer i at out[10 i] (sweepbox_web_move_stride). The ground state takes up
+/// sweepbox_move; answer i at out[11 i] (sweepbox_web_move_stride). The ground state takes up
 /// (up_x, up_y) and max_floor_angle. Stops at the first failure (its status; the moves before it
 /// are made, and the failed one changed nothing).
 SWEEPBOX_WEB_EXPORT sweepbox_status sweepbox_web_move_bodies(sweepbox_world* world, const std::uint32_t* ids,
@@ -204,7 +206,7 @@ SWEEPBOX_WEB_EXPORT sweepbox_status sweepbox_web_move_bodies(sweepbox_world* wor
         sweepbox_ground g{};
         s = sweepbox_ground_state(&r, up_x, up_y, max_floor_angle, &g);
         if (s != SWEEPBOX_OK) return s;
-        double* a = out + 10 * i;
+        double* a = out + move_stride * i;
         a[0] = r.box.min.x;
         a[1] = r.box.min.y;
         a[2] = r.box.max.x;
@@ -215,6 +217,7 @@ SWEEPBOX_WEB_EXPORT sweepbox_status sweepbox_web_move_bodies(sweepbox_world* wor
         a[7] = r.iterations;
         a[8] = r.truncated;
         a[9] = (g.on_floor ? 1 : 0) | (g.on_wall ? 2 : 0) | (g.on_ceiling ? 4 : 0);
+        a[10] = r.stuck;
     }
     return SWEEPBOX_OK;
 }

@@ -10,7 +10,7 @@ import v8 from 'node:v8';
 import { PerformanceObserver } from 'node:perf_hooks';
 import {
   CastBatch, MOVE, MoveBatch, MoveOptions, ParticleContacts, Particles, World, emitSparks, moveParticles, newCastHit, newEvents,
-  newGround, newMoveResult,
+  newGround, newMoveResult, moveStride,
 } from '../sweepbox.js';
 
 const world = new World({ cellSize: 32 });
@@ -80,7 +80,7 @@ function batchedFrame() {
   const k = frameIndex++;
   const input = crowd.input, output = crowd.output;
   for (let i = 0; i < movers.length; ++i) {
-    const vx = output[MOVE.vx + 10 * i], vy = output[MOVE.vy + 10 * i] + 15;
+    const vx = output[MOVE.vx + moveStride * i], vy = output[MOVE.vy + moveStride * i] + 15;
     input[4 * i] = vx / 60;
     input[4 * i + 1] = vy / 60;
     input[4 * i + 2] = vx;

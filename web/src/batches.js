@@ -12,6 +12,7 @@ export const HIT = Object.freeze({
 /** The position of each number of a move's answer in a MoveBatch's output (moveStride a move). */
 export const MOVE = Object.freeze({
   minX: 0, minY: 1, maxX: 2, maxY: 3, vx: 4, vy: 5, contacts: 6, iterations: 7, truncated: 8, ground: 9,
+  stuck: 10,
 });
 /** The bits of MOVE.ground. */
 export const GROUND = Object.freeze({ floor: 1, wall: 2, ceiling: 4 });

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
 import {
-  CastBatch, HIT, MoveOptions, SweepboxError, World, hitStride, newCastHit, newMoveResult, realSize, version,
+  CastBatch, HIT, MOVE, MoveBatch, MoveOptions, SweepboxError, World, hitStride, moveStride, newCastHit, newMoveResult,
+  realSize, version,
 } from '../sweepbox.js';
 
 const box = (minX, minY, maxX, maxY) => ({ minX, minY, maxX, maxY });
@@ -143,6 +144,38 @@ test('started inside overlapping blocks: out of all at once, or stuck beyond pus
   assert.deepEqual(world.check(b, -1, 1, options).contacts[0].box, box(531, 1273, 538, 1279));
   options.destroy();
   world.destroy();
+});
+
+test('a MoveBatch answers as single moves do, stuck included', () => {
+  const twin = () => {
+    const world = new World();
+    world.add({ box: box(470, 1296, 558, 1388), isStatic: true });
+    world.add({ box: box(530, 1279, 613, 1357), isStatic: true });
+    return { world, buried: world.add({ box: box(500, 1340, 507, 1346) }), debris: world.add({ box: box(531, 1300, 538, 1306) }) };
+  };
+  const a = twin(), b = twin();
+  const batch = new MoveBatch(2);
+  batch.count = 2;
+  batch.setBody(0, a.buried);
+  batch.setBody(1, a.debris);
+  batch.input.set([1, 0, 60, 0, -7, 4, -420, 240]);
+  a.world.moveBodies(batch, { response: 'bounce', pushOutSides: 2 });
+  const options = { response: 'bounce', pushOutSides: 2 };
+  const single = [b.world.move(b.buried, 1, 0, { ...options, velocity: { x: 60, y: 0 } }),
+    b.world.move(b.debris, -7, 4, { ...options, velocity: { x: -420, y: 240 } })];
+  assert.equal(moveStride, 11);
+  single.forEach((r, i) => {
+    const o = batch.output.subarray(moveStride * i, moveStride * (i + 1));
+    assert.deepEqual([o[MOVE.minX], o[MOVE.minY], o[MOVE.maxX], o[MOVE.maxY]], [r.box.minX, r.box.minY, r.box.maxX, r.box.maxY]);
+    assert.deepEqual([o[MOVE.vx], o[MOVE.vy]], [r.velocity.x, r.velocity.y]);
+    assert.equal(o[MOVE.contacts], r.contacts.length);
+    assert.equal(o[MOVE.stuck], r.stuck ? 1 : 0);
+  });
+  assert.equal(single[0].stuck, true); // 37 units from a way out, 14 in reach
+  assert.equal(single[1].stuck, false); // 27 units up
+  batch.destroy();
+  a.world.destroy();
+  b.world.destroy();
 });
 
 test('tile kinds and slopes: a ray meets a ramp on its line with the slope normal', () => {
