@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # sweepbox's one entry point for people and CI. The builds are the presets of CMakePresets.json
 # (build trees in build/<preset>): this script only chooses which ones to run, and times them.
-#   ./dev.sh demo          install what is missing, build the `demo` preset, run the demo scene,
-#                          write demo.svg (and demo.png)
+#   ./dev.sh demo [--json] install what is missing, build the `demo` preset, run the demo scene,
+#                          print a line a step (--json: every contact, as JSON Lines), write
+#                          demo.jsonl, demo.svg (and demo.png)
 #   ./dev.sh test          what CI runs (.ci/run): install what is missing, then these steps, each
 #                          one timed, going on after a failed one:
 #                            gcc     configure, build, ctest (GCC, warnings are errors)
@@ -263,15 +264,43 @@ web_test() {
     return "$rc"
 }
 
+# One line a step of `sweepbox run`'s JSON Lines: what moved, how many contacts, where it ended.
+demo_summary() {
+    local script
+    script=$(cat <<'PY'
+import json, sys
+for line in sys.stdin:
+    s = json.loads(line)
+    what = "step %d: %s %s" % (s["step"], s["op"], s.get("body", ""))
+    if "frames" in s:
+        what += ", %d frames" % s["frames"]
+    n = len(s.get("contacts", [])) + s.get("contacts_omitted", 0)
+    what += ", %d contact%s" % (n, "" if n == 1 else "s")
+    if "box" in s:
+        what += ", ends at [%s]" % ", ".join("%g" % v for v in s["box"])
+    if "velocity" in s:
+        what += " moving at (%s)" % ", ".join("%g" % v for v in s["velocity"])
+    if s.get("on_floor"):
+        what += ", on the floor"
+    if s.get("stuck"):
+        what += ", stuck (started inside, no way out in reach)"
+    print("  " + what)
+PY
+)
+    python3 -c "$script"
+}
+
 demo() {
     install_deps
     # The demo preset: no -Werror, so that a newer compiler's new warning keeps no one from the demo.
     cmake --preset demo >/dev/null
     cmake --build --preset demo -j "$jobs"
     if [ -x build/demo/apps/sweepbox ] && [ -f scenes/grenade_room.json ]; then
-        build/demo/apps/sweepbox run scenes/grenade_room.json --svg demo.svg
+        build/demo/apps/sweepbox run scenes/grenade_room.json --svg demo.svg > demo.jsonl || return 1
         command -v rsvg-convert >/dev/null && rsvg-convert -o demo.png demo.svg
-        echo "dev.sh: the picture is demo.svg (and demo.png)"
+        # A few readable lines; the whole answer (every contact) is demo.jsonl, `--json` prints it.
+        if [ "${1:-}" = --json ]; then cat demo.jsonl; else demo_summary < demo.jsonl; fi
+        echo "dev.sh: the picture is demo.svg (and demo.png); every step's answer is in demo.jsonl"
     else
         for e in build/demo/examples/*; do [ -x "$e" ] && [ -f "$e" ] && "$e"; done
     fi
@@ -307,7 +336,7 @@ test_all() {
 }
 
 case "${1:-}" in
-    demo) demo ;;
+    demo) shift; demo "$@" ;;
     test)
         case "${2:-}" in
             "") test_all 0 ;;
