@@ -170,6 +170,36 @@ struct Diff {
 
 inline Diff diff(real a, real b) { return {a, b, wide(a) - wide(b)}; }
 
+/// One axis of a box [a_min, a_max] moving by d against [b_min, b_max]: entry and exit times as
+/// numerator / den (den = |d| > 0), the numerators exact on demand, or the whole line (always
+/// overlapping, d == 0), or never. Boxes and slope tiles both start from it.
+struct Slab {
+    enum Kind : unsigned char { moving, always, never } kind = never;
+    Diff enter{}, exit{};
+    wide den = 1;
+    bool thin = false; // the Minkowski extent on this axis is zero (both boxes thin here)
+};
+
+SWEEPBOX_FORCE_INLINE Slab slab(real a_min, real a_max, real d, real b_min, real b_max) {
+    Slab s;
+    if (d == 0) {
+        s.kind = (b_min < a_max && a_min < b_max) ? Slab::always : Slab::never;
+        return s;
+    }
+    s.kind = Slab::moving;
+    if (d > 0) {
+        s.enter = diff(b_min, a_max);
+        s.exit = diff(b_max, a_min);
+        s.den = wide(d);
+    } else {
+        s.enter = diff(a_min, b_max);
+        s.exit = diff(a_max, b_min);
+        s.den = -wide(d);
+    }
+    s.thin = a_min == a_max && b_min == b_max;
+    return s;
+}
+
 /// Sign of a difference (the rounded difference has the exact one's sign; zero only if a == b).
 inline int sign(const Diff& x) { return x.approx > 0 ? 1 : (x.approx < 0 ? -1 : 0); }
 

@@ -15,41 +15,8 @@
 
 namespace sweepbox {
 
+using detail::Slab;
 using detail::wide;
-
-namespace {
-
-// One axis of a sweep: entry and exit times as numerator / den (den = |d| > 0), the numerators
-// exact on demand (detail::Diff), or the whole line (always overlapping, d == 0), or never.
-struct Slab {
-    enum Kind : unsigned char { moving, always, never } kind = never;
-    detail::Diff enter{}, exit{};
-    wide den = 1;
-    bool thin = false; // the Minkowski extent on this axis is zero (both boxes thin here)
-};
-
-Slab slab(real a_min, real a_max, real d, real b_min, real b_max) {
-    Slab s;
-    if (d == 0) {
-        s.kind = (b_min < a_max && a_min < b_max) ? Slab::always : Slab::never;
-        return s;
-    }
-    s.kind = Slab::moving;
-    if (d > 0) {
-        s.enter = detail::diff(b_min, a_max);
-        s.exit = detail::diff(b_max, a_min);
-        s.den = wide(d);
-    } else {
-        s.enter = detail::diff(a_min, b_max);
-        s.exit = detail::diff(a_max, b_min);
-        s.den = -wide(d);
-    }
-    s.thin = a_min == a_max && b_min == b_max;
-    return s;
-}
-
-
-} // namespace
 
 Sweep detail::sweep_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {
     Sweep out;
@@ -61,8 +28,8 @@ Sweep detail::sweep_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t fac
     }
     // Seams only choose the face at a corner tie; touching a seam side is still touching
     // (contract rules 1 and 3), so the slabs are the plain ones.
-    const Slab sx = slab(a.min.x, a.max.x, d.x, b.min.x, b.max.x);
-    const Slab sy = slab(a.min.y, a.max.y, d.y, b.min.y, b.max.y);
+    const Slab sx = detail::slab(a.min.x, a.max.x, d.x, b.min.x, b.max.x);
+    const Slab sy = detail::slab(a.min.y, a.max.y, d.y, b.min.y, b.max.y);
     if (sx.kind == Slab::never || sy.kind == Slab::never) return out;
     // Not overlapping at t = 0, so at least one axis moves.
     int axis = -1;

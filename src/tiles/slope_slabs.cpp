@@ -12,21 +12,14 @@
 namespace sweepbox::detail {
 
 SlabTime axis_slab(real a_min, real a_max, real d, real b_min, real b_max) {
-    SlabTime s;
-    if (d == 0) {
-        s.kind = (b_min < a_max && a_min < b_max) ? SlabTime::always : SlabTime::never;
-        return s;
-    }
-    s.kind = SlabTime::moving;
-    if (d > 0) {
-        s.enter = widen(terms(exact_diff(b_min, a_max)));
-        s.exit = widen(terms(exact_diff(b_max, a_min)));
-    } else {
-        s.enter = widen(terms(exact_diff(a_min, b_max)));
-        s.exit = widen(terms(exact_diff(a_max, b_min)));
-    }
-    s.den = widen_den(terms(std::fabs(wide(d))));
-    return s;
+    const Slab s = slab(a_min, a_max, d, b_min, b_max); // (the boxes' slab, widened)
+    SlabTime t;
+    t.kind = SlabTime::Kind(s.kind);
+    if (s.kind != Slab::moving) return t;
+    t.enter = widen(terms(s.enter.exact()));
+    t.exit = widen(terms(s.exit.exact()));
+    t.den = widen_den(terms(s.den));
+    return t;
 }
 
 SlabTime normal_slab(const Aabb& a, Vec2 d, const SlopeTile& s, int& wd_sign) {
