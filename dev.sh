@@ -42,7 +42,7 @@ cd "$(dirname "$0")"
 
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev clang-format-14 clang-tidy-14 libglm-dev
           libboost-test-dev libbenchmark-dev nlohmann-json3-dev librsvg2-bin libbox2d-dev pkg-config python3
-          luajit lua-busted libpugixml-dev zlib1g-dev libzstd-dev love xvfb xauth emscripten nodejs chromium
+          luajit lua-busted zlib1g-dev libzstd-dev love xvfb xauth emscripten nodejs chromium
           g++-aarch64-linux-gnu qemu-user)
 
 install_deps() {

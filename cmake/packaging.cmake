@@ -80,7 +80,7 @@ install(EXPORT sweepboxTargets
         COMPONENT sweepbox_Development)
 
 if(TARGET sweepbox_levels)
-  # Its own export set: a game that uses only the core never needs pugixml, zlib or nlohmann_json.
+  # Its own export set: a game that uses only the core never needs zlib or nlohmann_json.
   get_target_property(_version sweepbox VERSION)
   get_target_property(_soversion sweepbox SOVERSION)
   set_target_properties(sweepbox_levels PROPERTIES EXPORT_NAME levels VERSION "${_version}" SOVERSION "${_soversion}")

@@ -7,8 +7,8 @@
 /// too. Nothing is read from disk.
 ///
 /// Checked (any violation aborts with a message):
-/// - parse_level returns a Level or throws LevelError; nothing else escapes (no nlohmann or
-///   pugixml exception, no std::out_of_range, no crash, no sanitizer report, no hang);
+/// - parse_level returns a Level or throws LevelError; nothing else escapes (no nlohmann
+///   exception, no XML reader's SyntaxError, no std::out_of_range, no crash, no sanitizer report, no hang);
 /// - a LevelError's what() is one line starting "sweepbox: load_level: " and the file it names;
 /// - a Level is whole: tiles fill its map, every tile's kind is empty or one of `kinds`, kinds
 ///   are in index order, a shape's name has its shape's index, every body box is valid;

@@ -28,6 +28,11 @@ std::string error_message(const std::string& file, const std::string& layer, std
 
 // A file's text; refuses what is no regular file (a directory, a device) and files over 256 MiB.
 std::string read_file(const std::string& path) {
+#if defined(__EMSCRIPTEN__)
+    // A standalone WebAssembly module has no files: the web package passes them in memory.
+    throw LevelError(path, "", 0,
+                     "this build (WebAssembly) reads no files from disk: pass the level's files in memory");
+#else
     constexpr std::uintmax_t max_size = std::uintmax_t(256) << 20;
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
@@ -40,6 +45,7 @@ std::string read_file(const std::string& path) {
     text << in.rdbuf();
     if (in.bad()) throw LevelError(path, "", 0, "cannot read the file");
     return text.str();
+#endif
 }
 
 // The checks World makes of a tile kind, so that add_level refuses before it changes anything.

@@ -7,7 +7,9 @@
 #include <cstring>
 #include <limits>
 
-#include <zlib.h>
+#if defined(SWEEPBOX_LEVELS_ZLIB)
+#    include <zlib.h>
+#endif
 #if defined(SWEEPBOX_LEVELS_ZSTD)
 #    include <zstd.h>
 #endif
@@ -61,6 +63,7 @@ std::vector<std::uint32_t> gids_of_bytes(const std::vector<std::uint8_t>& bytes,
     return gids;
 }
 
+#if defined(SWEEPBOX_LEVELS_ZLIB)
 std::vector<std::uint8_t> inflate_bytes(const std::vector<std::uint8_t>& in, std::size_t size, bool gzip,
                                         const Place& at) {
     // Deflate packs at most 1032 bytes into one: shorter data cannot hold the layer (and is not
@@ -82,6 +85,7 @@ std::vector<std::uint8_t> inflate_bytes(const std::vector<std::uint8_t>& in, std
     out.resize(got);
     return out;
 }
+#endif
 
 } // namespace
 
@@ -126,8 +130,14 @@ std::vector<std::uint32_t> base64_gids(std::string_view text, std::string_view c
                                        const Place& at) {
     const std::vector<std::uint8_t> bytes = base64_bytes(text, at);
     if (compression.empty()) return gids_of_bytes(bytes, count, at);
-    if (compression == "zlib" || compression == "gzip")
+    if (compression == "zlib" || compression == "gzip") {
+#if defined(SWEEPBOX_LEVELS_ZLIB)
         return gids_of_bytes(inflate_bytes(bytes, count * 4, compression == "gzip", at), count, at);
+#else
+        fail(at, std::string(compression) + "-compressed layers are not supported in this build (it has no zlib, "
+                                            "as in WebAssembly): save the map with CSV or uncompressed base64");
+#endif
+    }
     if (compression == "zstd") {
 #if defined(SWEEPBOX_LEVELS_ZSTD)
         const unsigned long long declared = ZSTD_getFrameContentSize(bytes.data(), bytes.size());

@@ -1,83 +1,63 @@
 // Tiled's XML formats, TMX maps and TSX tilesets (doc.mapeditor.org, "TMX Map Format"), read
-// with pugixml into a TiledMap.
-#include <algorithm>
-#include <cstring>
-
-#include <pugixml.hpp>
-
+// with the reader of xml.hpp into a TiledMap.
 #include "level_builder.hpp"
 #include "tile_data.hpp"
 #include "tiled.hpp"
+#include "xml.hpp"
 
 namespace sweepbox::levels {
 
 namespace {
 
-// Line numbers of a text's offsets.
-class Lines {
-public:
-    explicit Lines(std::string_view text) {
-        for (std::size_t i = 0; i < text.size(); ++i)
-            if (text[i] == '\n') starts_.push_back(i + 1);
-    }
-    [[nodiscard]] std::int64_t line_of(std::ptrdiff_t offset) const {
-        if (offset < 0) return 0;
-        return std::int64_t(std::upper_bound(starts_.begin(), starts_.end(), std::size_t(offset)) - starts_.begin()) +
-               1;
-    }
+using xml::Element;
 
-private:
-    std::vector<std::size_t> starts_;
-};
-
-// One XML document being read: its file, its lines.
+// One XML document being read: its file and what it is read with.
 struct Doc {
     std::string file;
-    Lines lines;
     const LevelRules& rules;
     const LevelFileReader& read;
     Templates* templates = nullptr; // a map's; none in a tileset or template file
-    [[nodiscard]] Place at(const pugi::xml_node& n, const std::string& layer = "") const {
-        return {file, layer, lines.line_of(n.offset_debug())};
-    }
+    [[nodiscard]] Place at(const Element& n, const std::string& layer = "") const { return {file, layer, n.line}; }
 };
 
-pugi::xml_document parse(std::string_view text, const Doc& doc) {
-    pugi::xml_document xml;
-    const pugi::xml_parse_result r = xml.load_buffer(text.data(), text.size(), pugi::parse_default,
-                                                     pugi::encoding_utf8);
-    if (!r) fail({doc.file, "", doc.lines.line_of(r.offset)}, std::string("not XML: ") + r.description());
-    return xml;
+Element parse(std::string_view text, const std::string& file) {
+    try {
+        return xml::parse(text);
+    } catch (const xml::SyntaxError& e) {
+        fail({file, "", e.line}, "not XML: " + e.problem);
+    }
 }
 
-double number_attr(const pugi::xml_node& n, const char* name, double fallback, const Place& at) {
-    const pugi::xml_attribute a = n.attribute(name);
+double number_attr(const Element& n, const char* name, double fallback, const Place& at) {
+    const std::string* a = n.attribute(name);
     if (!a) return fallback;
-    return number_of(a.value(), at, (std::string("attribute ") + name).c_str());
+    return number_of(*a, at, (std::string("attribute ") + name).c_str());
 }
 
-std::int64_t integer_attr(const pugi::xml_node& n, const char* name, std::int64_t fallback, const Place& at) {
-    const pugi::xml_attribute a = n.attribute(name);
+std::int64_t integer_attr(const Element& n, const char* name, std::int64_t fallback, const Place& at) {
+    const std::string* a = n.attribute(name);
     if (!a) return fallback;
-    return integer_of(a.value(), at, (std::string("attribute ") + name).c_str());
+    return integer_of(*a, at, (std::string("attribute ") + name).c_str());
 }
 
-Properties properties_of(const pugi::xml_node& n) {
+Properties properties_of(const Element& n) {
     Properties out;
-    for (const pugi::xml_node p : n.child("properties").children("property")) {
-        const pugi::xml_attribute v = p.attribute("value");
-        out[lower(p.attribute("name").value())] = v ? v.value() : p.text().get(); // long strings are the text
+    const Element* list = n.child("properties");
+    if (!list) return out;
+    for (const Element& p : list->children_named("property")) {
+        const std::string* v = p.attribute("value");
+        out[lower(std::string(p.value("name")))] = v ? *v : p.text; // long strings are the text
     }
     return out;
 }
 
-TiledTileset tileset(const pugi::xml_node& n, const Doc& doc, std::uint32_t first_gid) {
+TiledTileset tileset(const Element& n, const Doc& doc, std::uint32_t first_gid) {
     TiledTileset t;
-    t.at = doc.at(n, std::string("tileset ") + in_quotes(n.attribute("name").value()));
+    t.at = doc.at(n, std::string("tileset ") + in_quotes(std::string(n.value("name"))));
     t.first_gid = first_gid;
     t.tile_count = integer_attr(n, "tilecount", -1, t.at);
     const std::string key = lower(doc.rules.kind_property);
-    for (const pugi::xml_node tile : n.children("tile")) {
+    for (const Element& tile : n.children_named("tile")) {
         const Properties p = properties_of(tile);
         const auto kind = p.find(key);
         if (kind == p.end()) continue;
@@ -89,15 +69,14 @@ TiledTileset tileset(const pugi::xml_node& n, const Doc& doc, std::uint32_t firs
 }
 
 // The gids of one <data> or <chunk>: CSV, base64 (compressed or not) or <tile> elements.
-std::vector<std::uint32_t> gids_of(const pugi::xml_node& holder, const pugi::xml_node& data, std::int64_t count,
-                                   const Place& at) {
-    const std::string encoding = data.attribute("encoding").value();
-    const std::string compression = data.attribute("compression").value();
-    if (encoding == "csv") return csv_gids(holder.text().get(), std::size_t(count), at);
-    if (encoding == "base64") return base64_gids(holder.text().get(), compression, std::size_t(count), at);
-    if (!encoding.empty()) fail(at, "unknown encoding " + in_quotes(encoding) + " (csv, base64 or none)");
+std::vector<std::uint32_t> gids_of(const Element& holder, const Element& data, std::int64_t count, const Place& at) {
+    const std::string_view encoding = data.value("encoding");
+    const std::string_view compression = data.value("compression");
+    if (encoding == "csv") return csv_gids(holder.text, std::size_t(count), at);
+    if (encoding == "base64") return base64_gids(holder.text, compression, std::size_t(count), at);
+    if (!encoding.empty()) fail(at, "unknown encoding " + in_quotes(std::string(encoding)) + " (csv, base64 or none)");
     std::vector<std::uint32_t> gids;
-    for (const pugi::xml_node tile : holder.children("tile")) {
+    for (const Element& tile : holder.children_named("tile")) {
         if (std::int64_t(gids.size()) == count) fail(at, "more <tile> elements than the layer has tiles");
         const std::int64_t gid = integer_attr(tile, "gid", 0, at);
         if (gid < 0 || gid > std::int64_t(0xffffffffu)) fail(at, "a gid out of range");
@@ -109,16 +88,16 @@ std::vector<std::uint32_t> gids_of(const pugi::xml_node& holder, const pugi::xml
 }
 
 // An object; a template instance starts from its template's object.
-TiledObject object_of(const pugi::xml_node& n, const Doc& doc, const std::string& layer) {
+TiledObject object_of(const Element& n, const Doc& doc, const std::string& layer) {
     const Place at = doc.at(n, layer);
-    const char* tmpl = n.attribute("template").value();
-    TiledObject o = *tmpl && doc.templates ? doc.templates->get(tmpl, at) : TiledObject{};
+    const std::string tmpl(n.value("template"));
+    TiledObject o = !tmpl.empty() && doc.templates ? doc.templates->get(tmpl, at) : TiledObject{};
     o.at = at;
     o.tmpl = tmpl;
     o.id = integer_attr(n, "id", 0, o.at);
-    if (n.attribute("name")) o.name = n.attribute("name").value();
-    if (n.attribute("class")) o.type = n.attribute("class").value();
-    else if (n.attribute("type")) o.type = n.attribute("type").value();
+    if (const std::string* v = n.attribute("name")) o.name = *v;
+    if (const std::string* v = n.attribute("class")) o.type = *v;
+    else if (const std::string* t = n.attribute("type")) o.type = *t;
     o.x = number_attr(n, "x", o.x, o.at);
     o.y = number_attr(n, "y", o.y, o.at);
     o.width = number_attr(n, "width", o.width, o.at);
@@ -133,11 +112,11 @@ TiledObject object_of(const pugi::xml_node& n, const Doc& doc, const std::string
     else if (n.child("polyline")) o.shape = TiledShape::polyline;
     else if (n.child("text")) o.shape = TiledShape::text;
     else if (n.child("capsule")) o.shape = TiledShape::capsule;
-    else if (const pugi::xml_node poly = n.child("polygon")) {
+    else if (const Element* poly = n.child("polygon")) {
         o.shape = TiledShape::polygon;
         o.points.clear();
         // "x1,y1 x2,y2 ...".
-        std::string_view s = poly.attribute("points").value();
+        std::string_view s = poly->value("points");
         while (!s.empty()) {
             const std::size_t space = s.find(' ');
             const std::string_view pair = s.substr(0, space);
@@ -152,13 +131,13 @@ TiledObject object_of(const pugi::xml_node& n, const Doc& doc, const std::string
     return o;
 }
 
-void read_layers(const pugi::xml_node& parent, const Doc& doc, double ox, double oy, const Properties& inherited,
-                 int depth, TiledMap& map) {
+void read_layers(const Element& parent, const Doc& doc, double ox, double oy, const Properties& inherited, int depth,
+                 TiledMap& map) {
     if (depth > 64) fail(doc.at(parent), "groups nested more than 64 deep");
-    for (const pugi::xml_node n : parent.children()) {
-        const std::string tag = n.name();
+    for (const Element& n : parent.children) {
+        const std::string& tag = n.name;
         if (tag != "layer" && tag != "objectgroup" && tag != "group") continue;
-        const std::string name = n.attribute("name").value();
+        const std::string name(n.value("name"));
         const Place at = doc.at(n, name);
         TiledLayer layer;
         layer.at = at;
@@ -172,29 +151,29 @@ void read_layers(const pugi::xml_node& parent, const Doc& doc, double ox, double
         }
         if (tag == "objectgroup") {
             layer.tiles = false;
-            for (const pugi::xml_node o : n.children("object")) layer.objects.push_back(object_of(o, doc, name));
+            for (const Element& o : n.children_named("object")) layer.objects.push_back(object_of(o, doc, name));
             map.layers.push_back(std::move(layer));
             continue;
         }
-        const pugi::xml_node data = n.child("data");
+        const Element* data = n.child("data");
         if (!data) fail(at, "a tile layer without <data>");
         if (map.infinite) {
-            for (const pugi::xml_node c : data.children("chunk")) {
+            for (const Element& c : data->children_named("chunk")) {
                 TiledChunk chunk;
                 chunk.at = doc.at(c, name);
                 chunk.x = integer_attr(c, "x", 0, chunk.at);
                 chunk.y = integer_attr(c, "y", 0, chunk.at);
                 chunk.width = integer_attr(c, "width", 0, chunk.at);
                 chunk.height = integer_attr(c, "height", 0, chunk.at);
-                chunk.gids = gids_of(c, data, tile_count(chunk.width, chunk.height, chunk.at), chunk.at);
+                chunk.gids = gids_of(c, *data, tile_count(chunk.width, chunk.height, chunk.at), chunk.at);
                 layer.chunks.push_back(std::move(chunk));
             }
         } else {
             TiledChunk chunk;
-            chunk.at = doc.at(data, name);
+            chunk.at = doc.at(*data, name);
             chunk.width = integer_attr(n, "width", map.width, at);
             chunk.height = integer_attr(n, "height", map.height, at);
-            chunk.gids = gids_of(data, data, tile_count(chunk.width, chunk.height, chunk.at), chunk.at);
+            chunk.gids = gids_of(*data, *data, tile_count(chunk.width, chunk.height, chunk.at), chunk.at);
             layer.chunks.push_back(std::move(chunk));
         }
         map.layers.push_back(std::move(layer));
@@ -205,49 +184,47 @@ void read_layers(const pugi::xml_node& parent, const Doc& doc, double ox, double
 
 TiledObject template_from_tx(std::string_view text, const std::string& path, const LevelRules& rules) {
     const LevelFileReader none;
-    const Doc doc{path, Lines(text), rules, none};
-    const pugi::xml_document xml = parse(text, doc);
-    const pugi::xml_node object = xml.child("template").child("object");
+    const Doc doc{path, rules, none};
+    const Element root = parse(text, path);
+    const Element* object = root.name == "template" ? root.child("object") : nullptr;
     if (!object) fail({path, "", 0}, "no <template> with an <object> (a TX template holds one)");
-    return object_of(object, doc, "");
+    return object_of(*object, doc, "");
 }
 
 TiledTileset tileset_from_tsx(std::string_view text, const std::string& path, std::uint32_t first_gid,
                               const LevelRules& rules) {
     const LevelFileReader none;
-    const Doc doc{path, Lines(text), rules, none};
-    const pugi::xml_document xml = parse(text, doc);
-    const pugi::xml_node root = xml.child("tileset");
-    if (!root) fail({path, "", 0}, "no <tileset> element (a TSX tileset starts with one)");
+    const Doc doc{path, rules, none};
+    const Element root = parse(text, path);
+    if (root.name != "tileset") fail({path, "", 0}, "no <tileset> element (a TSX tileset starts with one)");
     return tileset(root, doc, first_gid);
 }
 
 TiledMap read_tmx(std::string_view text, const std::string& file, const LevelRules& rules,
                   const LevelFileReader& read) {
     Templates templates(file, rules, read);
-    const Doc doc{file, Lines(text), rules, read, &templates};
-    const pugi::xml_document xml = parse(text, doc);
-    const pugi::xml_node root = xml.child("map");
-    if (!root) fail({file, "", 0}, "no <map> element (a TMX map starts with one)");
+    const Doc doc{file, rules, read, &templates};
+    const Element root = parse(text, file);
+    if (root.name != "map") fail({file, "", 0}, "no <map> element (a TMX map starts with one)");
     TiledMap map;
     map.at = doc.at(root);
-    if (root.attribute("orientation")) map.orientation = root.attribute("orientation").value();
+    if (const std::string* v = root.attribute("orientation")) map.orientation = *v;
     map.tile_width = number_attr(root, "tilewidth", 0, map.at);
     map.tile_height = number_attr(root, "tileheight", 0, map.at);
     map.width = integer_attr(root, "width", 0, map.at);
     map.height = integer_attr(root, "height", 0, map.at);
     map.infinite = integer_attr(root, "infinite", 0, map.at) != 0;
     (void)tile_count(map.width, map.height, map.at); // checked here, allocated per layer
-    for (const pugi::xml_node n : root.children("tileset")) {
+    for (const Element& n : root.children_named("tileset")) {
         const Place at = doc.at(n);
         const std::int64_t first = integer_attr(n, "firstgid", 0, at);
         if (first < 1 || first > std::int64_t(0x0fffffff)) fail(at, "a tileset's firstgid out of range");
-        const pugi::xml_attribute source = n.attribute("source");
+        const std::string* source = n.attribute("source");
         if (!source) {
             map.tilesets.push_back(tileset(n, doc, std::uint32_t(first)));
             continue;
         }
-        map.tilesets.push_back(external_tileset(file, source.value(), std::uint32_t(first), at, rules, read));
+        map.tilesets.push_back(external_tileset(file, *source, std::uint32_t(first), at, rules, read));
     }
     read_layers(root, doc, 0, 0, {}, 0, map);
     return map;
