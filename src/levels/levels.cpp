@@ -4,12 +4,12 @@
 
 #include <array>
 #include <cmath>
-#include <bit>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <system_error>
 
+#include "core/bit_cast.hpp"
 #include "json_fields.hpp"
 #include "ldtk.hpp"
 #include "tiled.hpp"
@@ -61,7 +61,7 @@ void check_kind(const LevelKind& k) {
 namespace {
 
 using RealBits = std::conditional_t<sizeof(real) == 4, std::uint32_t, std::uint64_t>;
-bool same(real a, real b) { return std::bit_cast<RealBits>(a) == std::bit_cast<RealBits>(b); }
+bool same(real a, real b) { return detail::bit_cast<RealBits>(a) == detail::bit_cast<RealBits>(b); }
 bool same(Vec2 a, Vec2 b) { return same(a.x, b.x) && same(a.y, b.y); }
 
 } // namespace

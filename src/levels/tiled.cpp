@@ -3,7 +3,9 @@
 #include "tiled.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <cstdlib>
 #include <cmath>
 #include <unordered_map>
 
@@ -126,13 +128,54 @@ void add_objects(const TiledLayer& layer, const LevelRules& rules, LevelBuilder&
     }
 }
 
+#if defined(__EMSCRIPTEN__)
+// from_chars' grammar for a finite decimal: -?(digits[.digits]|.digits)([eE][+-]?digits)?
+bool decimal_syntax(std::string_view t) {
+    std::size_t i = 0, digits = 0;
+    const auto run = [&] {
+        std::size_t n = 0;
+        for (; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i) ++n;
+        return n;
+    };
+    if (i < t.size() && t[i] == '-') ++i;
+    digits += run();
+    if (i < t.size() && t[i] == '.') {
+        ++i;
+        digits += run();
+    }
+    if (digits == 0) return false;
+    if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+        ++i;
+        if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+        if (run() == 0) return false;
+    }
+    return i == t.size();
+}
+#endif
+
+// The whole text as a double, correctly rounded. Emscripten's libc++ has no from_chars for
+// double: there the same grammar is checked and musl's strtod (correctly rounded, in WebAssembly's
+// one "C" locale) reads it.
+bool read_double(std::string_view text, double& v) {
+#if defined(__EMSCRIPTEN__)
+    if (!decimal_syntax(text)) return false;
+    const std::string s(text);
+    char* end = nullptr;
+    errno = 0;
+    v = std::strtod(s.c_str(), &end);
+    return errno != ERANGE && end == s.c_str() + s.size();
+#else
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    return ec == std::errc() && end == text.data() + text.size();
+#endif
+}
+
 } // namespace
 
 double number_of(std::string_view text, const Place& at, const char* what) {
     while (!text.empty() && (text.front() == ' ' || text.front() == '+')) text.remove_prefix(1);
     double v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v))
+    if (!read_double(text, v) || !std::isfinite(v))
         fail(at, std::string(what) + " " + in_quotes(text) + " is not a finite number");
     return v;
 }

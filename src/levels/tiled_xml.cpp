@@ -44,9 +44,9 @@ Properties properties_of(const Element& n) {
     Properties out;
     const Element* list = n.child("properties");
     if (!list) return out;
-    for (const Element& p : list->children_named("property")) {
-        const std::string* v = p.attribute("value");
-        out[lower(std::string(p.value("name")))] = v ? *v : p.text; // long strings are the text
+    for (const Element* p : list->children_named("property")) {
+        const std::string* v = p->attribute("value");
+        out[lower(std::string(p->value("name")))] = v ? *v : p->text; // long strings are the text
     }
     return out;
 }
@@ -57,7 +57,8 @@ TiledTileset tileset(const Element& n, const Doc& doc, std::uint32_t first_gid) 
     t.first_gid = first_gid;
     t.tile_count = integer_attr(n, "tilecount", -1, t.at);
     const std::string key = lower(doc.rules.kind_property);
-    for (const Element& tile : n.children_named("tile")) {
+    for (const Element* t_ : n.children_named("tile")) {
+        const Element& tile = *t_;
         const Properties p = properties_of(tile);
         const auto kind = p.find(key);
         if (kind == p.end()) continue;
@@ -76,7 +77,8 @@ std::vector<std::uint32_t> gids_of(const Element& holder, const Element& data, s
     if (encoding == "base64") return base64_gids(holder.text, compression, std::size_t(count), at);
     if (!encoding.empty()) fail(at, "unknown encoding " + in_quotes(std::string(encoding)) + " (csv, base64 or none)");
     std::vector<std::uint32_t> gids;
-    for (const Element& tile : holder.children_named("tile")) {
+    for (const Element* t_ : holder.children_named("tile")) {
+        const Element& tile = *t_;
         if (std::int64_t(gids.size()) == count) fail(at, "more <tile> elements than the layer has tiles");
         const std::int64_t gid = integer_attr(tile, "gid", 0, at);
         if (gid < 0 || gid > std::int64_t(0xffffffffu)) fail(at, "a gid out of range");
@@ -151,14 +153,15 @@ void read_layers(const Element& parent, const Doc& doc, double ox, double oy, co
         }
         if (tag == "objectgroup") {
             layer.tiles = false;
-            for (const Element& o : n.children_named("object")) layer.objects.push_back(object_of(o, doc, name));
+            for (const Element* o : n.children_named("object")) layer.objects.push_back(object_of(*o, doc, name));
             map.layers.push_back(std::move(layer));
             continue;
         }
         const Element* data = n.child("data");
         if (!data) fail(at, "a tile layer without <data>");
         if (map.infinite) {
-            for (const Element& c : data->children_named("chunk")) {
+            for (const Element* c_ : data->children_named("chunk")) {
+                const Element& c = *c_;
                 TiledChunk chunk;
                 chunk.at = doc.at(c, name);
                 chunk.x = integer_attr(c, "x", 0, chunk.at);
@@ -215,7 +218,8 @@ TiledMap read_tmx(std::string_view text, const std::string& file, const LevelRul
     map.height = integer_attr(root, "height", 0, map.at);
     map.infinite = integer_attr(root, "infinite", 0, map.at) != 0;
     (void)tile_count(map.width, map.height, map.at); // checked here, allocated per layer
-    for (const Element& n : root.children_named("tileset")) {
+    for (const Element* n_ : root.children_named("tileset")) {
+        const Element& n = *n_;
         const Place at = doc.at(n);
         const std::int64_t first = integer_attr(n, "firstgid", 0, at);
         if (first < 1 || first > std::int64_t(0x0fffffff)) fail(at, "a tileset's firstgid out of range");

@@ -5,7 +5,6 @@
 // every build, WebAssembly included, reads TMX the same way with no library to link.
 
 #include <cstdint>
-#include <ranges>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,8 +41,11 @@ struct Element {
         return nullptr;
     }
     // The child elements of that name, in order.
-    [[nodiscard]] auto children_named(std::string_view key) const {
-        return children | std::views::filter([key](const Element& c) { return c.name == key; });
+    [[nodiscard]] std::vector<const Element*> children_named(std::string_view key) const {
+        std::vector<const Element*> out;
+        for (const Element& c : children)
+            if (c.name == key) out.push_back(&c);
+        return out;
     }
 };
 

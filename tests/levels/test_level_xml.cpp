@@ -66,7 +66,7 @@ BOOST_AUTO_TEST_CASE(elements_attributes_text_and_lines) {
     BOOST_TEST(root.children[1].value("name") == "H");
     BOOST_TEST(root.child("layer")->child("data")->text == "1,2,\n3");
     int layers = 0;
-    for (const Element& l : root.children_named("layer")) layers += l.name == "layer";
+    for (const Element* l : root.children_named("layer")) layers += l->name == "layer";
     BOOST_TEST(layers == 2);
 }
 
