@@ -33,7 +33,7 @@
 #                          clang preset's compile_commands.json
 #   ./dev.sh format        clang-format -i over those same files (rewrites them in place)
 #   ./dev.sh web           the web package: the WebAssembly modules (the web and web-double presets,
-#                          Emscripten) staged into web/dist with the scenes the playground lists;
+#                          Emscripten) staged into web/dist with the scenes and their level files;
 #                          then `cd web && python3 -m http.server` serves web/playground/
 # Fuzzing: FUZZ_RUNS (default 40000, --quick 2000) inputs per target, seed 1, each target capped
 # at FUZZ_SECONDS (default 120); SWEEPBOX_FUZZ_FLAGS replaces "-seed=1 -runs=N".
@@ -232,13 +232,15 @@ web_build() {
     mkdir -p web/dist/scenes
     cp build/web/src/web/sweepbox.wasm build/web/src/web/sweepbox_scene.wasm web/dist/ || return 1
     cp build/web-double/src/web/sweepbox.wasm web/dist/sweepbox_double.wasm || return 1
-    # The scenes the web build can run: those without an editor's "level" (the web build has no
-    # levels component, and a page no files beside the scene).
+    # Every scene, and the editor levels beside them (scenes/levels), which the playground
+    # fetches as a scene's "level" asks for them.
     python3 -c 'import json, pathlib, shutil
 scenes = [(f, json.loads(f.read_text())) for f in sorted(pathlib.Path("scenes").glob("*.json"))]
-listed = [(f, s) for f, s in scenes if "level" not in s]
-for f, _ in listed: shutil.copy(f, "web/dist/scenes/")
-print(json.dumps([{"file": f.name, "description": s.get("description", "")} for f, s in listed], indent=1))' \
+for f, _ in scenes: shutil.copy(f, "web/dist/scenes/")
+pathlib.Path("web/dist/scenes/levels").mkdir()
+for f in sorted(pathlib.Path("scenes/levels").iterdir()):
+    if f.suffix != ".py": shutil.copy(f, "web/dist/scenes/levels/")
+print(json.dumps([{"file": f.name, "description": s.get("description", "")} for f, s in scenes], indent=1))' \
         >web/dist/scenes/index.json || return 1
     ls -l web/dist
 }

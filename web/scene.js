@@ -11,18 +11,43 @@ memory = new Memory(instance.exports);
 const x = instance.exports;
 const decoder = new TextDecoder();
 
-/** A malformed scene or a step the world refused: the scene layer's one-line message. */
+/**
+ * A malformed scene or a step the world refused: the scene layer's one-line message. When a
+ * scene's level needs a file it was not given, `missingFile` names it (relative to the scene's
+ * folder); otherwise it is ''.
+ */
 export class SceneError extends Error {
-  constructor(message) {
+  constructor(message, missingFile = '') {
     super(message);
     this.name = 'SceneError';
+    this.missingFile = missingFile;
+  }
+}
+
+// The files handed to the module before an open: {name: text} or a Map.
+function giveFiles(files) {
+  for (const [name, text] of files instanceof Map ? files : Object.entries(files ?? {})) {
+    const [namePtr] = memory.putString(name);
+    const [textPtr, size] = memory.putString(text);
+    try {
+      x.sweepbox_web_scene_file(namePtr, textPtr, size);
+    } finally {
+      memory.free(namePtr);
+      memory.free(textPtr);
+    }
   }
 }
 
 /** A scene being played, one step at a time. Call destroy() when done. */
 export class Scene {
-  /** Parses scene text (`file` names it in errors) and builds its world. Throws SceneError. */
-  constructor(text, file = '<scene>') {
+  /**
+   * Parses scene text (`file` names it in errors) and builds its world. A scene with an editor's
+   * `"level"` reads it, and the files it refers to, from `files`: {path: text} or a Map, paths
+   * relative to the scene's folder as the scene names them ("levels/platformer.tmx"). Throws
+   * SceneError (its `missingFile` names a file the level needs and `files` lacks).
+   */
+  constructor(text, file = '<scene>', files = {}) {
+    giveFiles(files);
     const [textPtr, size] = memory.putString(text);
     const [filePtr] = memory.putString(file);
     try {
@@ -31,7 +56,10 @@ export class Scene {
       memory.free(textPtr);
       memory.free(filePtr);
     }
-    if (!this.ptr) throw new SceneError(memory.string(x.sweepbox_web_scene_open_error()));
+    if (!this.ptr) {
+      throw new SceneError(memory.string(x.sweepbox_web_scene_open_error()),
+        memory.string(x.sweepbox_web_scene_missing_file()));
+    }
     /** The number of steps. */
     this.stepCount = x.sweepbox_web_scene_steps(this.ptr);
     /** The index of the next step to run. */
@@ -87,9 +115,27 @@ export class Scene {
   }
 }
 
-/** Runs a whole scene: its output lines and its picture. */
-export function runScene(text, file = '<scene>', svgOptions = {}) {
-  const scene = new Scene(text, file);
+/**
+ * Opens a scene, fetching the files its level needs one by one with `readFile(name)` (async,
+ * the file's text; `name` relative to the scene's folder) and adding them to `files`, which it
+ * returns with the scene: {scene, files}. In a page, `readFile` is a fetch of the file beside
+ * the scene; in Node, a read from disk.
+ */
+export async function openScene(text, file = '<scene>', readFile = null, files = {}) {
+  const given = new Map(files instanceof Map ? files : Object.entries(files));
+  for (;;) {
+    try {
+      return { scene: new Scene(text, file, given), files: given };
+    } catch (e) {
+      if (!(e instanceof SceneError) || !e.missingFile || !readFile || given.has(e.missingFile)) throw e;
+      given.set(e.missingFile, await readFile(e.missingFile));
+    }
+  }
+}
+
+/** Runs a whole scene: its output lines and its picture (`files` as for Scene). */
+export function runScene(text, file = '<scene>', svgOptions = {}, files = {}) {
+  const scene = new Scene(text, file, files);
   try {
     const lines = scene.runAll();
     return { lines, svg: scene.svg({ title: file, ...svgOptions }) };

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -204,6 +205,13 @@ struct Scene {
 /// that every body name a step uses is live at that step (not unknown, not removed). Throws
 /// SceneError.
 [[nodiscard]] Scene parse_scene(std::string_view text, const std::string& file = "<scene>");
+/// Reads a file a scene refers to: its "level", and the files that level refers to (a tileset,
+/// an LDtk level), by path (the scene's folder joined with the name it gives). Throws on failure;
+/// the exception's what() goes into the SceneError.
+using SceneFileReader = std::function<std::string(const std::string& path)>;
+/// parse_scene with the scene's level files read by `read` instead of from disk (the web
+/// package hands a page's files this way). An empty `read` reads from disk.
+[[nodiscard]] Scene parse_scene(std::string_view text, const std::string& file, const SceneFileReader& read);
 /// Reads and parses a scene file. Throws SceneError (also when the file cannot be read, or is a
 /// directory).
 [[nodiscard]] Scene load_scene(const std::string& path);

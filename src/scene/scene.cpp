@@ -179,7 +179,7 @@ void read_kinds(Fields& tf, SceneTiles& tiles) {
     }
 }
 
-Scene read_scene(const json& root, const std::string& file) {
+Scene read_scene(const json& root, const std::string& file, const SceneFileReader& read) {
     Fields f(root, "scene");
     Scene scene;
     f.read("description", scene.description);
@@ -230,7 +230,7 @@ Scene read_scene(const json& root, const std::string& file) {
         for (std::size_t i = 0; i < steps->size(); ++i) scene.steps.push_back(read_step((*steps)[i], i));
     }
     f.finish();
-    if (!scene.level.empty()) detail::read_scene_level(scene, file);
+    if (!scene.level.empty()) detail::read_scene_level(scene, file, read);
     check_names(scene);
     return scene;
 }
@@ -255,10 +255,12 @@ std::int32_t scene_tile_kind(const SceneTiles& tiles, const std::string& name) {
 SceneError::SceneError(const std::string& file, const std::string& where, const std::string& problem)
     : std::runtime_error(join_message(file, where, problem)), file_(file), where_(where), problem_(problem) {}
 
-Scene parse_scene(std::string_view text, const std::string& file) {
+Scene parse_scene(std::string_view text, const std::string& file) { return parse_scene(text, file, {}); }
+
+Scene parse_scene(std::string_view text, const std::string& file, const SceneFileReader& read) {
     const json root = detail::parse_json_text(text, file);
     try {
-        return read_scene(root, file);
+        return read_scene(root, file, read);
     } catch (const Bad& b) {
         throw SceneError(file, b.where, b.problem);
     } catch (const json::exception& e) {

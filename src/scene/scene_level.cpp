@@ -10,13 +10,33 @@ namespace sweepbox::detail {
 
 #if defined(SWEEPBOX_SCENE_LEVELS)
 
-void read_scene_level(Scene& scene, const std::string& file) {
+namespace {
+
+// The level file's text through the scene's reader, its failure a LevelError naming the file.
+std::string read_referenced(const SceneFileReader& read, const std::string& path) {
+    try {
+        return read(path);
+    } catch (const Error&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw LevelError(path, "", 0, std::string("cannot read the file: ") + e.what());
+    }
+}
+
+} // namespace
+
+void read_scene_level(Scene& scene, const std::string& file, const SceneFileReader& read) {
     const std::size_t slash = file.find_last_of('/');
     const bool beside = slash != std::string::npos && !scene.level.empty() && scene.level.front() != '/';
     const std::string path = beside ? file.substr(0, slash + 1) + scene.level : scene.level;
     Level level;
     try {
-        level = load_level(path, scene.level_name);
+        if (read) {
+            const LevelFormat format = level_format_of(path);
+            level = parse_level(read_referenced(read, path), path, format, scene.level_name, {}, read);
+        } else {
+            level = load_level(path, scene.level_name);
+        }
     } catch (const Error& e) {
         std::string problem = e.what();
         if (problem.rfind("sweepbox: ", 0) == 0) problem.erase(0, 10);
@@ -52,7 +72,7 @@ void read_scene_level(Scene& scene, const std::string& file) {
 
 #else
 
-void read_scene_level(Scene&, const std::string& file) {
+void read_scene_level(Scene&, const std::string& file, const SceneFileReader&) {
     throw SceneError(file, "level", "this build of sweepbox has no levels component (SWEEPBOX_LEVELS=OFF)");
 }
 

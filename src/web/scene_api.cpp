@@ -8,9 +8,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "web_export.hpp"
 
@@ -29,6 +32,48 @@ struct OpenScene {
 std::string& open_error() {
     static std::string text;
     return text;
+}
+
+// The files handed to the next open (its level and the files that refers to), by their path
+// relative to the scene's folder; and the file the last failed open lacked.
+std::map<std::string, std::string>& given_files() {
+    static std::map<std::string, std::string> files;
+    return files;
+}
+std::string& missing_file() {
+    static std::string name;
+    return name;
+}
+
+// `path` without "." segments and with each ".." taking away the segment before it.
+std::string normal_path(std::string_view path) {
+    std::vector<std::string_view> parts;
+    while (!path.empty()) {
+        const std::size_t slash = path.find('/');
+        const std::string_view part = path.substr(0, slash);
+        path = slash == std::string_view::npos ? std::string_view() : path.substr(slash + 1);
+        if (part.empty() || part == ".") continue;
+        if (part == ".." && !parts.empty() && parts.back() != "..") parts.pop_back();
+        else parts.push_back(part);
+    }
+    std::string out;
+    for (const std::string_view p : parts) out += (out.empty() ? "" : "/") + std::string(p);
+    return out;
+}
+
+// Reads a scene's files from given_files(): a path the scene layer joined to the scene's folder
+// is looked up relative to that folder.
+SceneFileReader given_reader(const std::string& scene_file) {
+    const std::size_t slash = scene_file.find_last_of('/');
+    const std::string folder = slash == std::string::npos ? "" : scene_file.substr(0, slash + 1);
+    return [folder](const std::string& path) -> std::string {
+        const std::string relative = path.compare(0, folder.size(), folder) == 0 ? path.substr(folder.size()) : path;
+        const std::string name = normal_path(relative);
+        const auto it = given_files().find(name);
+        if (it != given_files().end()) return it->second;
+        missing_file() = name;
+        throw std::runtime_error("no file \"" + name + "\" was given with the scene");
+    };
 }
 
 // Runs f, keeping the text of any exception in `text`; 0 when f ran, 1 when it threw.
@@ -128,12 +173,23 @@ std::string state_json(const SceneRunner& runner, std::size_t next_step) {
 /// the error in sweepbox_web_scene_open_error().
 SWEEPBOX_WEB_EXPORT OpenScene* sweepbox_web_scene_open(const char* text, std::size_t size, const char* file) {
     auto scene = std::make_unique<OpenScene>();
+    missing_file().clear();
     const std::int32_t failed = guarded(open_error(), [&] {
-        scene->runner = std::make_unique<SceneRunner>(parse_scene(std::string_view(text, size), file),
-                                                      std::string(file));
+        scene->runner = std::make_unique<SceneRunner>(
+            parse_scene(std::string_view(text, size), file, given_reader(file)), std::string(file));
     });
+    given_files().clear();
     return failed ? nullptr : scene.release();
 }
+
+/// Hands a file (`size` bytes) to the next sweepbox_web_scene_open, by its path relative to the
+/// scene's folder ("levels/platformer.tmx"); that open uses the files and forgets them.
+SWEEPBOX_WEB_EXPORT void sweepbox_web_scene_file(const char* name, const char* text, std::size_t size) {
+    given_files()[normal_path(name)] = std::string(text, size);
+}
+
+/// The file the last failed open needed and was not given ("" when it lacked none).
+SWEEPBOX_WEB_EXPORT const char* sweepbox_web_scene_missing_file() { return missing_file().c_str(); }
 
 /// The error of the last failed sweepbox_web_scene_open.
 SWEEPBOX_WEB_EXPORT const char* sweepbox_web_scene_open_error() { return open_error().c_str(); }

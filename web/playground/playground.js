@@ -7,7 +7,7 @@
 import {
   MoveOptions, Particles, World, emitSparks, moveParticles, newCastHit, newMoveResult,
 } from '../sweepbox.js';
-import { Scene } from '../scene.js';
+import { openScene } from '../scene.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 // The SVG renderer's colours (src/scene/svg.cpp), one meaning each.
@@ -20,7 +20,7 @@ const $ = (id) => document.getElementById(id);
 const view = $('view'), linesOut = $('lines'), readout = $('readout'), errorOut = $('error');
 
 const state = {
-  name: '', text: '', scene: null, lines: [], world: null, ids: new Map(), svg: null, overlay: null,
+  name: '', text: '', files: new Map(), scene: null, lines: [], world: null, ids: new Map(), svg: null, overlay: null,
   sparksLayer: null, u: 1, tool: 'box', probe: null, ray: null, last: null,
 };
 const moveResult = newMoveResult(), castHit = newCastHit();
@@ -50,19 +50,31 @@ async function sceneList() {
   return response.json();
 }
 
+// A file beside the listed scenes (a level's, as the scene names it: "levels/platformer.tmx").
+async function fetchBeside(name) {
+  const response = await fetch(`../dist/scenes/${name}`);
+  if (!response.ok) throw new Error(`cannot load ${name}: ${response.status} ${response.statusText}`);
+  return response.text();
+}
+
 async function openNamed(file) {
-  const response = await fetch(`../dist/scenes/${file}`);
-  if (!response.ok) throw new Error(`cannot load ${file}`);
-  openText(await response.text(), file);
+  await openText(await fetchBeside(file), file);
   $('scene-list').value = file;
 }
 
-function openText(text, name) {
-  const scene = new Scene(text, name); // throws SceneError before anything changes
+// Opens scene text; a scene with an editor's "level" gets its files fetched beside the listed
+// scenes (a pasted scene too). Throws SceneError before anything changes.
+async function openText(text, name, known = new Map()) {
+  const { scene, files } = await openScene(text, name, fetchBeside, known);
+  reopen(scene, text, name, files);
+}
+
+function reopen(scene, text, name, files) {
   state.scene?.destroy();
   state.scene = scene;
   state.name = name;
   state.text = text;
+  state.files = files;
   state.lines = [];
   state.probe = null;
   state.ray = null;
@@ -400,17 +412,13 @@ async function start() {
   select.addEventListener('change', () => openNamed(select.value).catch((e) => showError(e.message)));
   $('step').addEventListener('click', step);
   $('run-all').addEventListener('click', runAll);
-  $('reset').addEventListener('click', () => openText(state.text, state.name));
+  $('reset').addEventListener('click', () => openText(state.text, state.name, state.files).catch((e) => showError(e.message)));
   $('paste-toggle').addEventListener('click', () => {
     $('paste').hidden = !$('paste').hidden;
     if (!$('paste').hidden && !$('paste-text').value) $('paste-text').value = state.text;
   });
   $('paste-run').addEventListener('click', () => {
-    try {
-      openText($('paste-text').value, 'pasted scene');
-    } catch (e) {
-      showError(e.message);
-    }
+    openText($('paste-text').value, 'pasted scene').catch((e) => showError(e.message));
   });
   for (const radio of document.querySelectorAll('input[name=tool]')) {
     radio.addEventListener('change', () => {
@@ -431,6 +439,8 @@ window.playground = {
   scenes: () => sceneList(),
   open: (file) => openNamed(file),
   openText,
+  files: () => [...state.files.keys()],
+  state: () => state.scene.state(),
   runAll,
   step,
   lines: () => state.lines,

@@ -1,8 +1,8 @@
 // The playground in a real browser: Debian's Chromium, headless, driven through its DevTools
 // protocol over Node's WebSocket. The web folder is served by `python3 -m http.server`, as a user
 // would serve it. Checks, failing with a non-zero exit:
-//  - every scene the playground lists (those of scenes/ without an editor's level) prints in
-//    the page the lines of the native `sweepbox run`;
+//  - the playground lists every scene of scenes/, and each prints in the page the lines of the
+//    native `sweepbox run` (a scene with an editor's level fetches the level's files beside it);
 //  - dragging the box's end and the ray's end with the mouse draws the library's own answer
 //    (the page's overlay against a check of the same move), with the first contact among the
 //    candidates;
@@ -150,12 +150,18 @@ async function main() {
 
     // Every scene: the page's lines are the native program's.
     const scenes = await cdp.eval('window.playground.scenes()');
-    assert.ok(scenes.length >= 9, `${scenes.length} scenes listed`);
+    const onDisk = fs.readdirSync(path.join(root, 'scenes')).filter((f) => f.endsWith('.json')).sort();
+    assert.deepEqual(scenes.map((s) => s.file).sort(), onDisk, 'the playground lists every scene of scenes/');
     for (const { file } of scenes) {
       const lines = await cdp.eval(`window.playground.open(${JSON.stringify(file)}).then(() => window.playground.runAll())`);
       const native = execFileSync(program, ['run', path.join(root, 'scenes', file)], { encoding: 'utf8', maxBuffer: 1 << 28 });
       assert.equal(lines.join('\n') + '\n', native, `${file}: the page's lines differ from sweepbox run's`);
-      console.log(`  ${file}: ${lines.length} lines, the same as sweepbox run's`);
+      const files = await cdp.eval('window.playground.files()');
+      const level = JSON.parse(fs.readFileSync(path.join(root, 'scenes', file), 'utf8')).level;
+      if (level) assert.ok(files.includes(level), `${file}: the page did not fetch ${level} (${files})`);
+      const state = await cdp.eval('window.playground.state()');
+      if (level) assert.ok(state.tiles && state.tiles.cells.some((k) => k !== 0), `${file}: the level has no tiles in the page`);
+      console.log(`  ${file}: ${lines.length} lines, the same as sweepbox run's${files.length ? ` (files: ${files.join(', ')})` : ''}`);
       await cdp.screenshot(`scene-${file.replace(/\.json$/, '')}.png`);
     }
 
