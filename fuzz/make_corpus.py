@@ -440,6 +440,15 @@ def level_seeds():
                              b'"tileheight": 8, "layers": [{"type": "objectgroup", "name": "O", "objects": [{"id": 1, '
                              b'"template": "t.tj", "x": 4, "y": 4}]}]}' + cut +
                              b'{"type": "template", "object": {"type": "Sensor", "width": 16, "height": 4}}')
+    # What the XML reader reads beyond plain elements: a declaration, a DOCTYPE, comments, CDATA,
+    # entities and character references in attributes and text.
+    seeds['xml-syntax-tmx'] = (b'\0\xef\xbb\xbf<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE map [<!ELEMENT map ANY>]>\n'
+                               b'<!-- a map --><map orientation=\'orthogonal\' width="2" height="1" tilewidth="8" '
+                               b'tileheight="8"><tileset firstgid="1" name="t&amp;&#x74;" tilecount="1"><tile id="0">'
+                               b'<properties><property name="collision">s&#111;lid</property></properties></tile>'
+                               b'</tileset><layer name="&lt;G&gt;&quot;&apos;" width="2" height="1">'
+                               b'<data encoding="csv"><!-- row --><![CDATA[1,\r\n0]]></data></layer>'
+                               b'<?tiled pi?></map>\n')
     for name in ['xml_tiles', 'base64', 'base64_zlib', 'base64_gzip', 'base64_zstd', 'embedded', 'infinite',
                  'infinite_zlib', 'offsets']:
         seeds[name.replace('_', '-') + '-tmx'] = b'\0' + read(data, 'platformer_%s.tmx' % name) + cut + tsx

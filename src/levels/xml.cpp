@@ -121,6 +121,9 @@ private:
         const std::size_t semi = s_.find(';', i_);
         if (semi == std::string_view::npos || semi - i_ > 12) fail("a \"&\" that starts no reference (write &amp;)");
         const std::string_view ref = s_.substr(i_, semi - i_);
+        // (Only name characters: the reference is quoted in errors, which stay one line.)
+        for (const char c : ref)
+            if (!is_name_char(c) && c != '#') fail("a \"&\" that starts no reference (write &amp;)");
         if (ref == "lt") out += '<';
         else if (ref == "gt") out += '>';
         else if (ref == "amp") out += '&';

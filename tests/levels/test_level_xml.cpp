@@ -95,6 +95,8 @@ BOOST_AUTO_TEST_CASE(malformed_documents_fail_at_their_line) {
     expect_error("<map>&#x110000;</map>", 1, "beyond Unicode");
     expect_error("<map>&#12a;</map>", 1, "malformed character reference");
     expect_error("<map>a & b</map>", 1, "starts no reference");
+    expect_error("<map>a &\np; b</map>", 1, "starts no reference"); // (errors are one line)
+    expect_error("<map>&#1\n2;</map>", 1, "starts no reference");
     expect_error("<map>\n<!-- open\n</map>", 2, "unterminated comment");
     expect_error("<map><!-- a -- b --></map>", 1, "\"--\" inside a comment");
     expect_error("<map>\n<![CDATA[ x </map>", 2, "unterminated CDATA section");
