@@ -1,7 +1,8 @@
 #pragma once
 // Internal: rule 6 where obstacles meet, for a move's points and planks (narrow/junction.hpp):
-// the obstacles a leg's junction test sees, for a leg, for a leg in a known region and for rule
-// 7's push; and rule 5's rest off a thin wall's line on the face a leg stopped at.
+// a leg's junction test and the rounding of its end (junction_leg); the obstacles a leg's
+// junction test sees, for a leg, for a leg in a known region and for rule 7's push; and rule 5's
+// rest off a thin wall's line on the face a leg stopped at.
 
 #include <vector>
 #include <sweepbox/world.hpp>
@@ -12,6 +13,35 @@
 #include "narrow/junction.hpp"
 
 namespace sweepbox::detail {
+
+/// The best contact of a move's leg so far (rule 4), and whether the body started inside it,
+/// how deep (rule 7).
+struct Found {
+    bool any = false;
+    Sweep sweep{};
+    Obstacle ob{};
+    Response response = Response::slide;
+    bool started = false;
+    real depth = 0;
+};
+
+/// The leg's end, what is left of its motion and its junction point, after junction_leg.
+struct JunctionLeg {
+    bool stop;
+    Aabb F;
+    Vec2 rest;
+    Vec2 point;
+};
+
+/// The junction test of one leg of a point or plank (junction.hpp), after the slabs: when a stop
+/// comes before their best contact, it becomes the contact (best, and in the answer the leg's
+/// end, what is left of the motion and the junction point). Then rule 5's rounding of the end
+/// (settle_thin). Out of line, and with F and rest passed by value (their addresses would keep
+/// them out of registers in every move): most moves are of boxes with area.
+/// `known`: the leg lies inside this region of known obstacles (else null).
+JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o, const Selector& sel, const Aabb& S, Vec2 d,
+                         Found& best, Aabb F, Vec2 rest, std::vector<Obstacle>& solids, std::vector<Obstacle>& slopes,
+                         const KnownObstacles* known);
 
 /// The first junction stop of the body's motion S + d among the blocking boxes and slopes it
 /// does not overlap (rule 6 for points and planks), for a leg and for rule 7's push alike.

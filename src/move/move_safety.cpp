@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "move/move_safety.hpp"
+
 #include "move/move_junction.hpp"
 #include "move/move_support.hpp"
 #include "narrow/narrow_phase.hpp"

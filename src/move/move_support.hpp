@@ -1,6 +1,6 @@
 #pragma once
 // Internal: what World::move's files share: which responses block, and the response to an
-// obstacle; and rule 6 and 7's last line (move_safety.cpp).
+// obstacle; where a box lies in a region; and what a caller knows of the obstacles.
 
 #include <bit>
 #include <cstddef>
@@ -16,6 +16,16 @@ inline bool is_blocking(Response r) { return r == Response::touch || r == Respon
 
 inline int axis_of(Vec2 n) { return n.x != 0 ? 0 : 1; }
 
+// True when the closed box a lies inside the closed box `region`.
+inline bool inside(const Aabb& a, const Aabb& region) {
+    return region.min.x <= a.min.x && region.min.y <= a.min.y && a.max.x <= region.max.x && a.max.y <= region.max.y;
+}
+
+// True when the closed box a lies in the interior of `region`.
+inline bool strictly_inside(const Aabb& a, const Aabb& region) {
+    return region.min.x < a.min.x && region.min.y < a.min.y && a.max.x < region.max.x && a.max.y < region.max.y;
+}
+
 // The response to an obstacle; a filter's answer is checked as it comes (rule 11).
 inline Response response_for(const World& w, BodyId self, const Obstacle& ob, const MoveOptions& o) {
     if (o.filter) {
@@ -27,13 +37,6 @@ inline Response response_for(const World& w, BodyId self, const Obstacle& ob, co
         return (*o.category_responses)[std::size_t(std::countr_zero(ob.category))];
     return o.response;
 }
-
-/// Rule 6 and 7 as a last line: F may not overlap a blocking obstacle that S did not overlap,
-/// may not have crossed a thin one, and may not deepen an overlap S had. Violations are clamped
-/// toward S on one axis; when that does not settle, the body stays at S. s_thin: S has zero
-/// extent on an axis (else no thin crossing). Returns the settled end box.
-Aabb settle_violations(const World& w, BodyId self, const MoveOptions& o, const Selector& sel, const Aabb& S, Vec2 d,
-                       real t_end, Aabb F, const std::vector<Obstacle>& candidates, bool s_thin);
 
 /// What a caller already knows of the obstacles around a move: every obstacle the move's walks
 /// could find meeting the interior of the box `region`, as the walks build them (a particle's
