@@ -17,7 +17,6 @@ OVER_LIMIT = {
     "include/sweepbox/sweepbox.h",
     "src/c_api/c_api.cpp",
     "src/kit/particles.cpp",
-    "src/world/cast.cpp",
 }
 
 
