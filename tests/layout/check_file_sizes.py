@@ -16,7 +16,6 @@ LIMIT = 500
 OVER_LIMIT = {
     "include/sweepbox/sweepbox.h",
     "src/c_api/c_api.cpp",
-    "src/kit/particles.cpp",
 }
 
 
