@@ -15,7 +15,6 @@ LIMIT = 500
 # Files over the limit until they are split (issue 41); the list only shrinks.
 OVER_LIMIT = {
     "include/sweepbox/sweepbox.h",
-    "src/c_api/c_api.cpp",
 }
 
 
