@@ -1,6 +1,7 @@
-# Writes OUTPUT, a Lua module that returns the C declarations of HEADERS (include/sweepbox/sweepbox.h,
-# then the C API's other headers) as one string for LuaJIT's ffi.cdef (`declarations`) and the first
-# header's version (`major`, `minor`), so the FFI binding is never a second copy of the headers.
+# Writes OUTPUT, a Lua module that returns the C declarations of HEADERS (include/sweepbox/sweepbox_types.h,
+# sweepbox.h, then the C API's other headers, in the order C reads them) as one string for LuaJIT's
+# ffi.cdef (`declarations`) and sweepbox.h's version (`major`, `minor`), so the FFI binding is never a
+# second copy of the headers.
 # LuaJIT's C parser takes declarations only: comments, preprocessor lines, the export marker and
 # the extern "C" wrapper are dropped.
 # Usage: cmake "-DHEADERS=a.h|b.h" -DOUTPUT=... -P make_declarations.cmake (| between the headers:

@@ -63,6 +63,7 @@ endif()
 
 if(EXPECT_C)
   expect_one("include/sweepbox/sweepbox.h" _)
+  expect_one("include/sweepbox/sweepbox_types.h" _)
   expect_one("*/cmake/sweepbox/sweepboxCTargets.cmake" _)
   expect_one("*/pkgconfig/sweepbox_c.pc" pc_c)
   list(APPEND pc "${pc_c}")
@@ -71,7 +72,8 @@ if(EXPECT_C)
     message(FATAL_ERROR "no libsweepbox_c.so was installed in ${PREFIX}")
   endif()
 else()
-  file(GLOB_RECURSE c_files "${PREFIX}/include/sweepbox/sweepbox.h" "${PREFIX}/*sweepboxCTargets*.cmake"
+  file(GLOB_RECURSE c_files "${PREFIX}/include/sweepbox/sweepbox.h" "${PREFIX}/include/sweepbox/sweepbox_types.h"
+       "${PREFIX}/*sweepboxCTargets*.cmake"
        "${PREFIX}/*sweepbox_c.pc")
   if(c_files)
     message(FATAL_ERROR "no C API in this build, yet these were installed: ${c_files}")

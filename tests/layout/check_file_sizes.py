@@ -12,10 +12,9 @@ from report import report
 
 LIMIT = 500
 
-# Files over the limit until they are split (issue 41); the list only shrinks.
-OVER_LIMIT = {
-    "include/sweepbox/sweepbox.h",
-}
+# Files over the limit until they are split (issue 41); the list only shrinks (now empty: every
+# file is under the limit, and a new one over it fails).
+OVER_LIMIT: set = set()
 
 
 def line_count(path: pathlib.Path) -> int:
