@@ -159,8 +159,8 @@ test('a MoveBatch answers as single moves do, stuck included', () => {
   batch.setBody(0, a.buried);
   batch.setBody(1, a.debris);
   batch.input.set([1, 0, 60, 0, -7, 4, -420, 240]);
-  a.world.moveBodies(batch, { response: 'bounce', pushOutSides: 2 });
-  const options = { response: 'bounce', pushOutSides: 2 };
+  a.world.moveBodies(batch, { response: 'bounce', pushOutSides: 4 });
+  const options = { response: 'bounce', pushOutSides: 4 };
   const single = [b.world.move(b.buried, 1, 0, { ...options, velocity: { x: 60, y: 0 } }),
     b.world.move(b.debris, -7, 4, { ...options, velocity: { x: -420, y: 240 } })];
   assert.equal(moveStride, 11);
@@ -171,8 +171,8 @@ test('a MoveBatch answers as single moves do, stuck included', () => {
     assert.equal(o[MOVE.contacts], r.contacts.length);
     assert.equal(o[MOVE.stuck], r.stuck ? 1 : 0);
   });
-  assert.equal(single[0].stuck, true); // 37 units from a way out, 14 in reach
-  assert.equal(single[1].stuck, false); // 27 units up
+  assert.equal(single[0].stuck, true); // 37 units from a way out, 28 in reach
+  assert.equal(single[1].stuck, false); // out 27 units up
   batch.destroy();
   a.world.destroy();
   b.world.destroy();
