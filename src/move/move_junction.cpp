@@ -83,6 +83,7 @@ JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o, cons
     // The obstacles at the end itself too: rounding may put it on one the exact path never met.
     // (Inside a known region, those are among the known solids already.)
     auto gather = [&](const Obstacle& ob) {
+        if (!intersects_closed(ob.box, out.F)) return; // (a reference world visits everything)
         if (junction_solid(w, self, o, S, ob)) solids.push_back(ob);
         if (ob.shape != 0 && !overlaps_obstacle(w.tiles(), S, ob) && is_blocking(response_for(w, self, ob, o)))
             slopes.push_back(ob);

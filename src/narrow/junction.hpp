@@ -16,7 +16,10 @@
 // ahead only when that piece is free and joined to the one behind; otherwise it stops there.
 // A point on a zero-thickness wall belongs to both sides of it: it goes on only where both do.
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -102,6 +105,19 @@ struct SlopeView {
 [[nodiscard]] Aabb settle_thin(const Aabb& S, Vec2 d, const Aabb& F, const std::vector<Obstacle>& solids, int keep_axis,
                                const StopTime* end = nullptr, SlopeView slopes = {});
 
+/// A box holding the whole path of `a` moved by d, a step of `real` wider on every side than its
+/// rounded ends: the junction tests gather what meets it, so that a walk and a reference world's
+/// visit of everything gather the same obstacles.
+inline Aabb closed_path_box(const Aabb& a, Vec2 d) {
+    constexpr real inf = std::numeric_limits<real>::infinity();
+    Aabb p;
+    for (int k = 0; k < 2; ++k) {
+        p.min[k] = std::nextafter(std::min(a.min[k], real(a.min[k] + d[k])), -inf);
+        p.max[k] = std::nextafter(std::max(a.max[k], real(a.max[k] + d[k])), inf);
+    }
+    return p;
+}
+
 /// Gathers the obstacles that `sel` selects along the whole path of `a` moved by d, touching
 /// ones included, that `blocks(ob)` says block. One-way and slope tiles never take part (the
 /// slopes' junctions: slope_junction.hpp). A move leaves out the obstacles `a` overlaps at its
@@ -111,8 +127,10 @@ template <class Blocks>
 void gather_solids(const World& w, const Aabb& a, Vec2 d, const Selector& sel, std::vector<Obstacle>& out,
                    bool skip_overlapped, Blocks&& blocks) {
     out.clear();
+    const Aabb path = closed_path_box(a, d);
     auto visit = [&](const Obstacle& ob) {
-        if (ob.special || (skip_overlapped && overlaps(a, ob.box)) || !blocks(ob)) return;
+        if (ob.special || !intersects_closed(ob.box, path) || (skip_overlapped && overlaps(a, ob.box)) || !blocks(ob))
+            return;
         out.push_back(ob);
     };
     walk_path(
