@@ -10,7 +10,7 @@
 //                 reported but not checked: they return new vectors by design.
 //  build/N        time to build a world of N bodies (World + N x add) of 4..16 units at one per
 //                 32x32 units, and the memory it holds: grid_bytes_per_body
-//                 (grid().memory_bytes() / N), table_bytes_per_body_est (body records of
+//                 (grid_stats().memory_bytes / N), table_bytes_per_body_est (body records of
 //                 body_record_bytes = 32 + 8 bytes x the capacity a doubling vector would
 //                 have, / N), heap_bytes_per_body (measured: live heap bytes after the build minus
 //                 before, / N, everything the world holds including every vector's slack and
@@ -189,10 +189,10 @@ void bm_build(benchmark::State& state, const std::vector<BodyDef>* defs, real ce
     state.counters["bodies"] = n;
     state.counters["ms_per_build"] = double(cpu_ns) * 1e-6 / double(state.iterations());
     state.counters["ns_per_body"] = double(cpu_ns) / (double(state.iterations()) * n);
-    state.counters["grid_bytes_per_body"] = double(world->grid().memory_bytes()) / n;
+    state.counters["grid_bytes_per_body"] = double(world->grid_stats().memory_bytes) / n;
     state.counters["table_bytes_per_body_est"] = double(body_record_bytes * std::bit_ceil(defs->size() + 1)) / n;
     state.counters["heap_bytes_per_body"] = double(heap) / n;
-    state.counters["cells"] = double(world->grid().cell_count());
+    state.counters["cells"] = double(world->grid_stats().cells);
 }
 
 } // namespace

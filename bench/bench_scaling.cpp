@@ -222,7 +222,7 @@ void bm_bodies(benchmark::State& state, bool rays, std::int64_t large_per_mille)
     benchmark::DoNotOptimize(hits);
     per_query(state, cpu_ns, double(r.rays.size()));
     state.counters["bodies"] = double(r.world->body_count());
-    state.counters["oversize"] = double(r.world->grid().oversize_count());
+    state.counters["oversize"] = double(r.world->grid_stats().oversize);
     state.counters["hit_share"] = double(hits) / (double(state.iterations()) * double(r.rays.size()));
 }
 
@@ -246,8 +246,8 @@ void bm_cell_size(benchmark::State& state, bool rays) {
         cpu_ns += thread_cpu_ns() - t0;
     }
     per_query(state, cpu_ns, double(g_data->rays.size()));
-    state.counters["cells"] = double(w.grid().cell_count());
-    state.counters["grid_bytes_per_body"] = double(w.grid().memory_bytes()) / double(w.body_count());
+    state.counters["cells"] = double(w.grid_stats().cells);
+    state.counters["grid_bytes_per_body"] = double(w.grid_stats().memory_bytes) / double(w.body_count());
     if (hits != (rays ? g_data->expected.rays.hits : g_data->expected.boxcasts.hits)) {
         g_failed = true;
         state.SkipWithError("hit count differs from the expected checksum");

@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <sweepbox/geometry.hpp>
 #include "fuzz_common.hpp"
+#include "geometry/sweep.hpp"
 #include "sweep_reference.hpp"
 
 using namespace sweepbox;

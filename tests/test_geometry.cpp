@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 #include <boost/test/unit_test.hpp>
+#include "geometry/sweep.hpp"
 #include "reference_world.hpp"
 #include "test_support.hpp"
 

@@ -101,13 +101,6 @@ struct Sweep {
 [[nodiscard]] SWEEPBOX_API Sweep sweep_box_box(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces = face_all,
                                                std::uint8_t seams = 0);
 
-namespace detail {
-/// `sweep_box_box` with every decision taken by the exact comparisons (sweep_box_box answers
-/// the clear cases on rounded times first and is checked against this one, bit for bit).
-[[nodiscard]] SWEEPBOX_API Sweep sweep_box_box_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces,
-                                                     std::uint8_t seams);
-} // namespace detail
-
 /// The segment from `origin` to `origin + d` against box b: `sweep_box_box` of a zero-size box.
 [[nodiscard]] SWEEPBOX_API Sweep segment_box(Vec2 origin, Vec2 d, const Aabb& b, std::uint8_t faces = face_all,
                                              std::uint8_t seams = 0);

@@ -7,7 +7,6 @@
 #include <sweepbox/geometry.hpp>
 #include <sweepbox/id.hpp>
 #include <sweepbox/particles.hpp>
-#include <sweepbox/spatial_grid.hpp>
 #include <sweepbox/tile_map.hpp>
 #include <sweepbox/world.hpp>
 #include <sweepbox/character.hpp>

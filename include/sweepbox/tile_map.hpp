@@ -13,12 +13,7 @@
 
 namespace sweepbox {
 
-struct WorldSnapshot;
-namespace detail {
 struct TileTables;
-struct ByteWriter;
-struct ByteReader;
-} // namespace detail
 
 /// How a tile blocks (TileMap::get); the values are also the default kinds 0, 1 and 2.
 enum class Tile : std::uint8_t {
@@ -200,16 +195,7 @@ public:
     [[nodiscard]] std::size_t blocking_count() const { return blocking_; }
 
 private:
-    friend struct detail::TileTables; // the walks' view of the tables below
-    friend struct WorldSnapshot;      // a world's snapshots save and restore the map (tile_snapshot.cpp)
-    // The map's part of a snapshot: its size in bytes, the bytes, a check of them (the reason they
-    // are not a state of this map, or null), the restore of checked bytes; and a hash of the whole
-    // map (definition, kinds, tiles) for snapshots that take the map by reference, from seed `h`.
-    [[nodiscard]] std::size_t snapshot_size() const;
-    void save_snapshot(detail::ByteWriter& out) const;
-    [[nodiscard]] const char* check_snapshot(detail::ByteReader& in) const;
-    void restore_snapshot(detail::ByteReader& in);
-    [[nodiscard]] std::uint64_t content_hash(std::uint64_t h) const;
+    friend struct TileTables; // the walks' view of the tables below, and the map's part of a snapshot (src/tiles)
 
     [[nodiscard]] real edge(real origin, std::int32_t i) const {
         using detail::wide;
@@ -230,7 +216,7 @@ private:
     std::size_t blocking_ = 0;
     Aabb bounds_{};
     detail::wide inv_size_ = 1 / detail::wide(16);
-    // How far, in tiles, an edge on axis k may lie from its exact line (detail::TileTables).
+    // How far, in tiles, an edge on axis k may lie from its exact line (TileTables).
     detail::wide edge_error_[2] = {0, 0};
     // The edges of the map's columns and rows, computed once (the same values as edge()), unless
     // the map is so long and thin that the tables would outgrow the tiles.
@@ -241,7 +227,7 @@ private:
     std::size_t slopes_ = 0;
     std::size_t filtered_ = 0;
     // The filter the walks give every tile without looking at its kind: the map's, or none (0)
-    // while filtered_ tiles make each tile's kind matter (detail::TileTables::common_filter).
+    // while filtered_ tiles make each tile's kind matter (TileTables::common_category).
     std::uint32_t common_category_ = 1, common_mask_ = 0xffffffffu;
 };
 

@@ -12,7 +12,6 @@
 #include <sweepbox/error.hpp>
 #include <sweepbox/geometry.hpp>
 #include <sweepbox/id.hpp>
-#include <sweepbox/spatial_grid.hpp>
 #include <sweepbox/tile_map.hpp>
 
 namespace sweepbox {
@@ -218,6 +217,14 @@ enum class SnapshotMode : std::uint8_t {
              ///< map are taken by reference: the world that restores it must hold them as they were
 };
 
+/// What the body grid holds (World::grid_stats).
+struct GridStats {
+    real cell_size = 0;           ///< the side of a cell (WorldDef::cell_size)
+    std::size_t cells = 0;        ///< cells made (an emptied cell is kept until the grid compacts)
+    std::size_t oversize = 0;     ///< bodies in the oversize list (spanning more than oversize_cells)
+    std::size_t memory_bytes = 0; ///< bytes held by the grid's own tables
+};
+
 /// A world of boxes. Not copyable while moves are running; read-only queries on a const World
 /// are safe from many threads at once (they use thread-local scratch memory only).
 class SWEEPBOX_API World {
@@ -253,8 +260,8 @@ public:
     void body_ids(std::vector<BodyId>& out) const;
     /// The broad-phase settings.
     [[nodiscard]] const WorldDef& def() const { return def_; }
-    /// The body grid (for inspection and benchmarks).
-    [[nodiscard]] const SpatialGrid& grid() const { return grid_; }
+    /// What the body grid holds (for inspection and benchmarks).
+    [[nodiscard]] GridStats grid_stats() const;
 
     // ---- tiles ----
     /// Replaces the tile map with an empty one of the given shape. Throws Error on a bad definition.
@@ -378,7 +385,23 @@ private:
     std::vector<std::uint64_t> user_data_; // parallel to bodies_
     std::uint32_t free_head_ = 0;
     std::size_t live_ = 0;
-    SpatialGrid grid_;
+    // The body grid, a SpatialGrid (src/broadphase/spatial_grid.hpp), held in place so that a move
+    // reaches it with no pointer to follow; made, copied and destroyed in src/world/world_grid.cpp,
+    // which checks that `bytes` holds it in every build (float or double, 32 or 64 bits).
+    class Grid;
+    struct SWEEPBOX_API GridSlot {
+        explicit GridSlot(const WorldDef& def);
+        GridSlot(const GridSlot& other);
+        GridSlot(GridSlot&& other) noexcept;
+        GridSlot& operator=(const GridSlot& other);
+        GridSlot& operator=(GridSlot&& other) noexcept;
+        ~GridSlot();
+        alignas(64) std::byte bytes[448];
+    };
+    GridSlot grid_;
+    // The grid in grid_ (defined with Grid, in src/broadphase/obstacle.hpp).
+    [[nodiscard]] inline Grid& grid();
+    [[nodiscard]] inline const Grid& grid() const;
     TileMap tiles_;
     // One bit per tile, row by row (64 a word), set where the tile's closed box meets
     // a box some body has had since the map was set, for the casts: a ray or box whose tile walk

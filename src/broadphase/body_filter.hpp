@@ -136,7 +136,7 @@ template <class F> void visit_region(const World& w, const Aabb& region, const S
             for (std::uint32_t i = 1; i < bodies.size(); ++i)
                 if (bodies[i].alive) visit_body(w, i, s, f);
         } else {
-            w.grid().for_each_candidate(region, [&](std::uint32_t i) { visit_body(w, i, s, f); });
+            WorldAccess::grid(w).for_each_candidate(region, [&](std::uint32_t i) { visit_body(w, i, s, f); });
         }
     }
 }

@@ -5,7 +5,7 @@
 // hash slots (a function of the cells in order), the same compactions. The items' records follow
 // from the cells they are in.
 
-#include <sweepbox/spatial_grid.hpp>
+#include "broadphase/spatial_grid.hpp"
 
 #include <algorithm>
 #include <cmath>

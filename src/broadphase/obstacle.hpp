@@ -3,15 +3,27 @@
 // which of them a query or a move selects, and read access to the world's private tables.
 
 #include <cstdint>
+#include <new>
 #include <sweepbox/world.hpp>
+#include "broadphase/spatial_grid.hpp"
 
 namespace sweepbox {
+
+/// The world's body grid, in World::grid_ (World::GridSlot).
+class World::Grid : public SpatialGrid {
+public:
+    using SpatialGrid::SpatialGrid;
+};
+
+inline World::Grid& World::grid() { return *std::launder(reinterpret_cast<Grid*>(grid_.bytes)); }
+inline const World::Grid& World::grid() const { return *std::launder(reinterpret_cast<const Grid*>(grid_.bytes)); }
 
 /// Friend of World: read access to its private tables for the implementation files.
 struct WorldAccess {
     static const auto& bodies(const World& w) { return w.bodies_; }
     static auto& bodies(World& w) { return w.bodies_; }
-    static SpatialGrid& grid(World& w) { return w.grid_; }
+    static SpatialGrid& grid(World& w) { return w.grid(); }
+    static const SpatialGrid& grid(const World& w) { return w.grid(); }
     static const std::uint64_t* body_marks(const World& w) { return w.body_marks_.data(); }
     static std::size_t sensor_bodies(const World& w) { return w.sensor_bodies_; }
 };

@@ -3,7 +3,7 @@
 // swap-remove (as in the Unity partition-grid tutorial), small items loose in the cell of their
 // min corner (as in N's grid), big boxes in an oversize list.
 
-#include <sweepbox/spatial_grid.hpp>
+#include "broadphase/spatial_grid.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -179,7 +179,7 @@ void find_near(Near& near, const sweepbox::World& w, BodyId self, const sweepbox
         for (std::uint32_t i = 1; i < bodies.size(); ++i)
             if (bodies[i].alive) take(i);
     } else {
-        w.grid().for_each_candidate(region, take);
+        sweepbox::WorldAccess::grid(w).for_each_candidate(region, take);
     }
     flush();
 }

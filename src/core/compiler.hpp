@@ -1,7 +1,6 @@
 #pragma once
 // Internal: what depends on the compiler and the target, in one place: the force-inline macros,
-// the SIMD switch (detail/simd.hpp) and the wide type (config.hpp); the last two are where the
-// public headers' inline code sees them too.
+// the SIMD switch (simd.hpp) and the wide type (config.hpp).
 
 #include <sweepbox/config.hpp>
 
@@ -20,5 +19,5 @@
 #    define SWEEPBOX_FORCE_INLINE_LAMBDA
 #endif
 
-// The SIMD switch, SWEEPBOX_SSE (where the grid's inline cell arithmetic sees it too).
-#include <sweepbox/detail/simd.hpp>
+// The SIMD switch, SWEEPBOX_SSE.
+#include "core/simd.hpp"

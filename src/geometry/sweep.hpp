@@ -22,6 +22,12 @@
 
 namespace sweepbox::detail {
 
+/// `sweep_box_box` with every decision taken by the exact comparisons (sweep_box_box answers
+/// the clear cases on rounded times first and is checked against this one, bit for bit, by the
+/// tests and fuzz_sweep, which is why it is exported).
+[[nodiscard]] SWEEPBOX_API Sweep sweep_box_box_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces,
+                                                     std::uint8_t seams);
+
 /// sweep_box_box_exact, except that a miss whose path meets b's closed box at one instant only
 /// (a point passing exactly through a corner of b) has `corner` set: a graze, which the junction
 /// test of points needs to hear of (junction.hpp). Every other miss is Sweep{} (sweep() also

@@ -223,7 +223,7 @@ private:
         if (on_map_ &&
             !(r.max.x < bounds_.min.x || r.max.y < bounds_.min.y || bounds_.max.x < r.min.x || bounds_.max.y < r.min.y))
             return Near::more; // on the map's border, or partly on it: the full move decides
-        const SpatialGrid& grid = w_.grid();
+        const SpatialGrid& grid = WorldAccess::grid(w_);
         bool any = grid.oversize_count() != 0;
         grid.for_each_in_cells(r, [&](std::uint32_t) { any = true; });
         return any ? Near::bodies : Near::nothing;

@@ -133,7 +133,7 @@ bool solid_tile(const World& w, const detail::Selector& sel, TileCell cell, deta
 // True when no static body the particle sees has a closed box that meets r.
 [[gnu::noinline]] bool no_static_body(const World& w, const detail::Selector& sel, const Aabb& r) {
     bool found = false;
-    w.grid().for_each_candidate(r, [&](std::uint32_t i) {
+    WorldAccess::grid(w).for_each_candidate(r, [&](std::uint32_t i) {
         const auto& b = WorldAccess::bodies(w)[i];
         found = found || (b.is_static && intersects_closed(b.box, r) && detail::body_interacts(w, i, sel));
     });
@@ -188,7 +188,7 @@ bool solid_tile(const World& w, const detail::Selector& sel, TileCell cell, deta
                                        detail::Obstacle& out) {
     bool found = false, more = false;
     std::uint32_t which = 0;
-    w.grid().for_each_candidate(r, [&](std::uint32_t i) {
+    WorldAccess::grid(w).for_each_candidate(r, [&](std::uint32_t i) {
         const auto& b = WorldAccess::bodies(w)[i];
         if (!b.is_static || !intersects_closed(b.box, r) || !detail::body_interacts(w, i, sel)) return;
         more = more || (found && i != which);

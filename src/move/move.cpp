@@ -440,7 +440,7 @@ void World::move(BodyId id, Vec2 delta, const MoveOptions& o, MoveResult& out) {
         note_path(id, out); // cold: only while a sensor exists
     if (bodies_[id.index].is_static) level_changed();
     bodies_[id.index].box = out.box;
-    grid_.update(id.index, out.box);
+    grid().update(id.index, out.box);
     mark_body(out.box);
 }
 

@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "core/byte_order.hpp"
+#include "tiles/tile_tables.hpp"
 
 namespace sweepbox {
 
@@ -61,20 +62,20 @@ template <class F> void for_each_own_kind(const std::vector<TileKind>& kinds, co
 
 } // namespace
 
-std::size_t TileMap::snapshot_size() const {
+std::size_t TileTables::snapshot_size(const TileMap& m) {
     std::size_t n = 2;
-    for_each_own_kind(kinds_, def_, [&](std::size_t, const TileKind&) { n += kind_bytes; });
-    const std::size_t groups = groups_of(kinds_of_.size());
+    for_each_own_kind(m.kinds_, m.def_, [&](std::size_t, const TileKind&) { n += kind_bytes; });
+    const std::size_t groups = groups_of(m.kinds_of_.size());
     n += (groups + 7) / 8;
-    for (std::size_t g = 0; g < groups; ++g) n += group(kinds_of_, g) != 0 ? 8 : 0;
+    for (std::size_t g = 0; g < groups; ++g) n += group(m.kinds_of_, g) != 0 ? 8 : 0;
     return n;
 }
 
-void TileMap::save_snapshot(detail::ByteWriter& out) const {
+void TileTables::save_snapshot(const TileMap& m, detail::ByteWriter& out) {
     std::uint16_t kinds = 0;
-    for_each_own_kind(kinds_, def_, [&](std::size_t, const TileKind&) { ++kinds; });
+    for_each_own_kind(m.kinds_, m.def_, [&](std::size_t, const TileKind&) { ++kinds; });
     out.u16(kinds);
-    for_each_own_kind(kinds_, def_, [&](std::size_t k, const TileKind& t) {
+    for_each_own_kind(m.kinds_, m.def_, [&](std::size_t k, const TileKind& t) {
         out.u8(std::uint8_t(k));
         out.u8(std::uint8_t(t.shape));
         out.u32(t.category);
@@ -82,12 +83,12 @@ void TileMap::save_snapshot(detail::ByteWriter& out) const {
         out.u8(t.sensor ? 1 : 0);
     });
     // The bitmap first (filled in as the groups are written after it).
-    const std::size_t groups = groups_of(kinds_of_.size());
+    const std::size_t groups = groups_of(m.kinds_of_.size());
     std::byte* bitmap = out.at;
     out.at += (groups + 7) / 8;
     std::uint8_t bits = 0;
     for (std::size_t g = 0; g < groups; ++g) {
-        const std::uint64_t v = group(kinds_of_, g);
+        const std::uint64_t v = group(m.kinds_of_, g);
         if (v != 0) {
             bits = std::uint8_t(bits | 1u << (g & 7));
             out.u64(v);
@@ -99,10 +100,10 @@ void TileMap::save_snapshot(detail::ByteWriter& out) const {
     }
 }
 
-const char* TileMap::check_snapshot(detail::ByteReader& in) const {
+const char* TileTables::check_snapshot(const TileMap& m, detail::ByteReader& in) {
     const std::uint32_t kinds = in.u16();
     if (kinds > std::uint32_t(max_tile_kinds)) return "more tile kinds than a map holds";
-    if (kinds != 0 && is_empty()) return "tile kinds for a world with no tile map";
+    if (kinds != 0 && m.is_empty()) return "tile kinds for a world with no tile map";
     int last = -1;
     for (std::uint32_t k = 0; k < kinds; ++k) {
         const int index = in.u8();
@@ -116,7 +117,7 @@ const char* TileMap::check_snapshot(detail::ByteReader& in) const {
         if (shape >= tile_shape_count || sensor > 1) return "a tile kind with an unknown shape";
         if (sensor == 1 && TileShape(shape) != TileShape::solid) return "a sensor tile kind that is not solid";
     }
-    const std::size_t groups = groups_of(kinds_of_.size());
+    const std::size_t groups = groups_of(m.kinds_of_.size());
     const auto* bitmap = reinterpret_cast<const std::uint8_t*>(in.skip((groups + 7) / 8));
     if (!bitmap) return "cut short in the tiles";
     if (groups % 8 != 0 && (bitmap[groups / 8] >> (groups % 8)) != 0) return "tiles past the end of the map";
@@ -127,17 +128,17 @@ const char* TileMap::check_snapshot(detail::ByteReader& in) const {
         if (!(bitmap[g / 8] >> (g & 7) & 1)) continue;
         const std::uint64_t v = in.u64();
         if (v == 0) return "a group of empty tiles listed as not empty";
-        if (8 * g + 8 > kinds_of_.size() && (v >> (8 * (kinds_of_.size() - 8 * g))) != 0)
+        if (8 * g + 8 > m.kinds_of_.size() && (v >> (8 * (m.kinds_of_.size() - 8 * g))) != 0)
             return "tiles past the end of the map";
     }
     return nullptr;
 }
 
-void TileMap::restore_snapshot(detail::ByteReader& in) {
+void TileTables::restore_snapshot(TileMap& m, detail::ByteReader& in) {
     // The kinds first: when some differ, every tile of a changed kind is rewritten and every edge
     // flag refreshed (as set_kind does), once for all of them.
     std::array<TileKind, max_tile_kinds> want;
-    for (std::size_t k = 0; k < want.size(); ++k) want[k] = default_kind(def_, k);
+    for (std::size_t k = 0; k < want.size(); ++k) want[k] = default_kind(m.def_, k);
     const std::uint32_t kinds = in.u16();
     for (std::uint32_t k = 0; k < kinds; ++k) {
         TileKind& t = want[in.u8()];
@@ -146,55 +147,56 @@ void TileMap::restore_snapshot(detail::ByteReader& in) {
         t.mask = in.u32();
         t.sensor = in.u8() != 0;
     }
-    if (!is_empty()) {
+    if (!m.is_empty()) {
         bool changed = false;
-        for (std::size_t k = 0; k < want.size(); ++k) changed |= !same_kind(want[k], kinds_[k]);
+        for (std::size_t k = 0; k < want.size(); ++k) changed |= !same_kind(want[k], m.kinds_[k]);
         if (changed) {
             std::array<TileKind, max_tile_kinds> was;
-            std::copy(kinds_.begin(), kinds_.end(), was.begin());
-            std::copy(want.begin(), want.end(), kinds_.begin());
-            for (std::size_t i = 0; i < kinds_of_.size(); ++i)
-                if (!same_kind(was[kinds_of_[i]], kinds_[kinds_of_[i]])) write_tile(i, kinds_of_[i], was[kinds_of_[i]]);
-            for (std::int32_t r = 0; r < def_.rows; ++r)
-                for (std::int32_t c = 0; c < def_.columns; ++c) refresh_faces({c, r});
+            std::copy(m.kinds_.begin(), m.kinds_.end(), was.begin());
+            std::copy(want.begin(), want.end(), m.kinds_.begin());
+            for (std::size_t i = 0; i < m.kinds_of_.size(); ++i)
+                if (!same_kind(was[m.kinds_of_[i]], m.kinds_[m.kinds_of_[i]]))
+                    m.write_tile(i, m.kinds_of_[i], was[m.kinds_of_[i]]);
+            for (std::int32_t r = 0; r < m.def_.rows; ++r)
+                for (std::int32_t c = 0; c < m.def_.columns; ++c) m.refresh_faces({c, r});
         }
     }
     // Then each tile that differs, as set_tile sets it (its flags and its neighbours').
-    const std::size_t groups = groups_of(kinds_of_.size());
+    const std::size_t groups = groups_of(m.kinds_of_.size());
     const auto* bitmap = reinterpret_cast<const std::uint8_t*>(in.skip((groups + 7) / 8));
-    const std::size_t columns = std::size_t(def_.columns);
+    const std::size_t columns = std::size_t(m.def_.columns);
     for (std::size_t g = 0; g < groups; ++g) {
         const std::uint64_t saved = bitmap[g / 8] >> (g & 7) & 1 ? in.u64() : 0;
-        const std::uint64_t have = group(kinds_of_, g);
+        const std::uint64_t have = group(m.kinds_of_, g);
         if (saved == have) continue;
-        for (std::size_t b = 0; b < 8 && 8 * g + b < kinds_of_.size(); ++b) {
+        for (std::size_t b = 0; b < 8 && 8 * g + b < m.kinds_of_.size(); ++b) {
             const auto kind = std::uint8_t(saved >> (8 * b));
             const std::size_t i = 8 * g + b;
-            if (kinds_of_[i] != kind)
-                set(TileCell{std::int32_t(i % columns), std::int32_t(i / columns)}, std::int32_t(kind));
+            if (m.kinds_of_[i] != kind)
+                m.set(TileCell{std::int32_t(i % columns), std::int32_t(i / columns)}, std::int32_t(kind));
         }
     }
 }
 
-std::uint64_t TileMap::content_hash(std::uint64_t h) const {
+std::uint64_t TileTables::content_hash(const TileMap& m, std::uint64_t h) {
     auto mix = [&h](std::uint64_t v) {
         h = (h ^ v) * 0x100000001b3ull;
         h ^= h >> 29;
     };
-    mix(detail::bit_cast<std::uint64_t>(double(def_.origin.x)));
-    mix(detail::bit_cast<std::uint64_t>(double(def_.origin.y)));
-    mix(detail::bit_cast<std::uint64_t>(double(def_.tile_size)));
-    mix(std::uint64_t(std::uint32_t(def_.columns)) << 32 | std::uint32_t(def_.rows));
-    mix(std::uint64_t(def_.category) << 32 | def_.mask);
+    mix(detail::bit_cast<std::uint64_t>(double(m.def_.origin.x)));
+    mix(detail::bit_cast<std::uint64_t>(double(m.def_.origin.y)));
+    mix(detail::bit_cast<std::uint64_t>(double(m.def_.tile_size)));
+    mix(std::uint64_t(std::uint32_t(m.def_.columns)) << 32 | std::uint32_t(m.def_.rows));
+    mix(std::uint64_t(m.def_.category) << 32 | m.def_.mask);
     for (std::int32_t k = 0; k < max_tile_kinds; ++k) {
-        const TileKind& t = kind(k);
+        const TileKind& t = m.kind(k);
         mix(std::uint64_t(t.shape) << 40 | std::uint64_t(t.sensor) << 32 | t.category);
         mix(t.mask);
     }
-    const std::size_t n = kinds_of_.size();
+    const std::size_t n = m.kinds_of_.size();
     std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) mix(load8_le(kinds_of_.data() + i));
-    for (; i < n; ++i) mix(kinds_of_[i]);
+    for (; i + 8 <= n; i += 8) mix(load8_le(m.kinds_of_.data() + i));
+    for (; i < n; ++i) mix(m.kinds_of_[i]);
     return h;
 }
 

@@ -6,14 +6,16 @@
 #include <cstdint>
 #include <sweepbox/tile_map.hpp>
 
-namespace sweepbox::detail {
+namespace sweepbox {
 
-/// The face a one-way tile or body is entered through, by its direction in the order of
-/// TileShape's one-way shapes (down, up, left, right), which is OneWay's after `none`.
-inline constexpr std::uint8_t one_way_entry_face[4] = {face_neg_y, face_pos_y, face_pos_x, face_neg_x};
+namespace detail {
+struct ByteWriter;
+struct ByteReader;
+} // namespace detail
 
-/// Friend of TileMap: its tables as the walks read them.
+/// Friend of TileMap: its tables as the walks read them, and its part of a world's snapshot.
 struct TileTables {
+    using wide = detail::wide;
     /// The edges of the columns, edge_x(0) to edge_x(columns()), as one table; null when the
     /// map does not keep the table (a map so long and thin that it would outgrow the tiles).
     static const real* edges_x(const TileMap& m) { return m.edges_x_.empty() ? nullptr : m.edges_x_.data(); }
@@ -42,6 +44,25 @@ struct TileTables {
     /// origin + i * tile_size (each is rounded once to real), with a margin for the walks' own
     /// rounding: the padding of a tile walk's candidate spans, computed once.
     static wide edge_error(const TileMap& m, int k) { return m.edge_error_[k]; }
+
+    // The map's part of a snapshot (tile_snapshot.cpp): its size in bytes, the bytes, a check of
+    // them (the reason they are not a state of this map, or null), the restore of checked bytes;
+    // and a hash of the whole map (definition, kinds, tiles) for snapshots that take the map by
+    // reference, from seed `h`.
+    static std::size_t snapshot_size(const TileMap& m);
+    static void save_snapshot(const TileMap& m, detail::ByteWriter& out);
+    static const char* check_snapshot(const TileMap& m, detail::ByteReader& in);
+    static void restore_snapshot(TileMap& m, detail::ByteReader& in);
+    static std::uint64_t content_hash(const TileMap& m, std::uint64_t h);
 };
 
-} // namespace sweepbox::detail
+namespace detail {
+
+using sweepbox::TileTables;
+
+/// The face a one-way tile or body is entered through, by its direction in the order of
+/// TileShape's one-way shapes (down, up, left, right), which is OneWay's after `none`.
+inline constexpr std::uint8_t one_way_entry_face[4] = {face_neg_y, face_pos_y, face_pos_x, face_neg_x};
+
+} // namespace detail
+} // namespace sweepbox

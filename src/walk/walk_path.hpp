@@ -105,7 +105,7 @@ bool walk_path(const World& w, const Aabb& start, Vec2 d, const Selector& s, Vis
         }
     }
     if (!s.bodies) return complete;
-    const SpatialGrid& grid = w.grid();
+    const SpatialGrid& grid = WorldAccess::grid(w);
     // Only the path up to the best hit so far can hold an earlier one: bodies whose box misses
     // the (slightly grown) trip box up to that horizon are skipped before the exact test.
     const wide horizon = std::min(wide(1), wide(best_time()) + slack);

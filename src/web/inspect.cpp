@@ -52,7 +52,7 @@ void inspect(const World& w, const Aabb& start, Vec2 d, const detail::Selector& 
     };
     detail::walk_path(w, start, d, s, visit, [&] { return out.best; });
 
-    const SpatialGrid& grid = w.grid();
+    const SpatialGrid& grid = WorldAccess::grid(w);
     out.cells = grid.query_cells(out.trip);
     if (w.def().brute_force || out.cells.count() <= 16) return; // the whole trip in one pass
     out.step = std::max(start.max[out.axis] - start.min[out.axis], grid.cell_size());
@@ -126,7 +126,7 @@ SWEEPBOX_WEB_EXPORT sweepbox_status sweepbox_web_inspect(const sweepbox_world* w
         *o++ = in.cells.y0;
         *o++ = in.cells.x1;
         *o++ = in.cells.y1;
-        *o++ = double(w.grid().cell_size());
+        *o++ = double(WorldAccess::grid(w).cell_size());
         *o++ = double(in.parts.size());
         *o++ = double(in.candidates.size());
         for (const Inspection::Part& p : in.parts) {

@@ -151,7 +151,7 @@ void World::update_events() {
         if (def_.brute_force) {
             for (std::uint32_t j = 1; j < bodies_.size(); ++j) f(j);
         } else {
-            grid_.for_each_candidate(reach, f);
+            grid().for_each_candidate(reach, f);
         }
     };
     auto each_tile = [&](const Aabb& reach, auto&& f) {

@@ -102,7 +102,7 @@ void World::overlapping_pairs(std::vector<Pair>& out) const {
         if (def_.brute_force) {
             for (std::uint32_t j = i + 1; j < bodies_.size(); ++j) consider(j);
         } else {
-            grid_.for_each_candidate(a.box, consider);
+            grid().for_each_candidate(a.box, consider);
         }
     }
     std::sort(out.begin(), out.end(), [](const Pair& x, const Pair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });

@@ -31,7 +31,7 @@ __attribute__((noinline)) void visit_sensors(const World& w, const Aabb& reach, 
         if (w.def().brute_force) {
             for (std::uint32_t j = 1; j < bodies.size(); ++j) body(j);
         } else {
-            w.grid().for_each_candidate(reach, body);
+            WorldAccess::grid(w).for_each_candidate(reach, body);
         }
     }
     const TileMap& m = w.tiles();

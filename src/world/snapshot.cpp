@@ -102,7 +102,7 @@ struct WorldSnapshot::Record {
 const World::Level& WorldSnapshot::level(const World& w) {
     World::Level& l = w.level_;
     if (!l.stale) return l;
-    std::uint64_t h = w.tiles_.content_hash(14695981039346656037ull);
+    std::uint64_t h = TileTables::content_hash(w.tiles_, 14695981039346656037ull);
     l.statics = l.last = 0;
     for (std::uint32_t i = 1; i < w.bodies_.size(); ++i) {
         const World::Body& b = w.bodies_[i];
@@ -124,8 +124,8 @@ std::size_t WorldSnapshot::size(const World& w, SnapshotMode mode) {
     const std::size_t slots = w.bodies_.size() - 1;
     const std::size_t n = header_size + events_size(w);
     if (mode == SnapshotMode::full)
-        return n + w.live_ * live_record + (slots - w.live_) * dead_record + w.tiles_.snapshot_size() +
-               w.grid_.snapshot_size();
+        return n + w.live_ * live_record + (slots - w.live_) * dead_record + TileTables::snapshot_size(w.tiles_) +
+               w.grid().snapshot_size();
     const std::size_t statics = level(w).statics;
     return n + 4 + (w.live_ - statics) * (4 + live_record) + (slots - w.live_) * (4 + dead_record);
 }
@@ -175,8 +175,8 @@ void WorldSnapshot::write(const World& w, SnapshotMode mode, std::byte* at, std:
     out.u32(w.free_head_);
     if (mode == SnapshotMode::full) {
         for (std::uint32_t i = 1; i < w.bodies_.size(); ++i) write_record(out, w, i);
-        w.tiles_.save_snapshot(out);
-        w.grid_.save_snapshot(out);
+        TileTables::save_snapshot(w.tiles_, out);
+        w.grid().save_snapshot(out);
     } else {
         out.u32(std::uint32_t(w.bodies_.size() - 1 - level(w).statics));
         for (std::uint32_t i = 1; i < w.bodies_.size(); ++i) {
@@ -286,9 +286,9 @@ void WorldSnapshot::restore(World& w, std::span<const std::byte> bytes) {
     if (walked != free_slots) refuse("a broken free list");
 
     const ByteReader tiles = in;
-    if (mode == SnapshotMode::full) refuse_if(w.tiles_.check_snapshot(in));
+    if (mode == SnapshotMode::full) refuse_if(TileTables::check_snapshot(w.tiles_, in));
     const ByteReader grid = in;
-    if (mode == SnapshotMode::full) refuse_if(w.grid_.check_snapshot(in, s.boxes, s.present));
+    if (mode == SnapshotMode::full) refuse_if(w.grid().check_snapshot(in, s.boxes, s.present));
     ByteReader events = in;
     refuse_if(check_events(in));
     if (in.failed || in.left() != 0) refuse("the snapshot's parts do not add up to its size");
@@ -342,9 +342,9 @@ void WorldSnapshot::restore_full(World& w, ByteReader in, const ByteReader& tile
     w.live_ = live;
     w.sensor_bodies_ = sensors;
     ByteReader t = tiles;
-    w.tiles_.restore_snapshot(t);
+    TileTables::restore_snapshot(w.tiles_, t);
     ByteReader g = grid;
-    w.grid_.restore_snapshot(g, slots);
+    w.grid().restore_snapshot(g, slots);
     w.level_changed();
 }
 
@@ -354,7 +354,7 @@ void WorldSnapshot::restore_movable(World& w, ByteReader in, std::uint32_t slots
     for (std::size_t i = slots; i < before; ++i) {
         const World::Body& b = w.bodies_[i];
         if (!b.alive) continue;
-        w.grid_.erase(std::uint32_t(i));
+        w.grid().erase(std::uint32_t(i));
         --w.live_;
         w.sensor_bodies_ -= b.is_sensor;
     }
@@ -371,12 +371,12 @@ void WorldSnapshot::restore_movable(World& w, ByteReader in, std::uint32_t slots
         apply_record(w, i, r);
         if (b.alive) {
             if (was) {
-                w.grid_.update(i, b.box);
+                w.grid().update(i, b.box);
             } else {
-                w.grid_.insert(i, b.box);
+                w.grid().insert(i, b.box);
             }
         } else if (was) {
-            w.grid_.erase(i);
+            w.grid().erase(i);
         }
         if (b.alive != was) b.alive ? ++w.live_ : --w.live_;
         if ((b.alive && b.is_sensor) != was_sensor) was_sensor ? --w.sensor_bodies_ : ++w.sensor_bodies_;

@@ -8,7 +8,9 @@
 #include <span>
 #include <sweepbox/world.hpp>
 
+#include "broadphase/obstacle.hpp"
 #include "core/byte_order.hpp"
+#include "tiles/tile_tables.hpp"
 
 namespace sweepbox {
 

@@ -40,7 +40,7 @@ const WorldDef& validated(const WorldDef& def) {
 }
 } // namespace
 
-World::World(const WorldDef& def) : def_(validated(def)), grid_(def.cell_size, def.oversize_cells) {
+World::World(const WorldDef& def) : def_(validated(def)), grid_(def) {
     bodies_.resize(1); // slot 0 is never used, so the zero id is null
     user_data_.resize(1);
     masks_.resize(1);
@@ -119,7 +119,7 @@ BodyId World::add(const BodyDef& def) {
     }
     if (b.generation == 0) b.generation = 1; // a live id is never null
     if (b.is_static) level_changed();
-    grid_.insert(index, b.box);
+    grid().insert(index, b.box);
     mark_body(b.box);
     ++live_;
     return {index, b.generation};
@@ -128,7 +128,7 @@ BodyId World::add(const BodyDef& def) {
 void World::remove(BodyId id) {
     checked(id, "remove");
     Body& b = bodies_[id.index];
-    grid_.erase(id.index);
+    grid().erase(id.index);
     if (b.is_static) level_changed();
     if (b.is_sensor) {
         --sensor_bodies_;
@@ -148,7 +148,7 @@ void World::teleport(BodyId id, const Aabb& box) {
     require_box("teleport", box);
     if (bodies_[id.index].is_static) level_changed();
     bodies_[id.index].box = box;
-    grid_.update(id.index, box);
+    grid().update(id.index, box);
     mark_body(box);
 }
 

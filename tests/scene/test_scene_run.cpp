@@ -630,7 +630,7 @@ BOOST_AUTO_TEST_CASE(long_free_fall_keeps_a_bounded_record) {
     BOOST_TEST(l.at("frames") == 1000000);
     BOOST_TEST(l.at("contacts").empty());
     BOOST_TEST(l.at("velocity")[1].get<double>() > 1.6e7);
-    BOOST_TEST(runner.world().grid().cell_count() <= 1024u);
+    BOOST_TEST(runner.world().grid_stats().cells <= 1024u);
     BOOST_TEST(runner.trace().moves.size() == max_traced_moves);
     BOOST_TEST(runner.trace().moves_not_traced == 1000000u - max_traced_moves);
     BOOST_TEST(runner.trace().first_step_not_traced == 0u);

@@ -1,13 +1,12 @@
 #pragma once
-/// @file grid_cells.hpp
-/// Not part of the API: the cell arithmetic of SpatialGrid, inline because the walks ask for the
-/// cells of every sub-box, in the library's wider type (a product of two floats is exact in
-/// double), with its SIMD form.
+// Internal: the cell arithmetic of SpatialGrid, inline because the walks ask for the
+// cells of every sub-box, in the library's wider type (a product of two floats is exact in
+// double), with its SIMD form.
 
 #include <cstdint>
 #include <sweepbox/cell_range.hpp>
-#include <sweepbox/detail/simd.hpp>
 #include <sweepbox/geometry.hpp>
+#include "core/simd.hpp"
 
 namespace sweepbox::detail {
 

@@ -1,15 +1,14 @@
 #pragma once
-/// @file spatial_grid.hpp
-/// The broad phase for bodies: a sparse uniform grid of hashed cells (no world bounds), with an
-/// oversize list for boxes that would flood many cells. Items are small integers (body slots).
-/// Ideas from Gauntlet's occupy/trymove and N's grid; cells are found by an open-addressing hash
-/// with a fixed mixing function, so nothing depends on addresses or seeds (rule 10), and, while
-/// the cells made so far fill a compact rectangle (a game's level), by a dense directory over it.
-///
-/// Loose for small items, as N's grid: an item no wider and no taller than half a cell is kept
-/// in the one cell of its min corner (a move changes at most one cell, and a query meets it
-/// once), and a query looks back from its box's min corner by the largest such item's size
-/// (query_cells). Bigger items are kept in every cell their box touches (cells_of).
+// Internal: the broad phase for bodies: a sparse uniform grid of hashed cells (no world bounds), with an
+// oversize list for boxes that would flood many cells. Items are small integers (body slots).
+// Ideas from Gauntlet's occupy/trymove and N's grid; cells are found by an open-addressing hash
+// with a fixed mixing function, so nothing depends on addresses or seeds (rule 10), and, while
+// the cells made so far fill a compact rectangle (a game's level), by a dense directory over it.
+//
+// Loose for small items, as N's grid: an item no wider and no taller than half a cell is kept
+// in the one cell of its min corner (a move changes at most one cell, and a query meets it
+// once), and a query looks back from its box's min corner by the largest such item's size
+// (query_cells). Bigger items are kept in every cell their box touches (cells_of).
 
 #include <algorithm>
 #include <cstdint>
@@ -19,8 +18,8 @@
 #include <utility>
 #include <vector>
 #include <sweepbox/cell_range.hpp>
-#include <sweepbox/detail/grid_cells.hpp>
 #include <sweepbox/geometry.hpp>
+#include "broadphase/grid_cells.hpp"
 
 
 namespace sweepbox {
