@@ -15,7 +15,6 @@
 
 namespace sweepbox {
 
-using detail::Slab;
 using detail::wide;
 
 Sweep detail::sweep_exact(const Aabb& a, Vec2 d, const Aabb& b, std::uint8_t faces, std::uint8_t seams) {

@@ -182,15 +182,17 @@ CastHit World::cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter, 
 }
 
 void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, const QueryFilter& filter,
-                     const CastOptions& frame) const {
-    if (!frame.moving) return detail::cast_all_kept(*this, box, delta, out, filter, detail::keep_by_options, &frame);
-    require_frame("cast_all", frame);
-    detail::cast_all_kept(*this, box, delta, out, filter, keep_still, &frame);
-    for (CastHit& h : out) to_frame(frame, h);
+                     const CastOptions& options) const {
+    if (!options.moving)
+        return detail::cast_all_kept(*this, box, delta, out, filter, detail::keep_by_options, &options);
+    require_frame("cast_all", options);
+    detail::cast_all_kept(*this, box, delta, out, filter, keep_still, &options);
+    for (CastHit& h : out) to_frame(options, h);
     thread_local std::vector<std::pair<double, CastHit>> moving;
     thread_local std::vector<CastHit> still;
     moving.clear();
-    each_moving_hit(*this, box, delta, filter, frame, [&](const MovingHit& mh) { moving.emplace_back(mh.time, mh.h); });
+    each_moving_hit(*this, box, delta, filter, options,
+                    [&](const MovingHit& mh) { moving.emplace_back(mh.time, mh.h); });
     if (moving.empty()) return;
     std::sort(moving.begin(), moving.end(), [](const auto& x, const auto& y) {
         return x.first != y.first ? x.first < y.first : x.second.other < y.second.other;

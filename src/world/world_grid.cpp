@@ -20,6 +20,7 @@ World::GridSlot::GridSlot(const WorldDef& def) { new (bytes) Grid(def.cell_size,
 World::GridSlot::GridSlot(const GridSlot& other) { new (bytes) Grid(held<const Grid>(other.bytes)); }
 World::GridSlot::GridSlot(GridSlot&& other) noexcept { new (bytes) Grid(std::move(held<Grid>(other.bytes))); }
 World::GridSlot& World::GridSlot::operator=(const GridSlot& other) {
+    if (this == &other) return *this;
     held<Grid>(bytes) = held<const Grid>(other.bytes);
     return *this;
 }
