@@ -240,14 +240,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (!on) fail("step %u: a rider stood on neither the platform nor a rider", step);
         }
         for (BodyId id : r.pushed) {
-            // (Every push is at most the platform's longest component: a chain goes no farther.)
+            // A pushed body moves by World::move, so rule 7 may first push it out of what the push
+            // left it in (as far as its reach): the next in a chain lies along that whole way, the
+            // box from its start to its end, within a push (the platform's longest component).
             const real reach = std::fmax(std::fabs(d.x), std::fabs(d.y));
             bool met = reaches(before, before.translated(d), start_of(id));
             for (BodyId s : r.pushed) {
-                const Aabb from = start_of(s);
+                const Aabb way = merge(start_of(s), w.world.box(s));
                 met = met ||
                       (s != id &&
-                       intersects_closed({from.min - Vec2{reach, reach}, from.max + Vec2{reach, reach}}, start_of(id)));
+                       intersects_closed({way.min - Vec2{reach, reach}, way.max + Vec2{reach, reach}}, start_of(id)));
             }
             if (!met) fail("step %u: a pushed body met neither the platform nor a pushed body", step);
         }
