@@ -247,9 +247,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             bool met = reaches(before, before.translated(d), start_of(id));
             for (BodyId s : r.pushed) {
                 const Aabb way = merge(start_of(s), w.world.box(s));
-                met = met ||
-                      (s != id &&
-                       intersects_closed({way.min - Vec2{reach, reach}, way.max + Vec2{reach, reach}}, start_of(id)));
+                met = met || (s != id && intersects_closed({way.min - Vec2{reach, reach}, way.max + Vec2{reach, reach}},
+                                                           start_of(id)));
             }
             if (!met) fail("step %u: a pushed body met neither the platform nor a pushed body", step);
         }

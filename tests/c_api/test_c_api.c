@@ -31,7 +31,6 @@ int main(void) {
     test_move_errors();
     test_answered_moves();
     test_casts();
-    test_moving_targets();
     test_queries();
     test_snapshots();
     if (failures != 0) {
