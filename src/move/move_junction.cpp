@@ -82,13 +82,15 @@ JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o, cons
     }
     // The obstacles at the end itself too: rounding may put it on one the exact path never met.
     // (Inside a known region, those are among the known solids already.)
-    auto gather = [&](const Obstacle& ob) {
-        if (!intersects_closed(ob.box, out.F)) return; // (a reference world visits everything)
+    // (Only what meets `near`: a reference world visits everything.)
+    auto gather_near = [&](const Aabb& near, const Obstacle& ob) {
+        if (!intersects_closed(ob.box, near)) return;
         if (junction_solid(w, self, o, S, ob)) solids.push_back(ob);
         if (ob.shape != 0 && !overlaps_obstacle(w.tiles(), S, ob) && is_blocking(response_for(w, self, ob, o)))
             slopes.push_back(ob);
     };
-    if (!known || !strictly_inside(out.F, known->region)) visit_region(w, out.F, sel, gather);
+    if (!known || !strictly_inside(out.F, known->region))
+        visit_region(w, out.F, sel, [&](const Obstacle& ob) { gather_near(out.F, ob); });
     // Rule 5's rounding, toward the exact end of the leg: its contact, or S + d.
     StopTime end;
     const bool exact_end = !out.stop && !(best.any && best.started);
@@ -112,10 +114,8 @@ JunctionLeg junction_leg(const World& w, BodyId self, const MoveOptions& o, cons
         solids.clear();
         slopes.clear();
         const Aabb region = thin_end_region(S, d, t_end, out.F);
-        // (only what meets the region: a reference world visits every tile)
-        visit_region(w, region, sel, [&](const Obstacle& ob) {
-            if (intersects_closed(ob.box, region)) gather(ob);
-        });
+        // (every box tried back along the path lies in the region, not only the end)
+        visit_region(w, region, sel, [&](const Obstacle& ob) { gather_near(region, ob); });
         if (!slopes.empty()) (void)clear_thin_end(w.tiles(), S, d, t_end, out.F, out.rest, slopes, solids);
     }
     return out;
