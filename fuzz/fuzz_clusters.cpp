@@ -568,7 +568,15 @@ void run(const Scenario& sc) {
         }
         brute.move(id, m.delta, o, rb);
         if (!same_answer(r, dry)) fail("%s: check differs from move", what.c_str());
-        if (!same_answer(r, rb)) fail("%s: the brute-force world differs", what.c_str());
+        if (!same_answer(r, rb)) {
+            for (const MoveResult* x : {&r, &rb}) {
+                std::fprintf(stderr, "result box %s contacts %zu\n", str(x->box).c_str(), x->contacts.size());
+                for (const Contact& c : x->contacts)
+                    std::fprintf(stderr, "  t %a n %s box %s\n", (double)c.time, str(c.normal).c_str(),
+                                 str(c.box).c_str());
+            }
+            fail("%s: the brute-force world differs", what.c_str());
+        }
         check_move(w, id, m.box, m.delta, o, r, what);
     }
 }

@@ -27,6 +27,7 @@
 #include "geometry/expansion.hpp"
 #include "broadphase/obstacle.hpp"
 #include "narrow/ranking.hpp"
+#include "walk/path_boxes.hpp"
 #include "geometry/sweep.hpp"
 
 namespace sweepbox::detail {
@@ -118,6 +119,28 @@ inline Aabb closed_path_box(const Aabb& a, Vec2 d) {
     return p;
 }
 
+/// What the junction tests gather: an obstacle whose box, a step of `real` wider on every side,
+/// the closed path of `a` moved by d meets (in the slabs' rounded quotients). A walk visits every
+/// such obstacle and a reference world visits all, so both gather the same; the path's box alone
+/// would let a reference world gather tiles far off a diagonal path that a walk never sees.
+struct PathNear {
+    Aabb a;
+    Vec2 d;
+    Aabb box;
+    PathNear(const Aabb& a_, Vec2 d_) : a(a_), d(d_), box(closed_path_box(a_, d_)) {}
+    [[nodiscard]] bool meets(const Aabb& b) const {
+        if (!intersects_closed(b, box)) return false;
+        constexpr real inf = std::numeric_limits<real>::infinity();
+        Aabb g;
+        for (int k = 0; k < 2; ++k) {
+            g.min[k] = std::nextafter(b.min[k], -inf);
+            g.max[k] = std::nextafter(b.max[k], inf);
+        }
+        wide lo, hi;
+        return slab_interval(a, d, g, lo, hi);
+    }
+};
+
 /// Gathers the obstacles that `sel` selects along the whole path of `a` moved by d, touching
 /// ones included, that `blocks(ob)` says block. One-way and slope tiles never take part (the
 /// slopes' junctions: slope_junction.hpp). A move leaves out the obstacles `a` overlaps at its
@@ -127,10 +150,9 @@ template <class Blocks>
 void gather_solids(const World& w, const Aabb& a, Vec2 d, const Selector& sel, std::vector<Obstacle>& out,
                    bool skip_overlapped, Blocks&& blocks) {
     out.clear();
-    const Aabb path = closed_path_box(a, d);
+    const PathNear path(a, d);
     auto visit = [&](const Obstacle& ob) {
-        if (ob.special || !intersects_closed(ob.box, path) || (skip_overlapped && overlaps(a, ob.box)) || !blocks(ob))
-            return;
+        if (ob.special || !path.meets(ob.box) || (skip_overlapped && overlaps(a, ob.box)) || !blocks(ob)) return;
         out.push_back(ob);
     };
     walk_path(

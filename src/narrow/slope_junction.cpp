@@ -198,11 +198,9 @@ void gather_slopes(const World& w, const Aabb& a, Vec2 d, const Selector& sel, b
     if (w.tiles().slope_count() == 0 || !sel.tiles) return;
     Selector tiles_only = sel;
     tiles_only.bodies = false;
-    const Aabb path = closed_path_box(a, d);
+    const PathNear path(a, d);
     auto visit = [&](const Obstacle& ob) {
-        if (ob.shape == 0 || !intersects_closed(ob.box, path) ||
-            (skip_overlapped && overlaps_obstacle(w.tiles(), a, ob)))
-            return;
+        if (ob.shape == 0 || !path.meets(ob.box) || (skip_overlapped && overlaps_obstacle(w.tiles(), a, ob))) return;
         out.push_back(ob);
     };
     walk_path(
