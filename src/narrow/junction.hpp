@@ -119,25 +119,19 @@ inline Aabb closed_path_box(const Aabb& a, Vec2 d) {
     return p;
 }
 
-/// What the junction tests gather: an obstacle whose box, a step of `real` wider on every side,
-/// the closed path of `a` moved by d meets (in the slabs' rounded quotients). A walk visits every
-/// such obstacle and a reference world visits all, so both gather the same; the path's box alone
-/// would let a reference world gather tiles far off a diagonal path that a walk never sees.
+/// What the junction tests gather: an obstacle whose closed box the closed path of `a` moved by d
+/// meets (in the slabs' rounded quotients), and that meets the path's box. A walk visits every
+/// such obstacle (its parts are wider than any rounding here) and a reference world visits all,
+/// so both gather the same; the path's box alone would let a reference world gather tiles far off
+/// a diagonal path, or a step beside its start, that a walk never sees.
 struct PathNear {
     Aabb a;
     Vec2 d;
     Aabb box;
     PathNear(const Aabb& a_, Vec2 d_) : a(a_), d(d_), box(closed_path_box(a_, d_)) {}
     [[nodiscard]] bool meets(const Aabb& b) const {
-        if (!intersects_closed(b, box)) return false;
-        constexpr real inf = std::numeric_limits<real>::infinity();
-        Aabb g;
-        for (int k = 0; k < 2; ++k) {
-            g.min[k] = std::nextafter(b.min[k], -inf);
-            g.max[k] = std::nextafter(b.max[k], inf);
-        }
         wide lo, hi;
-        return slab_interval(a, d, g, lo, hi);
+        return intersects_closed(b, box) && slab_interval(a, d, b, lo, hi);
     }
 };
 
