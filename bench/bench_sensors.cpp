@@ -20,6 +20,7 @@
 #include <sweepbox/world.hpp>
 
 #include "alloc_counter.hpp"
+#include "common.hpp"
 #include "timing.hpp"
 
 using namespace sweepbox;
@@ -34,16 +35,6 @@ constexpr int frames = 120;
 constexpr real field = 4096;
 
 bool g_failed = false;
-
-// A small fixed generator (the same numbers on every platform).
-struct Lcg {
-    std::uint64_t s;
-    double unit() {
-        s = s * 6364136223846793005ull + 1442695040888963407ull;
-        return double(s >> 11) * (1.0 / 9007199254740992.0);
-    }
-    real in(double lo, double hi) { return real(lo + (hi - lo) * unit()); }
-};
 
 struct Field {
     World world;

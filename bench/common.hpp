@@ -17,6 +17,16 @@
 
 namespace sweepbox::bench {
 
+// A small fixed generator (the same numbers on every platform).
+struct Lcg {
+    std::uint64_t s;
+    double unit() {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        return double(s >> 11) * (1.0 / 9007199254740992.0);
+    }
+    real in(double lo, double hi) { return real(lo + (hi - lo) * unit()); }
+};
+
 // ---- command line ----
 
 /// Removes `--name VALUE` or `--name=VALUE` from argv (so Google Benchmark never sees it) and

@@ -24,7 +24,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(fuzz_sweep fuzz_world fuzz_rooms fuzz_queries fuzz_scene fuzz_particles fuzz_platforms fuzz_slopes fuzz_levels
-           fuzz_clusters fuzz_snapshot)
+           fuzz_clusters fuzz_snapshot fuzz_moving)
 fi
 artifacts=${SWEEPBOX_FUZZ_ARTIFACTS:-$PWD/fuzz-artifacts}
 mkdir -p "$artifacts"

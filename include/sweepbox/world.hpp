@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <span>
 #include <vector>
+#include <sweepbox/cast_options.hpp>
 #include <sweepbox/error.hpp>
 #include <sweepbox/geometry.hpp>
 #include <sweepbox/id.hpp>
@@ -314,6 +315,37 @@ public:
     /// ways), each once, static-static pairs left out, sorted by (a, b). `out` is cleared first.
     void overlapping_pairs(std::vector<Pair>& out) const;
 
+    // ---- moving targets (docs/contract.md, "Moving targets") ----
+    /// Starts a frame: the moves from now on make each body's frame motion. Allocates nothing
+    /// once the lists have grown.
+    void begin_frame();
+    /// The closest hit of a cast with options: with `moving`, spanning the frame times [t0, t1]
+    /// and meeting each moving body where it was. Throws Error as cast_box does, or on a bad
+    /// interval.
+    [[nodiscard]] CastHit cast_ray(Vec2 origin, Vec2 delta, const QueryFilter& filter,
+                                   const CastOptions& options) const;
+    /// The same for a box.
+    [[nodiscard]] CastHit cast_box(const Aabb& box, Vec2 delta, const QueryFilter& filter,
+                                   const CastOptions& options) const;
+    /// Every hit in time order, each obstacle once.
+    void cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, const QueryFilter& filter,
+                  const CastOptions& options) const;
+    /// query_rect, query_point and query_segment without what `keep` leaves out.
+    void query_rect(const Aabb& rect, std::vector<Other>& out, const QueryFilter& filter, QueryCallback keep,
+                    void* context) const;
+    /// (See query_rect with a callback.)
+    void query_point(Vec2 p, std::vector<Other>& out, const QueryFilter& filter, QueryCallback keep,
+                     void* context) const;
+    /// (See query_rect with a callback.)
+    void query_segment(Vec2 a, Vec2 b, std::vector<Other>& out, const QueryFilter& filter, QueryCallback keep,
+                       void* context) const;
+    /// Where a body was at frame time t in [0, 1] (its box when it has no motion this frame).
+    /// Throws Error on a stale id or a bad t.
+    [[nodiscard]] Aabb frame_box(BodyId id, real t) const;
+    /// The body's frame motion: its start box, then each leg's end box (empty: still). `out` is
+    /// cleared first. Throws Error on a stale id.
+    void frame_path(BodyId id, std::vector<Aabb>& out) const;
+
     // ---- events (docs/events.md) ----
     /// Compares who overlaps which sensor and who touches what now with the last call, and lists
     /// the differences (events()). A body whose move passed through a sensor since the last call
@@ -420,7 +452,7 @@ private:
     bool events_on_ = false;    // update_events was called: moves keep the pairs their contacts touched
     bool record_paths_ = false; // events_on_ or some sensor exists: moves call note_path
     [[nodiscard]] bool has_sensors() const { return sensor_bodies_ != 0 || tiles_.sensor_count() != 0; }
-    void refresh_record_paths() { record_paths_ = events_on_ || has_sensors(); }
+    void refresh_record_paths() { record_paths_ = events_on_ || has_sensors() || frame_on_; }
     // Records a move's path (while a sensor exists) and its contacts' pairs (once events are on)
     // for update_events; called before the move stores the new box.
     void note_path(BodyId id, const MoveResult& out);
@@ -429,6 +461,28 @@ private:
     std::vector<SensorEvent> sensor_pairs_, sensor_next_, crossed_, sensor_begin_, sensor_end_;
     std::vector<ContactEvent> contact_pairs_, contact_next_, contact_begin_, contact_end_;
     std::vector<std::uint32_t> masks_; // parallel to bodies_: the mask as the game set it (a sensor's is 0 there)
+
+    // Moving targets (src/world/frame_motion.cpp): each body's legs this frame, a list per body.
+    struct FrameLeg {
+        Aabb from{}, to{};
+        double start = 0, length = 0; // the path's length before this leg, and this leg's
+        std::uint32_t next = 0;       // the body's next leg + 1, or 0
+    };
+    struct FrameMotion {
+        std::uint32_t first = 0, last = 0; // leg + 1, or 0: still
+        double length = 0;                 // of the whole path
+        bool listed = false;               // in frame_movers_
+    };
+    real frame_spread_ = 0; // the most a motion's hull reaches beyond its body's box: the casts' grid margin
+    bool frame_on_ = false;
+    std::vector<FrameLeg> frame_legs_;
+    std::vector<FrameMotion> frame_motion_;   // by body index (grown on demand)
+    std::vector<std::uint32_t> frame_movers_; // indices that got a leg this frame (each once)
+    void note_motion(BodyId id, const MoveResult& out);
+    void clear_motion();
+    void drop_motion(std::uint32_t index) {
+        if (index < frame_motion_.size()) frame_motion_[index] = {0, 0, 0, frame_motion_[index].listed};
+    }
 
     // What a movable snapshot takes by reference (the static bodies, the tile map): its hash, the
     // number of static bodies and the last slot holding one; made again, when a snapshot needs

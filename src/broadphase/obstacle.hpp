@@ -27,6 +27,11 @@ struct WorldAccess {
     static const SpatialGrid& grid(const World& w) { return w.grid(); }
     static const std::uint64_t* body_marks(const World& w) { return w.body_marks_.data(); }
     static std::size_t sensor_bodies(const World& w) { return w.sensor_bodies_; }
+    static const auto& frame_legs(const World& w) { return w.frame_legs_; }
+    static const auto& masks(const World& w) { return w.masks_; }
+    static real frame_spread(const World& w) { return w.frame_spread_; }
+    static const auto& frame_motion(const World& w) { return w.frame_motion_; }
+    static const auto& frame_movers(const World& w) { return w.frame_movers_; }
 };
 
 namespace detail {

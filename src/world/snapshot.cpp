@@ -402,6 +402,9 @@ std::size_t World::save(std::span<std::byte> out, SnapshotMode mode) const {
     return n;
 }
 
-void World::restore(std::span<const std::byte> snapshot) { WorldSnapshot::restore(*this, snapshot); }
+void World::restore(std::span<const std::byte> snapshot) {
+    WorldSnapshot::restore(*this, snapshot);
+    clear_motion(); // a snapshot does not hold the frame's motion
+}
 
 } // namespace sweepbox

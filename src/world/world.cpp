@@ -134,6 +134,7 @@ void World::remove(BodyId id) {
         --sensor_bodies_;
         refresh_record_paths();
     }
+    drop_motion(id.index);
     b.alive = false;
     b.is_sensor = false;
     ++b.generation;
@@ -147,6 +148,7 @@ void World::teleport(BodyId id, const Aabb& box) {
     checked(id, "teleport");
     require_box("teleport", box);
     if (bodies_[id.index].is_static) level_changed();
+    drop_motion(id.index); // a teleport is not a motion
     bodies_[id.index].box = box;
     grid().update(id.index, box);
     mark_body(box);

@@ -86,5 +86,7 @@ void test_particles(void);
 void test_emit_sparks(void);
 /* test_c_answers.c: answered moves (sweepbox_answers.h) */
 void test_answered_moves(void);
+/* test_c_moving.c: moving targets and cast filters (sweepbox_moving.h) */
+void test_moving_targets(void);
 
 #endif /* SWEEPBOX_TEST_C_API_CHECKS_H */

@@ -31,6 +31,7 @@ int main(void) {
     test_move_errors();
     test_answered_moves();
     test_casts();
+    test_moving_targets();
     test_queries();
     test_snapshots();
     if (failures != 0) {

@@ -1,0 +1,101 @@
+// The frame's motion of each body (docs/contract.md, "Moving targets", T1): the legs of its moves
+// since begin_frame, in lists that keep their memory from frame to frame.
+
+#include <algorithm>
+#include <cmath>
+#include <sweepbox/world.hpp>
+
+#include "world/frame_motion.hpp"
+
+namespace sweepbox {
+
+namespace detail {
+
+Aabb leg_box_at(const MotionLeg& leg, double t) {
+    if (t <= leg.t0) return leg.from;
+    if (t >= leg.t1) return leg.to;
+    const double u = (t - leg.t0) / (leg.t1 - leg.t0);
+    Aabb b;
+    for (int k = 0; k < 2; ++k) {
+        const double e = double(leg.to.min[k]) - double(leg.from.min[k]);
+        const double off = e * u;
+        b.min[k] = real(double(leg.from.min[k]) + off);
+        b.max[k] = real(double(leg.from.max[k]) + off);
+    }
+    return b;
+}
+
+} // namespace detail
+
+void World::clear_motion() {
+    for (const std::uint32_t i : frame_movers_) frame_motion_[i] = {};
+    frame_movers_.clear();
+    frame_legs_.clear();
+    frame_spread_ = 0;
+}
+
+void World::begin_frame() {
+    clear_motion();
+    frame_on_ = true;
+    refresh_record_paths();
+}
+
+// Called by note_path, before the move stores its box: the legs from the body's box through each
+// contact's box to the end, each of length zero left out.
+void World::note_motion(BodyId id, const MoveResult& out) {
+    if (frame_motion_.size() < bodies_.size()) frame_motion_.resize(bodies_.size());
+    FrameMotion& m = frame_motion_[id.index];
+    Aabb at = bodies_[id.index].box;
+    auto leg = [&](const Aabb& to) {
+        if (to == at) return;
+        const double dx = double(to.min.x) - double(at.min.x), dy = double(to.min.y) - double(at.min.y);
+        const double len = std::sqrt(dx * dx + dy * dy);
+        if (!(len > 0)) return;
+        frame_legs_.push_back({at, to, m.length, len, 0});
+
+        const auto n = std::uint32_t(frame_legs_.size());
+        if (m.first == 0) {
+            m.first = n;
+        } else {
+            frame_legs_[m.last - 1].next = n;
+        }
+        m.last = n;
+        m.length += len;
+        // No point of the path lies further from the body's box than the path's length: the
+        // casts' margin around the grid's boxes (rounded well up).
+        frame_spread_ = std::max(frame_spread_, real(m.length * (1 + 1e-5)));
+        if (!m.listed) {
+            m.listed = true;
+            frame_movers_.push_back(id.index);
+        }
+        at = to;
+    };
+    for (const Contact& c : out.contacts) leg(c.box);
+    leg(out.box);
+}
+
+Aabb World::frame_box(BodyId id, real t) const {
+    const Body& b = checked(id, "frame_box");
+    if (!(t >= 0 && t <= 1)) throw Error("frame_box", "t must lie in [0, 1]");
+    if (!detail::is_moving(*this, id.index)) return b.box;
+    Aabb box = b.box;
+    bool found = false;
+    detail::for_each_leg(*this, id.index, [&](const detail::MotionLeg& leg) {
+        if (found || double(t) > leg.t1) return;
+        box = detail::leg_box_at(leg, t);
+        found = true;
+    });
+    return box;
+}
+
+void World::frame_path(BodyId id, std::vector<Aabb>& out) const {
+    checked(id, "frame_path");
+    out.clear();
+    if (!detail::is_moving(*this, id.index)) return;
+    detail::for_each_leg(*this, id.index, [&](const detail::MotionLeg& leg) {
+        if (out.empty()) out.push_back(leg.from);
+        out.push_back(leg.to);
+    });
+}
+
+} // namespace sweepbox
