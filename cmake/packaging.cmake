@@ -60,7 +60,7 @@ if(NOT TARGET sweepbox_levels)
 endif()
 set(_c_header "")
 if(TARGET sweepbox_c)
-  set(_c_header PATTERN "sweepbox.h" PATTERN "sweepbox_types.h" PATTERN "sweepbox_answers.h")
+  set(_c_header PATTERN "sweepbox.h" PATTERN "sweepbox_types.h" PATTERN "sweepbox_answers.h" PATTERN "sweepbox_moving.h")
 endif()
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/sweepbox"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"

@@ -113,6 +113,7 @@ enum class SceneOp : std::uint8_t {
     events,            ///< World::update_events: the sensor and contact events since the last events step
     save,              ///< World::save under the name "snapshot" ("mode": "full" or "movable")
     restore,           ///< World::restore of the snapshot an earlier save step named "snapshot"
+    begin_frame,       ///< World::begin_frame: the moves from here on are the frame's motion
 };
 
 /// The name of an op as written in scene files ("move", "cast_ray", ...).
@@ -176,6 +177,9 @@ struct SceneStep {
     bool bodies = true;                   ///< queries: include bodies
     bool tiles = true;                    ///< queries: include tiles
     bool sensors = false;                 ///< query_rect, query_point, query_segment: include sensors
+    bool moving = false;                  ///< cast_*: against the frame's motion (CastOptions::moving)
+    real t0 = 0;                          ///< cast_* with moving: the frame time the cast starts at
+    real t1 = 1;                          ///< cast_* with moving: the frame time it ends at
     std::string snapshot;                 ///< save, restore: the snapshot's name
     SnapshotMode snapshot_mode = SnapshotMode::full; ///< save: "mode"
     /// Exact equality of every field.
@@ -252,11 +256,13 @@ struct MoveTrace {
 
 /// What one cast did (cast_ray, cast_box, cast_all), for the picture.
 struct CastTrace {
-    std::size_t step = 0;           ///< index of the step
-    SceneOp op = SceneOp::cast_ray; ///< which cast
-    Aabb box{};                     ///< the cast box at the start (a point for a ray)
-    Vec2 delta{0, 0};               ///< the displacement
-    std::vector<CastHit> hits;      ///< the hits (at most one for cast_ray and cast_box)
+    std::size_t step = 0;                         ///< index of the step
+    SceneOp op = SceneOp::cast_ray;               ///< which cast
+    Aabb box{};                                   ///< the cast box at the start (a point for a ray)
+    Vec2 delta{0, 0};                             ///< the displacement
+    std::vector<CastHit> hits;                    ///< the hits (at most one for cast_ray and cast_box)
+    bool moving = false;                          ///< cast against the frame's motion: hit times are frame times
+    std::vector<std::optional<Aabb>> other_boxes; ///< moving: by hit, a body moving this frame then (frame_box)
 };
 
 /// What one query did (query_rect, query_point, query_segment), for the picture.
@@ -346,6 +352,7 @@ private:
     [[nodiscard]] std::string run_frames(std::size_t index, const std::string& where);
     [[nodiscard]] std::string run_cast(std::size_t index);
     [[nodiscard]] std::string run_cast_all(std::size_t index);
+    void note_other_boxes(CastTrace& cast) const;
     [[nodiscard]] std::string run_query(std::size_t index);
     [[nodiscard]] std::string run_overlapping_pairs() const;
     [[nodiscard]] std::string run_events();

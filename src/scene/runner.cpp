@@ -196,6 +196,7 @@ std::string SceneRunner::run_step(std::size_t i) {
         case SceneOp::set_tile:
         case SceneOp::add:
         case SceneOp::remove: line.raw(run_edit(i, where)); break;
+        case SceneOp::begin_frame: world_.begin_frame(); break; // nothing more to print
         case SceneOp::save:
         case SceneOp::restore: line.raw(run_snapshot(i)); break;
         }

@@ -3,6 +3,7 @@
 // `events` step.
 #include <sweepbox/scene.hpp>
 
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -17,18 +18,45 @@ using detail::JsonLine;
 
 namespace {
 
-// The fields of a hit after its "hit" (cast_ray, cast_box) or as an entry of "hits" (cast_all).
-void write_hit(JsonLine& line, const CastHit& hit, bool with_box, const std::string& other) {
+// The fields of a hit after its "hit" (cast_ray, cast_box) or as an entry of "hits" (cast_all);
+// a cast against motion adds where a moving body it hit was at the hit's time.
+void write_hit(JsonLine& line, const CastHit& hit, bool with_box, const std::string& other, const Aabb* other_box) {
     line.key("time").num(hit.time);
     line.key("point").vec(hit.point);
     line.key("normal").vec(hit.normal);
     if (with_box) line.key("box").box(hit.box);
     line.key("other").raw(other);
+    if (other_box != nullptr) line.key("other_box").box(*other_box);
     if (hit.started_overlapping) line.key("started_overlapping").boolean(true);
     if (hit.junction) line.key("junction").boolean(true);
 }
 
+// Hit k's body box at the hit's time, for a cast against motion that hit a moving body.
+const Aabb* other_box(const CastTrace& cast, std::size_t k) {
+    return cast.moving && cast.other_boxes[k] ? &*cast.other_boxes[k] : nullptr;
+}
+
+CastOptions cast_options(const SceneStep& step) {
+    CastOptions o;
+    o.moving = step.moving;
+    o.t0 = step.t0;
+    o.t1 = step.t1;
+    return o;
+}
+
 } // namespace
+
+// With "moving": where each body hit that moved this frame was at its hit's frame time.
+void SceneRunner::note_other_boxes(CastTrace& cast) const {
+    if (!cast.moving) return;
+    std::vector<Aabb> path;
+    for (const CastHit& hit : cast.hits) {
+        if (hit.other.is_body()) world_.frame_path(hit.other.body, path);
+        cast.other_boxes.push_back(hit.other.is_body() && !path.empty()
+                                       ? std::optional<Aabb>(world_.frame_box(hit.other.body, hit.time))
+                                       : std::nullopt);
+    }
+}
 
 std::string SceneRunner::run_cast(std::size_t index) {
     const SceneStep& step = scene_.steps[index];
@@ -39,13 +67,16 @@ std::string SceneRunner::run_cast(std::size_t index) {
     cast.op = step.op;
     cast.box = ray ? Aabb{step.from, step.from} : step.box;
     cast.delta = step.delta;
-    const CastHit hit = ray ? world_.cast_ray(step.from, step.delta, filter)
-                            : world_.cast_box(step.box, step.delta, filter);
+    cast.moving = step.moving;
+    const CastOptions options = cast_options(step);
+    const CastHit hit = ray ? world_.cast_ray(step.from, step.delta, filter, options)
+                            : world_.cast_box(step.box, step.delta, filter, options);
     JsonLine line;
     line.key("hit").boolean(hit.hit);
     if (hit.hit) {
-        write_hit(line, hit, !ray, other_json(hit.other));
         cast.hits.push_back(hit);
+        note_other_boxes(cast);
+        write_hit(line, hit, !ray, other_json(hit.other), other_box(cast, 0));
     }
     cast_hits_[index] = hit;
     if (record_) trace_.casts.push_back(std::move(cast));
@@ -60,12 +91,14 @@ std::string SceneRunner::run_cast_all(std::size_t index) {
     cast.op = step.op;
     cast.box = step.box;
     cast.delta = step.delta;
-    world_.cast_all(step.box, step.delta, cast.hits, filter);
+    cast.moving = step.moving;
+    world_.cast_all(step.box, step.delta, cast.hits, filter, cast_options(step));
+    note_other_boxes(cast);
     JsonLine line;
     line.key("hits").open('[');
-    for (const CastHit& hit : cast.hits) {
+    for (std::size_t k = 0; k < cast.hits.size(); ++k) {
         line.open('{');
-        write_hit(line, hit, true, other_json(hit.other));
+        write_hit(line, cast.hits[k], true, other_json(cast.hits[k].other), other_box(cast, k));
         line.close('}');
     }
     line.close(']');

@@ -25,7 +25,7 @@ constexpr SceneOp all_ops[] = {SceneOp::move,        SceneOp::frames,        Sce
                                SceneOp::query_point, SceneOp::query_segment, SceneOp::overlapping_pairs,
                                SceneOp::teleport,    SceneOp::set_tile,      SceneOp::add,
                                SceneOp::remove,      SceneOp::particles,     SceneOp::events,
-                               SceneOp::save,        SceneOp::restore};
+                               SceneOp::save,        SceneOp::restore,       SceneOp::begin_frame};
 
 } // namespace
 
@@ -72,6 +72,15 @@ void read_query_filter(Fields& f, SceneStep& s) {
 }
 
 void read_query_sensors(Fields& f, SceneStep& s) { f.read("sensors", s.sensors); }
+
+// A cast's "moving" and its frame interval "t0", "t1" (docs/contract.md, "Moving targets").
+void read_cast_motion(Fields& f, SceneStep& s) {
+    f.read("moving", s.moving);
+    const bool t0 = f.read("t0", s.t0), t1 = f.read("t1", s.t1);
+    if ((t0 || t1) && !s.moving) f.fail(t0 ? "t0" : "t1", "a frame time needs \"moving\": true");
+    if (!(s.t0 >= 0 && s.t0 <= 1)) f.fail("t0", "must be in [0, 1]");
+    if (!(s.t1 >= s.t0 && s.t1 <= 1)) f.fail("t1", "must be in [t0, 1]");
+}
 
 void read_motion(Fields& f, SceneStep& s) {
     std::string response;
@@ -192,6 +201,7 @@ SceneStep read_step(const json& j, std::size_t index) {
         f.read("delta", s.delta, true);
         read_query_filter(f, s);
         read_query_sensors(f, s);
+        read_cast_motion(f, s);
         break;
     case SceneOp::cast_box:
     case SceneOp::cast_all:
@@ -199,6 +209,7 @@ SceneStep read_step(const json& j, std::size_t index) {
         f.read("delta", s.delta, true);
         read_query_filter(f, s);
         read_query_sensors(f, s);
+        read_cast_motion(f, s);
         break;
     case SceneOp::query_rect:
         f.read("box", s.box, true);
@@ -243,7 +254,8 @@ SceneStep read_step(const json& j, std::size_t index) {
         f.read_bits("category", s.category);
         f.read_bits("mask", s.mask);
         break;
-    case SceneOp::events: break;
+    case SceneOp::events:
+    case SceneOp::begin_frame: break;
     case SceneOp::save:
     case SceneOp::restore: read_snapshot_fields(f, s); break;
     }

@@ -107,6 +107,12 @@ json step_json(const SceneStep& s) {
         if (!s.tiles) j["tiles"] = false;
         if (s.sensors) j["sensors"] = true;
     };
+    auto cast_motion = [&] {
+        if (!s.moving) return;
+        j["moving"] = true;
+        if (s.t0 != d.t0) j["t0"] = num(s.t0);
+        if (s.t1 != d.t1) j["t1"] = num(s.t1);
+    };
     switch (s.op) {
     case SceneOp::move:
         j["body"] = s.body;
@@ -126,12 +132,14 @@ json step_json(const SceneStep& s) {
         j["from"] = vec(s.from);
         j["delta"] = vec(s.delta);
         filter();
+        cast_motion();
         break;
     case SceneOp::cast_box:
     case SceneOp::cast_all:
         j["box"] = box(s.box);
         j["delta"] = vec(s.delta);
         filter();
+        cast_motion();
         break;
     case SceneOp::query_rect:
         j["box"] = box(s.box);
@@ -147,7 +155,8 @@ json step_json(const SceneStep& s) {
         filter();
         break;
     case SceneOp::overlapping_pairs:
-    case SceneOp::events: break;
+    case SceneOp::events:
+    case SceneOp::begin_frame: break;
     case SceneOp::teleport:
         j["body"] = s.body;
         j["box"] = box(s.box);
@@ -221,6 +230,7 @@ const char* to_string(SceneOp op) {
     case SceneOp::events: return "events";
     case SceneOp::save: return "save";
     case SceneOp::restore: return "restore";
+    case SceneOp::begin_frame: return "begin_frame";
     }
     return "?";
 }

@@ -48,7 +48,7 @@ struct Shown {
     bool solid = false, own_filter = false, one_way = false, slope = false, static_body = false, movable = false,
          platform = false, sensor = false, one_way_body = false, riders = false;
     bool moves = false, single_contact_box = false, contacts = false, velocity = false, ground = false, stuck = false;
-    bool casts = false, hits = false, queries = false, sparks = false, bounces = false;
+    bool casts = false, hits = false, queries = false, sparks = false, bounces = false, moving_targets = false;
     /// The legend's entries, one a row.
     [[nodiscard]] int rows() const;
 };

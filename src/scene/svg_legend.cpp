@@ -1,5 +1,6 @@
 // The SVG picture's legend (svg_layers.hpp): an entry for each thing the picture shows, in the
 // colours the layers draw it with.
+#include <optional>
 #include <string>
 
 #include "svg_layers.hpp"
@@ -10,7 +11,7 @@ int Shown::rows() const {
     return int(solid) + int(own_filter) + int(one_way) + int(slope) + int(static_body) + int(movable) + int(platform) +
            int(sensor) + int(riders) + 2 * int(moves) + int(single_contact_box) + int(contacts) +
            int(contacts || hits) + int(velocity) + int(casts) + int(hits) + int(queries) + int(sparks) + int(bounces) +
-           int(ground) + int(one_way_body) + int(stuck);
+           int(ground) + int(one_way_body) + int(stuck) + int(moving_targets);
 }
 
 Shown shown_in(const SceneRunner& runner, const std::vector<NamedBody>& bodies) {
@@ -46,7 +47,10 @@ Shown shown_in(const SceneRunner& runner, const std::vector<NamedBody>& bodies) 
         shown.stuck = shown.stuck || move.result.stuck;
         shown.single_contact_box = shown.single_contact_box || (move.frame < 0 && has_contacts);
     }
-    for (const CastTrace& cast : trace.casts) shown.hits = shown.hits || !cast.hits.empty();
+    for (const CastTrace& cast : trace.casts) {
+        shown.hits = shown.hits || !cast.hits.empty();
+        for (const std::optional<Aabb>& was : cast.other_boxes) shown.moving_targets = shown.moving_targets || was;
+    }
     for (const ParticleTrace& batch : trace.particles) shown.bounces = shown.bounces || !batch.bounces.empty();
     shown.moves = !trace.moves.empty();
     shown.casts = !trace.casts.empty();
@@ -147,6 +151,10 @@ void draw_legend(Svg& svg, const Shown& shown, const SvgOptions& options, bool h
     if (shown.hits)
         entry("cast hit point",
               [&](double at_x, double at_y) { svg.cross(at_x + 2 * u, at_y + 0.9 * u, 0.9 * u, c_cast); });
+    if (shown.moving_targets)
+        entry("moving body at a cast's hit; frame time",
+              swatch_rect(std::string("fill=\"none\" stroke=\"") + c_cast + "\" stroke-width=\"" + thin +
+                          "\" stroke-dasharray=\"" + n(0.4 * u) + "," + n(0.4 * u) + "\""));
     if (shown.sparks)
         entry("particle trail; where it ends", [&](double at_x, double at_y) {
             svg.line(at_x, at_y + 0.9 * u, at_x + 3.2 * u, at_y + 0.9 * u,

@@ -206,7 +206,10 @@ void draw_casts(Svg& svg, const SceneTrace& trace, std::vector<StepLabel>& label
         const bool ray = cast.op == SceneOp::cast_ray;
         const Pt start = centre(cast.box);
         const real reach = cast.hits.empty() || cast.op == SceneOp::cast_all ? real(1) : cast.hits.front().time;
-        const Pt at_hit{start.x + d(cast.delta.x) * d(reach), start.y + d(cast.delta.y) * d(reach)};
+        Pt at_hit{start.x + d(cast.delta.x) * d(reach), start.y + d(cast.delta.y) * d(reach)};
+        // Against motion a hit's time is a frame time: the cast's own place at the hit is its box.
+        if (cast.moving && reach < 1)
+            at_hit = ray ? Pt{d(cast.hits[0].point.x), d(cast.hits[0].point.y)} : centre(cast.hits[0].box);
         const Pt end{start.x + d(cast.delta.x), start.y + d(cast.delta.y)};
         const std::string stroke = std::string("stroke=\"") + c_cast + "\" stroke-width=\"" + thin + "\"";
         svg.line(start.x, start.y, at_hit.x, at_hit.y, stroke);
@@ -219,7 +222,15 @@ void draw_casts(Svg& svg, const SceneTrace& trace, std::vector<StepLabel>& label
             svg.box(cast.box,
                     std::string("fill=\"none\" ") + stroke + " stroke-dasharray=\"" + n(u) + "," + n(0.6 * u) + "\"");
         }
-        for (const CastHit& hit : cast.hits) {
+        for (std::size_t k = 0; k < cast.hits.size(); ++k) {
+            const CastHit& hit = cast.hits[k];
+            if (cast.moving && cast.other_boxes[k]) {
+                // The moving target where the cast met it, and the frame time.
+                const Aabb& was = *cast.other_boxes[k];
+                svg.box(was, std::string("fill=\"none\" ") + stroke + " stroke-dasharray=\"" + n(0.4 * u) + "," +
+                                 n(0.4 * u) + "\"");
+                labels.push_back({d(was.max.x) + 0.6 * u, centre(was).y + 0.5 * u, "t " + format_real(hit.time)});
+            }
             if (!ray) svg.box(hit.box, std::string("fill=\"") + c_cast + "\" fill-opacity=\"0.15\" " + stroke);
             svg.arrow(d(hit.point.x), d(hit.point.y), d(hit.normal.x) * 5 * u, d(hit.normal.y) * 5 * u, c_normal,
                       0.3 * u);

@@ -18,7 +18,7 @@ inline std::string tmp_dir() { return SWEEPBOX_TEST_TMP_DIR; }
 inline const std::vector<std::string>& demo_scenes() {
     static const std::vector<std::string> names{"design_example", "bullets",  "grenade_room", "platformer",
                                                 "closed_room",    "sparks",   "water",        "hills",
-                                                "barrier",        "rollback", "clusters"};
+                                                "barrier",        "rollback", "clusters",     "moving_targets"};
     return names;
 }
 
