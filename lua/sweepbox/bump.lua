@@ -634,7 +634,9 @@ function World:check(item, goal_x, goal_y, filter)
     return x, y, cols, len
 end
 
-function World:project(item, x, y, w, h, goal_x, goal_y, filter)
+-- project, and projectMoving with `options` (a sweepbox_cast_options): then each collision's ti
+-- is a frame time and its otherRect where the other was at that time.
+local function project(self, item, x, y, w, h, goal_x, goal_y, filter, options)
     assert_rect(x, y, w, h)
     goal_x, goal_y = goal_x or x, goal_y or y
     assert_type("number", goal_x, "goalX")
@@ -652,7 +654,13 @@ function World:project(item, x, y, w, h, goal_x, goal_y, filter)
     local dx, dy = goal_x - x, goal_y - y
     local count
     repeat
-        local status = C.sweepbox_cast_all(self._handle, box, dx, dy, query, self._hits, self._hits_capacity, self._count)
+        local status
+        if options == nil then
+            status = C.sweepbox_cast_all(self._handle, box, dx, dy, query, self._hits, self._hits_capacity, self._count)
+        else
+            status = C.sweepbox_cast_all_with(self._handle, box, dx, dy, query, options, self._hits,
+                self._hits_capacity, self._count)
+        end
         count = fitted(self, status, "_hits", "sweepbox_cast_hit[?]")
     until count
     -- Every hit read before the filter runs (a filter may project too): 7 numbers each.
@@ -672,10 +680,41 @@ function World:project(item, x, y, w, h, goal_x, goal_y, filter)
         if name then
             local n = Numbers()
             set_numbers(self, n, other_index, hits[k + 4], hits[k + 5], hits[k + 6], hits[k + 7], leg)
+            if options ~= nil then
+                local was = self._box
+                if C.sweepbox_frame_box(self._handle, body_id(self, other_index), hits[k + 3], was) ~= OK then
+                    raise(self)
+                end
+                n.other_x, n.other_y = was.min.x, was.min.y
+            end
             len = len + 1
             cols[len] = collisions.new(item, other, name, hits[k + 2] ~= 0, hits[k + 3], n)
         end
     end
+    return cols, len
+end
+
+function World:project(item, x, y, w, h, goal_x, goal_y, filter)
+    local cols, len = project(self, item, x, y, w, h, goal_x, goal_y, filter, nil)
+    return cols, len
+end
+
+-- Moving targets (a sweepbox.bump extension, docs/contract.md "Moving targets"): the moves after
+-- beginFrame make each item's motion of the frame; projectMoving meets each item that moved
+-- where it was when the rectangle got there, over the frame times t0 to t1 (default 0 and 1).
+function World:beginFrame()
+    if C.sweepbox_begin_frame(self._handle) ~= OK then
+        raise(self)
+    end
+end
+
+function World:projectMoving(item, x, y, w, h, goal_x, goal_y, filter, t0, t1)
+    t0, t1 = t0 or 0, t1 or 1
+    assert_type("number", t0, "t0")
+    assert_type("number", t1, "t1")
+    local options = self._cast_options
+    options.t0, options.t1 = t0, t1
+    local cols, len = project(self, item, x, y, w, h, goal_x, goal_y, filter, options)
     return cols, len
 end
 
@@ -850,6 +889,7 @@ function bump.newWorld(cellSize, options)
         _others_capacity = 16,
         _hits = ffi.new("sweepbox_cast_hit[?]", 16),
         _hits_capacity = 16,
+        _cast_options = ffi.new("sweepbox_cast_options", C.sweepbox_cast_options_moving()),
         _count = ffi.new("size_t[1]"),
         _leg = ffi.new("struct { double x, y, w, h, goal_x, goal_y, time; }"),
         _reuse = options ~= nil and options.reuseCollisions == true,

@@ -1,5 +1,6 @@
 -- sweepbox.c: loads libsweepbox_c through LuaJIT's FFI and returns its namespace (the functions
--- and enums of include/sweepbox/sweepbox.h and sweepbox_answers.h, declared from the headers).
+-- and enums of include/sweepbox/sweepbox.h, sweepbox_answers.h and sweepbox_moving.h, declared from the
+-- headers).
 --
 -- Where the library is found, first match wins:
 --   1. the SWEEPBOX_C_LIBRARY environment variable: a path to the library;
