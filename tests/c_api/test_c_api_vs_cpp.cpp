@@ -8,8 +8,10 @@
 
 #include <sweepbox/sweepbox.h>
 #include <sweepbox/sweepbox_answers.h>
+#include <sweepbox/sweepbox_moving.h>
 #include <sweepbox/sweepbox.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -613,6 +615,90 @@ BOOST_AUTO_TEST_CASE(random_scenes_give_the_same_bits) {
     BOOST_TEST(tally.contacts > 1000);
     BOOST_TEST(tally.refused > 10);
     BOOST_TEST(tally.undone > 100);
+}
+
+namespace {
+
+// The same pure cast filter on both sides (sweepbox_moving.h): bodies of odd index only.
+bool cpp_odd(void* /*context*/, const World& /*world*/, const Other& o) { return o.is_body() && o.body.index % 2 == 1; }
+int c_odd(void* /*context*/, const sweepbox_world* /*world*/, const sweepbox_other* o) {
+    return o->kind == SWEEPBOX_OTHER_BODY && o->body.index % 2 == 1 ? 1 : 0;
+}
+
+} // namespace
+
+// sweepbox_moving.h against the C++ World: begin_frame, moves, then casts against the frame's
+// motion over random frame intervals, with and without a filter callback, and frame_box.
+BOOST_AUTO_TEST_CASE(moving_targets_give_the_same_bits) {
+    std::size_t casts = 0, hits_seen = 0;
+    std::vector<sweepbox_cast_hit> hits(256);
+    for (unsigned seed = 1; seed <= 20; ++seed) {
+        Rng rng(seed * 7919u);
+        Twin t(WorldDef{});
+        std::vector<BodyId> ids;
+        for (int i = 0; i < 30; ++i) {
+            BodyDef d;
+            d.box = rng.box();
+            d.is_static = rng.chance(0.2);
+            ids.push_back(t.add(d));
+        }
+        t.cpp.begin_frame();
+        BOOST_REQUIRE_EQUAL(sweepbox_begin_frame(t.c), SWEEPBOX_OK);
+        const sweepbox_move_options slide = sweepbox_move_options_default();
+        for (int i = 0; i < 40; ++i) {
+            const BodyId id = ids[std::size_t(rng.below(int(ids.size())))];
+            const Vec2 d = rng.delta();
+            (void)t.cpp.move(id, d);
+            const sweepbox_body_id cid = c_id(id);
+            std::array<sweepbox_contact, 64> contacts{};
+            sweepbox_move_result r{};
+            r.contacts = contacts.data();
+            r.capacity = contacts.size();
+            BOOST_REQUIRE_EQUAL(sweepbox_move(t.c, &cid, double(d.x), double(d.y), &slide, &r), SWEEPBOX_OK);
+        }
+        for (int i = 0; i < 300; ++i, ++casts) {
+            const Aabb b = rng.box();
+            const Vec2 d = rng.delta();
+            CastOptions o;
+            o.moving = true;
+            o.t0 = rng.chance(0.5) ? real(0) : real(rng.uniform(0, 1));
+            o.t1 = rng.chance(0.5) ? real(1) : std::max(o.t0, real(rng.uniform(0, 1)));
+            if (rng.chance(0.3)) o.filter = cpp_odd;
+            sweepbox_cast_options co = sweepbox_cast_options_moving();
+            co.t0 = double(o.t0);
+            co.t1 = double(o.t1);
+            if (o.filter) co.filter = c_odd;
+            const sweepbox_box cb = c_box(b);
+            const std::string where = "seed " + std::to_string(seed) + ", cast " + std::to_string(i);
+            sweepbox_cast_hit ch{};
+            BOOST_REQUIRE_EQUAL(sweepbox_cast_ray_with(t.c, double(b.min.x), double(b.min.y), double(d.x), double(d.y),
+                                                       nullptr, &co, &ch),
+                                SWEEPBOX_OK);
+            BOOST_TEST_REQUIRE(same(ch, t.cpp.cast_ray(b.min, d, {}, o)), where << ": cast_ray differs");
+            BOOST_REQUIRE_EQUAL(sweepbox_cast_box_with(t.c, &cb, double(d.x), double(d.y), nullptr, &co, &ch),
+                                SWEEPBOX_OK);
+            const CastHit h = t.cpp.cast_box(b, d, {}, o);
+            BOOST_TEST_REQUIRE(same(ch, h), where << ": cast_box differs");
+            if (h.hit && h.other.is_body()) {
+                sweepbox_box was{};
+                const sweepbox_body_id cid = c_id(h.other.body);
+                BOOST_REQUIRE_EQUAL(sweepbox_frame_box(t.c, &cid, double(h.time), &was), SWEEPBOX_OK);
+                BOOST_TEST_REQUIRE(same(was, t.cpp.frame_box(h.other.body, h.time)), where << ": frame_box differs");
+            }
+            std::vector<CastHit> all;
+            t.cpp.cast_all(b, d, all, {}, o);
+            std::size_t count = 0;
+            BOOST_REQUIRE_EQUAL(sweepbox_cast_all_with(t.c, &cb, double(d.x), double(d.y), nullptr, &co, hits.data(),
+                                                       hits.size(), &count),
+                                SWEEPBOX_OK);
+            BOOST_TEST_REQUIRE(count == all.size(), where);
+            hits_seen += count;
+            for (std::size_t k = 0; k < count; ++k)
+                BOOST_TEST_REQUIRE(same(hits[k], all[k]), where << ": cast_all differs at " << k);
+        }
+    }
+    BOOST_TEST_MESSAGE(casts << " casts against motion, " << hits_seen << " cast_all hits: the same in C and C++");
+    BOOST_TEST(hits_seen > 1000u);
 }
 
 BOOST_AUTO_TEST_CASE(answered_moves_give_the_filtered_bits) {
