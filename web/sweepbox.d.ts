@@ -257,6 +257,12 @@ export interface Events {
   contactEnd: ContactEvent[];
 }
 
+/** The frame times a cast against motion spans: 0 <= t0 <= t1 <= 1 (defaults 0 and 1). */
+export interface FrameTimes {
+  t0?: number;
+  t1?: number;
+}
+
 /** How a move or cast finds its contact (the three levels of the pipeline), for debug drawing. */
 export interface Inspection {
   /** The whole-trip box. */
@@ -334,6 +340,17 @@ export class World {
   castRays(batch: CastBatch, filter?: QueryFilter): void;
   /** The box casts of a CastBatch made with kind 'boxes'. */
   castBoxes(batch: CastBatch, filter?: QueryFilter): void;
+
+  /** Starts a frame: the moves from now on make each body's motion of the frame (docs/contract.md, "Moving targets"). */
+  beginFrame(): void;
+  /** Where a body was at frame time t in [0, 1] (its box when it has not moved this frame). */
+  frameBox(id: BodyId, t: number, out?: Box): Box;
+  /** castRay meeting each body that moved this frame where it was when the ray got there; the hit's time is a frame time. */
+  castRayMoving(x: number, y: number, dx: number, dy: number, filter?: QueryFilter, frame?: FrameTimes, out?: CastHit): CastHit;
+  /** castBox against the frame's motion. */
+  castBoxMoving(box: Box, dx: number, dy: number, filter?: QueryFilter, frame?: FrameTimes, out?: CastHit): CastHit;
+  /** castAll against the frame's motion. */
+  castAllMoving(box: Box, dx: number, dy: number, filter?: QueryFilter, frame?: FrameTimes, out?: CastHit[]): CastHit[];
 
   updateEvents(): void;
   events(out?: Events): Events;

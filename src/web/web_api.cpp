@@ -2,6 +2,7 @@
 // package reads and writes them by the compiler's own offsets), and batches of casts in arrays
 // of numbers, each item answered by the C API's own call (the same answers, bit for bit).
 #include <sweepbox/sweepbox.h>
+#include <sweepbox/sweepbox_moving.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -69,6 +70,7 @@ std::string layout_json() {
     SWEEPBOX_WEB_STRUCT(ground, F(on_floor), F(on_wall), F(on_ceiling), F(floor_normal), F(floor));
     SWEEPBOX_WEB_STRUCT(query_filter, F(category), F(mask), F(ignore), F(bodies), F(tiles), F(sensors));
     SWEEPBOX_WEB_STRUCT(cast_hit, F(hit), F(flags), F(time), F(normal), F(point), F(box), F(other));
+    SWEEPBOX_WEB_STRUCT(cast_options, F(moving), F(t0), F(t1), F(filter), F(filter_context));
     SWEEPBOX_WEB_STRUCT(pair, F(a), F(b), F(depth), F(normal));
     SWEEPBOX_WEB_STRUCT(particles, F(count), F(x), F(y), F(vx), F(vy), F(alive), F(restitution), F(friction),
                         F(category), F(mask));

@@ -2,7 +2,7 @@
 // writes its arguments into memory the world owns, calls the C function and reads its answer back
 // into objects the caller can reuse, so a frame of moves and casts allocates nothing. Here the
 // world, its bodies, snapshots, tiles and moves; its casts, queries and events are queries.js's,
-// what the calls share calls.js's.
+// the casts against the frame's motion moving.js's, what the calls share calls.js's.
 
 import {
   TILE_SHAPES, TILES, ONE_WAYS, crushCode, newBox, newGround, newMoveResult, newPlatformResult,
@@ -10,6 +10,7 @@ import {
 } from './values.js';
 import { TOO_SMALL, defineCalls } from './calls.js';
 import { addQueries } from './queries.js';
+import { addMoving } from './moving.js';
 
 export { SweepboxError } from './calls.js';
 
@@ -413,5 +414,6 @@ export function defineWorld(memory, layout, filterStack) {
   }
 
   addQueries(World, memory, layout, k);
+  addMoving(World, memory, layout, k);
   return { World, MoveOptions, fail };
 }

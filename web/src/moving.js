@@ -1,0 +1,86 @@
+// Moving targets (docs/contract.md, "Moving targets"; include/sweepbox/sweepbox_moving.h): the
+// frame's motion of each body and casts that meet each moving body where it was when the cast got
+// there. Methods added to the World class of world.js.
+
+import { newBox, newCastHit, sized } from './values.js';
+import { TOO_SMALL } from './calls.js';
+
+const NONE = Object.freeze({});
+
+/** Adds beginFrame, frameBox and the casts against motion to World.prototype. */
+export function addMoving(World, memory, layout, k) {
+  const m = memory, L = layout, x = m.exports;
+  const { S, c, hits, writeFilter, check, putId } = k;
+  const options = m.alloc(L.cast_options.size);
+
+  // The options of a cast over the frame times [t0, t1] (default 0 and 1), no callback.
+  function writeFrame(frame) {
+    const q = L.cast_options, f = m.f64;
+    const t0 = frame.t0, t1 = frame.t1;
+    m.i32[(options + q.moving) >> 2] = 1;
+    if (t0 === undefined) f[(options + q.t0) >> 3] = 0;
+    else f[(options + q.t0) >> 3] = t0;
+    if (t1 === undefined) f[(options + q.t1) >> 3] = 1;
+    else f[(options + q.t1) >> 3] = t1;
+    m.u32[(options + q.filter) >> 2] = 0;
+    m.u32[(options + q.filter_context) >> 2] = 0;
+    return options;
+  }
+
+  class Moving {
+    /** Starts a frame: the moves from now on make each body's motion of the frame. */
+    beginFrame() {
+      check(this, x.sweepbox_begin_frame(this.ptr), 'beginFrame');
+    }
+
+    /** Where body `id` was at frame time t in [0, 1] (its box when it has not moved this frame). */
+    frameBox(id, t, out = newBox()) {
+      check(this, x.sweepbox_frame_box(this.ptr, putId(id), t, S.box), 'frameBox');
+      return c.box(S.box, out);
+    }
+
+    /**
+     * castRay against the frame's motion: each body that moved since beginFrame is met where it
+     * was when the ray got there. frame: {t0 (0), t1 (1)}, the frame times the ray spans. The
+     * hit's time is a frame time; its point is where the ray was then.
+     */
+    castRayMoving(x0, y0, dx, dy, filter, frame = NONE, out = newCastHit()) {
+      const o = writeFrame(frame);
+      check(this, x.sweepbox_cast_ray_with(this.ptr, x0, y0, dx, dy, writeFilter(filter), o, S.hit), 'castRayMoving');
+      return c.castHit(S.hit, out);
+    }
+
+    /** castBox against the frame's motion (see castRayMoving). */
+    castBoxMoving(box, dx, dy, filter, frame = NONE, out = newCastHit()) {
+      c.putBox(S.box, box);
+      const o = writeFrame(frame);
+      check(this, x.sweepbox_cast_box_with(this.ptr, S.box, dx, dy, writeFilter(filter), o, S.hit), 'castBoxMoving');
+      return c.castHit(S.hit, out);
+    }
+
+    /** castAll against the frame's motion: every body met, each once at its first contact. */
+    castAllMoving(box, dx, dy, filter, frame = NONE, out = []) {
+      c.putBox(S.box, box);
+      for (;;) {
+        const o = writeFrame(frame);
+        const status = x.sweepbox_cast_all_with(this.ptr, S.box, dx, dy, writeFilter(filter), o, hits.ptr,
+          hits.capacity, S.count);
+        m.refresh();
+        const n = m.u32[S.count >> 2];
+        if (status === TOO_SMALL) {
+          hits.reserve(n);
+          continue;
+        }
+        check(this, status, 'castAllMoving');
+        sized(out, n, newCastHit);
+        for (let i = 0; i < n; ++i) c.castHit(hits.at(i), out[i]);
+        return out;
+      }
+    }
+  }
+
+  for (const name of Object.getOwnPropertyNames(Moving.prototype)) {
+    if (name === 'constructor') continue;
+    Object.defineProperty(World.prototype, name, Object.getOwnPropertyDescriptor(Moving.prototype, name));
+  }
+}
