@@ -6,21 +6,10 @@
 #include <cstdint>
 #include <sweepbox/cell_range.hpp>
 #include <sweepbox/geometry.hpp>
+#include "core/cell_coord.hpp"
 #include "core/simd.hpp"
 
 namespace sweepbox::detail {
-
-/// floor(v) clamped to +-2^30 (NaN to -2^30), without a library call.
-inline std::int32_t cell_coord(wide v) {
-    constexpr std::int32_t limit = 1 << 30;
-    if (!(v > -wide(limit))) return -limit;
-    if (v > wide(limit)) return limit;
-    // Truncates (one step down for negative fractions), through double: an x87 long double's
-    // own truncation switches the FPU's rounding mode twice. Rounding to double moves v at most
-    // to the integer next to it, which the test below steps back from, so this is still floor(v).
-    const std::int32_t i = std::int32_t(double(v));
-    return wide(i) > v ? i - 1 : i;
-}
 
 #if SWEEPBOX_SSE
 /// The four cell_coord of (lo.x, lo.y) and (hi.x, hi.y) at once: the same clamps (maxpd and
@@ -28,7 +17,7 @@ inline std::int32_t cell_coord(wide v) {
 /// (truncate, then one down where that went up).
 inline CellRange cell_range(__m128d lo, __m128d hi) {
     auto floor_clamped = [](__m128d v) {
-        constexpr double limit = double(1 << 30);
+        constexpr double limit = double(coord_limit);
         v = _mm_min_pd(_mm_max_pd(v, _mm_set1_pd(-limit)), _mm_set1_pd(limit));
         const __m128i i = _mm_cvttpd_epi32(v);
         const __m128i up = _mm_castpd_si128(_mm_cmpgt_pd(_mm_cvtepi32_pd(i), v));
@@ -40,7 +29,7 @@ inline CellRange cell_range(__m128d lo, __m128d hi) {
 }
 #endif
 
-/// The cells a closed box touches, for cells of side 1 / inv (coordinates clamped to +-2^30).
+/// The cells a closed box touches, for cells of side 1 / inv (coordinates clamped to +-coord_limit).
 inline CellRange grid_cells_of(const Aabb& box, wide inv) {
 #if SWEEPBOX_SSE
     static_assert(sizeof(Aabb) == 4 * sizeof(float) && sizeof(CellRange) == 4 * sizeof(std::int32_t));

@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "core/byte_order.hpp"
+#include "core/cell_coord.hpp"
 
 namespace sweepbox {
 
@@ -58,8 +59,6 @@ CheckScratch& check_scratch() {
     thread_local CheckScratch s;
     return s;
 }
-
-constexpr std::int32_t coord_limit = 1 << 30; // cell_coord clamps here
 
 } // namespace
 
@@ -122,7 +121,7 @@ const char* SpatialGrid::check_snapshot(detail::ByteReader& in, std::span<const 
         const std::int32_t x = in.i32(), y = in.i32();
         const std::uint32_t n = in.u32();
         if (in.failed || std::uint64_t(n) * 4 > in.left()) return "cut short in the grid";
-        if (x < -coord_limit || x > coord_limit || y < -coord_limit || y > coord_limit)
+        if (x < -detail::coord_limit || x > detail::coord_limit || y < -detail::coord_limit || y > detail::coord_limit)
             return "a grid cell out of range";
         if (dense && (x < dx0 || std::uint64_t(x - dx0) >= dw || y < dy0 || std::uint64_t(y - dy0) >= dh))
             return "a grid cell outside the dense directory";

@@ -12,6 +12,7 @@
 
 #include "broadphase/obstacle.hpp"
 #include "core/bit_cast.hpp"
+#include "core/cell_coord.hpp"
 #include "core/compiler.hpp"
 #include "tiles/tile_tables.hpp"
 #include "core/tolerances.hpp"
@@ -104,14 +105,6 @@ template <class F> void visit_tiles_in(const TileMap& tiles, const CellRange& r,
     }
 }
 
-/// How far, in tiles, a rounded tile edge may lie from its exact line origin + i * size, for
-/// edges and coordinates up to magnitude mag (inv = 1 / tile_size): an edge is rounded once to
-/// real, so within mag * eps; plus a margin for the division's rounding, and so that a bound that
-/// lands exactly on an integer still counts the tile that ends there.
-SWEEPBOX_FORCE_INLINE wide edge_error_in_tiles(wide mag, wide inv) {
-    return mag * inv * wide(std::numeric_limits<real>::epsilon()) + tol::edge_margin_tiles;
-}
-
 /// The tiles [lo, hi] (clamped to 0..n-1; lo > hi when none) that the closed interval
 /// [lo_v, hi_v] of one axis may touch: every tile it touches and, where it ends within err tiles
 /// (edge_error_in_tiles) of a tile edge, perhaps one more (the exact sweep decides anyway).
@@ -120,16 +113,13 @@ SWEEPBOX_FORCE_INLINE void tile_span(wide lo_v, wide hi_v, real origin, std::int
                                      std::int32_t& lo, std::int32_t& hi) {
     const wide o = wide(origin);
     const wide ulo = (lo_v - o) * inv, uhi = (hi_v - o) * inv;
-    // Clamped to +-2^30 before the conversions; a NaN (an infinite part box at the limits of
-    // `real`, minus an infinite margin) counts as the far end, which keeps every tile.
-    constexpr wide lim = wide(1 << 30);
+    // Clamped to +-coord_limit as cell_coord does, except that a NaN (an infinite part box at
+    // the limits of `real`, minus an infinite margin) counts as the far end, which keeps every tile.
+    constexpr wide lim = wide(coord_limit);
     const wide flo = ulo - err > -lim ? std::min(ulo - err, lim) : -lim;
     const wide fhi = uhi + err < lim ? std::max(uhi + err, -lim) : lim;
-    std::int32_t i = std::int32_t(flo), j = std::int32_t(fhi); // floor of the clamped values
-    if (wide(i) > flo) --i;
-    if (wide(j) > fhi) --j;
-    lo = std::max(i, 0);
-    hi = std::min(j, n - 1);
+    lo = std::max(floor_in_range(flo), 0);
+    hi = std::min(floor_in_range(fhi), n - 1);
 }
 
 /// The tiles a walk looks at for the closed box `box` (tile_span on both axes): cheaper than

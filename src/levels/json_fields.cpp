@@ -3,23 +3,16 @@
 
 #include <cmath>
 
+#include "core/json_type_name.hpp"
+
 namespace sweepbox::levels {
 
 namespace {
 
-const char* type_name(const json& j) {
-    switch (j.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "a boolean";
-    case json::value_t::string: return "a string";
-    case json::value_t::array: return "an array";
-    case json::value_t::object: return "an object";
-    default: return "a number";
-    }
-}
+using detail::json_type_name;
 
 [[noreturn]] void wrong(const char* key, const char* expected, const json& got, const Place& at) {
-    fail(at, std::string("field \"") + key + "\": expected " + expected + ", got " + type_name(got));
+    fail(at, std::string("field \"") + key + "\": expected " + expected + ", got " + json_type_name(got));
 }
 
 } // namespace
@@ -39,7 +32,8 @@ json parse_json(std::string_view text, const std::string& file) {
 }
 
 const json* member(const json& object, const char* key, const Place& at) {
-    if (!object.is_object()) fail(at, std::string("expected an object with \"") + key + "\", got " + type_name(object));
+    if (!object.is_object())
+        fail(at, std::string("expected an object with \"") + key + "\", got " + json_type_name(object));
     const auto it = object.find(key);
     return it == object.end() || it->is_null() ? nullptr : &*it;
 }
@@ -71,7 +65,7 @@ std::int64_t integer_value(const json& v, std::int64_t lo, std::int64_t hi, cons
                v.get<double>() == std::floor(v.get<double>()) && std::abs(v.get<double>()) < 9.0e15) {
         n = std::int64_t(v.get<double>()); // 16.0 is an integer too
     } else {
-        fail(at, std::string(what) + ": expected an integer, got " + (v.is_number() ? v.dump() : type_name(v)));
+        fail(at, std::string(what) + ": expected an integer, got " + (v.is_number() ? v.dump() : json_type_name(v)));
     }
     if (n < lo || n > hi)
         fail(at, std::string(what) + " " + std::to_string(n) + " out of range [" + std::to_string(lo) + ", " +

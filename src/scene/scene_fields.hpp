@@ -15,6 +15,8 @@
 
 #include <sweepbox/scene.hpp>
 
+#include "core/json_type_name.hpp"
+
 namespace sweepbox::detail {
 
 using json = nlohmann::json;
@@ -29,23 +31,11 @@ struct Bad {
 
 inline std::string in_quotes(const std::string& s) { return json(s).dump(); }
 
-inline const char* type_name(const json& j) {
-    switch (j.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "a boolean";
-    case json::value_t::string: return "a string";
-    case json::value_t::array: return "an array";
-    case json::value_t::object: return "an object";
-    case json::value_t::discarded: return "nothing";
-    default: return "a number";
-    }
-}
-
 // Reads the fields of one JSON object, checking types, and finally that no field was unknown.
 class Fields {
 public:
     Fields(const json& obj, std::string where) : obj_(obj), where_(std::move(where)) {
-        if (!obj_.is_object()) bad(where_, std::string("expected an object, got ") + type_name(obj_));
+        if (!obj_.is_object()) bad(where_, std::string("expected an object, got ") + json_type_name(obj_));
     }
     [[nodiscard]] const std::string& where() const { return where_; }
     bool has(const char* key) const { return obj_.contains(key); }
@@ -63,7 +53,7 @@ public:
     }
 
     real number(const json& j, const char* key) const {
-        if (!j.is_number()) fail(key, std::string("expected a number, got ") + type_name(j));
+        if (!j.is_number()) fail(key, std::string("expected a number, got ") + json_type_name(j));
         const double d = j.get<double>();
         const real r = real(d);
         if (!std::isfinite(d) || !std::isfinite(r)) fail(key, "not a finite number");
@@ -94,14 +84,14 @@ public:
     bool read(const char* key, std::string& out, bool required = false) {
         const json* j = get(key, required);
         if (!j) return false;
-        if (!j->is_string()) fail(key, std::string("expected a string, got ") + type_name(*j));
+        if (!j->is_string()) fail(key, std::string("expected a string, got ") + json_type_name(*j));
         out = j->get<std::string>();
         return true;
     }
     bool read(const char* key, bool& out, bool required = false) {
         const json* j = get(key, required);
         if (!j) return false;
-        if (!j->is_boolean()) fail(key, std::string("expected true or false, got ") + type_name(*j));
+        if (!j->is_boolean()) fail(key, std::string("expected true or false, got ") + json_type_name(*j));
         out = j->get<bool>();
         return true;
     }
@@ -115,7 +105,7 @@ public:
         } else if (j.is_number_integer()) {
             v = j.get<std::int64_t>();
         } else {
-            fail(key, std::string("expected an integer, got ") + type_name(j));
+            fail(key, std::string("expected an integer, got ") + json_type_name(j));
         }
         if (v < lo || v > hi)
             fail(key, "integer " + std::to_string(v) + " out of range [" + std::to_string(lo) + ", " +

@@ -1,20 +1,17 @@
 // Where the SVG's text is: a hash grid of the text boxes written so far.
 #include "svg_labels.hpp"
 
-#include <algorithm>
-#include <cmath>
 #include <functional>
+
+#include "core/cell_coord.hpp"
 
 namespace sweepbox::detail {
 
 namespace {
 
-// Text this many cells from the picture's corner shares the last cell: still correct, only slower.
-constexpr double max_cell = 1 << 30;
-
-std::int32_t cell_of(double offset, double cell) {
-    return std::int32_t(std::clamp(std::floor(offset / cell), -max_cell, max_cell));
-}
+// Text more than coord_limit cells from the picture's corner shares the last cell: still correct,
+// only slower.
+std::int32_t cell_of(double offset, double cell) { return cell_coord(wide(offset / cell)); }
 
 bool strictly_overlap(const TextBox& r, double x0, double y0, double x1, double y1) {
     return x0 < r[2] && r[0] < x1 && y0 < r[3] && r[1] < y1;

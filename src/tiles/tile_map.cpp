@@ -8,6 +8,7 @@
 #include <limits>
 #include <sweepbox/error.hpp>
 
+#include "core/cell_coord.hpp"
 #include "core/compiler.hpp"
 #include "tiles/slope.hpp"
 #include "tiles/tile_tables.hpp"
@@ -19,15 +20,6 @@ using detail::wide;
 
 namespace {
 constexpr std::int64_t max_tiles = std::int64_t(1) << 28;
-
-// floor(v) saturated to +-2^30, without a library call (std::floor is one on plain x86-64).
-std::int32_t floor_saturated(wide v) {
-    constexpr wide lim = wide(1 << 30);
-    if (!(v > -lim)) return -(1 << 30); // also NaN
-    if (v > lim) return 1 << 30;
-    const std::int32_t i = std::int32_t(v);
-    return wide(i) > v ? i - 1 : i;
-}
 } // namespace
 
 void TileMap::validate(const TileMapDef& def, const char* where) {
@@ -116,22 +108,20 @@ TileMap::TileMap(const TileMapDef& def) : def_(def) {
     }
     bounds_ = {{edge_x(0), edge_y(0)}, {edge_x(def_.columns), edge_y(def_.rows)}};
     inv_size_ = 1 / wide(def.tile_size);
-    // The largest coordinate of the map's edges or origin, in tiles, times real's epsilon (an
-    // edge is rounded once), plus a margin so that a bound landing exactly on an integer still
-    // counts the tile that ends there (detail::edge_error_in_tiles, for the whole map).
+    // For the whole map: its largest coordinate, edges or origin.
     for (int k = 0; k < 2; ++k) {
         const wide mag = std::max(std::fabs(wide(bounds_.min[k])), std::fabs(wide(bounds_.max[k]))) +
                          std::fabs(wide(k == 0 ? def.origin.x : def.origin.y));
-        edge_error_[k] = mag * inv_size_ * wide(std::numeric_limits<real>::epsilon()) + detail::tol::edge_margin_tiles;
+        edge_error_[k] = detail::edge_error_in_tiles(mag, inv_size_);
     }
 }
 
 std::int32_t TileMap::column_of(real x) const {
-    return floor_saturated((wide(x) - wide(def_.origin.x)) / wide(def_.tile_size));
+    return detail::cell_coord((wide(x) - wide(def_.origin.x)) / wide(def_.tile_size));
 }
 
 std::int32_t TileMap::row_of(real y) const {
-    return floor_saturated((wide(y) - wide(def_.origin.y)) / wide(def_.tile_size));
+    return detail::cell_coord((wide(y) - wide(def_.origin.y)) / wide(def_.tile_size));
 }
 
 CellRange TileMap::cells_of(const Aabb& box) const {
@@ -145,10 +135,10 @@ CellRange TileMap::cells_of(const Aabb& box) const {
     // of the division is the answer; only near an edge do the exact comparisons run.
     auto range = [&](real lo_v, real hi_v, real origin, std::int32_t n, std::int32_t& lo, std::int32_t& hi) {
         const wide mag = std::max(std::fabs(wide(lo_v)), std::fabs(wide(hi_v))) + std::fabs(wide(origin)) + size;
-        const wide err = mag * wide(std::numeric_limits<real>::epsilon()) * inv + detail::tol::edge_margin_tiles;
+        const wide err = detail::edge_error_in_tiles(mag, inv);
         const wide ulo = (wide(lo_v) - wide(origin)) * inv;
         const wide uhi = (wide(hi_v) - wide(origin)) * inv;
-        const std::int32_t ilo = floor_saturated(ulo), ihi = floor_saturated(uhi);
+        const std::int32_t ilo = detail::cell_coord(ulo), ihi = detail::cell_coord(uhi);
         const wide flo = ulo - wide(ilo), fhi = uhi - wide(ihi);
         lo = std::clamp(ilo, 0, n - 1);
         if (!(flo > err && flo < 1 - err)) {

@@ -4,7 +4,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <sweepbox/tile_map.hpp>
+
+#include "core/compiler.hpp"
+#include "core/tolerances.hpp"
 
 namespace sweepbox {
 
@@ -63,6 +67,14 @@ using sweepbox::TileTables;
 /// The face a one-way tile or body is entered through, by its direction in the order of
 /// TileShape's one-way shapes (down, up, left, right), which is OneWay's after `none`.
 inline constexpr std::uint8_t one_way_entry_face[4] = {face_neg_y, face_pos_y, face_pos_x, face_neg_x};
+
+/// How far, in tiles, a rounded tile edge may lie from its exact line origin + i * size, for
+/// edges and coordinates up to magnitude mag (inv = 1 / tile_size): an edge is rounded once to
+/// real, so within mag * eps; plus a margin for the division's rounding, and so that a bound that
+/// lands exactly on an integer still counts the tile that ends there.
+SWEEPBOX_FORCE_INLINE wide edge_error_in_tiles(wide mag, wide inv) {
+    return mag * inv * wide(std::numeric_limits<real>::epsilon()) + tol::edge_margin_tiles;
+}
 
 } // namespace detail
 } // namespace sweepbox
