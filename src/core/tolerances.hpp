@@ -38,4 +38,16 @@ inline constexpr wide end_slack = wide(1e-9);
 /// The clear-miss test of the sweep's estimate, relative to the times compared.
 inline constexpr wide miss_margin_rel = wide(1e-12);
 
+/// A slab time rounded to `real` is checked exactly when its quotient lies this close,
+/// relative, to a midpoint between two `real`s (2^-40: far above the quotient's 2^-50 error).
+inline constexpr wide midpoint_near_rel = wide(1) / wide(1ull << 40);
+
+/// The growth, relative to its coordinates, of the box that holds a leg's path for the sensors'
+/// broad phase past its rounded end (2^-40: far above the rounding of `wide`).
+inline constexpr wide path_reach_rel = wide(1) / wide(1ull << 40);
+
+/// The most steps of one unit in the last place that a slope's rounding fix takes: rounding is
+/// settled in a few, and where it is not (near the smallest `real`s) the caller falls back.
+inline constexpr int max_ulp_steps = 64;
+
 } // namespace sweepbox::detail::tol

@@ -10,6 +10,12 @@
 
 namespace sweepbox {
 
+namespace {
+// A slope's normal is a unit vector rounded to `real` (in float, off by under 1e-7), so the cosine
+// limit allows that much and more: a 45-degree ramp is a floor under the default limit of 45.
+constexpr double floor_cosine_slack = 1e-6;
+} // namespace
+
 GroundState ground_state(std::span<const Contact> contacts, const GroundRules& rules) {
     const double ux = double(rules.up.x), uy = double(rules.up.y);
     const double length = std::hypot(ux, uy);
@@ -17,9 +23,8 @@ GroundState ground_state(std::span<const Contact> contacts, const GroundRules& r
     const double angle = double(rules.max_floor_angle);
     if (!(angle >= 0 && angle < 90)) throw Error("ground_state", "max_floor_angle must be in [0, 90) degrees");
     // cos of the angle between a normal and up, against the cosine of the limit (in double: a
-    // unit normal and up are exact inputs). A slope's normal is a unit vector rounded to `real`,
-    // so a 45-degree ramp is a floor under the default limit of 45: the limit allows that rounding.
-    const double limit = std::cos(angle * std::numbers::pi / 180) - 1e-6;
+    // unit normal and up are exact inputs).
+    const double limit = std::cos(angle * std::numbers::pi / 180) - floor_cosine_slack;
     GroundState g;
     for (const Contact& c : contacts) {
         if (c.response == Response::cross) continue;

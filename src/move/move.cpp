@@ -40,6 +40,7 @@ using detail::axis_of;
 using detail::Found;
 using detail::inside;
 using detail::is_blocking;
+using detail::no_hit_yet;
 using detail::Obstacle;
 using detail::require_finite_result;
 using detail::require_move;
@@ -244,7 +245,7 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
         } else {
             sc.candidates.clear();
             have_visited = detail::walk_path(
-                w, S, d, sel, visit, [&] { return best.any ? best.sweep.time : real(2); }, false, &trip);
+                w, S, d, sel, visit, [&] { return best.any ? best.sweep.time : no_hit_yet; }, false, &trip);
             visited_box = trip;
         }
         // A point or plank leaving a zero-thickness wall's line that lies on a face it is held by
@@ -267,7 +268,7 @@ SWEEPBOX_FORCE_INLINE Legs move_legs(const World& w, BodyId id, const detail::Se
                         return;
                 visit(ob);
             };
-            detail::walk_path(w, S, d, sel, careful, [&] { return best.any ? best.sweep.time : real(2); });
+            detail::walk_path(w, S, d, sel, careful, [&] { return best.any ? best.sweep.time : no_hit_yet; });
         }
         // Rule 7's push out, when the first leg meets an obstacle the body overlaps: it is about
         // where the move starts (a later leg that starts inside one, by a rounding, is stopped

@@ -28,6 +28,7 @@
 #include "broadphase/obstacle.hpp"
 #include "narrow/ranking.hpp"
 #include "walk/path_boxes.hpp"
+#include "walk/walk_path.hpp"
 #include "geometry/sweep.hpp"
 
 namespace sweepbox::detail {
@@ -150,7 +151,7 @@ void gather_solids(const World& w, const Aabb& a, Vec2 d, const Selector& sel, s
         out.push_back(ob);
     };
     walk_path(
-        w, a, d, sel, visit, [] { return real(2); }, true);
+        w, a, d, sel, visit, [] { return no_hit_yet; }, true);
 }
 
 } // namespace sweepbox::detail

@@ -204,7 +204,7 @@ void gather_slopes(const World& w, const Aabb& a, Vec2 d, const Selector& sel, b
         out.push_back(ob);
     };
     walk_path(
-        w, a, d, tiles_only, visit, [] { return real(2); }, true);
+        w, a, d, tiles_only, visit, [] { return no_hit_yet; }, true);
 }
 
 JunctionStop with_slopes(const TileMap& tiles, const Aabb& a, Vec2 d, const JunctionStop& box_stop,

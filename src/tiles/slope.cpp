@@ -14,6 +14,7 @@
 #include "geometry/expansion.hpp"
 #include "geometry/sweep.hpp"
 #include "tiles/slope_slabs.hpp"
+#include "core/tolerances.hpp"
 
 namespace sweepbox::detail {
 
@@ -305,7 +306,7 @@ Aabb slope_contact_box(const Aabb& a, Vec2 d, const SlopeTile& s) {
 bool slope_step_out(Aabb& c, const SlopeTile& s, bool x, bool y, const Aabb* limit) {
     const bool thin[2] = {c.min.x == c.max.x, c.min.y == c.max.y};
     const bool axes[2] = {x, y};
-    for (int i = 0; i < 64; ++i) {
+    for (int i = 0; i < tol::max_ulp_steps; ++i) {
         const Vec2 lead = slope_corner(c, s);
         if (sign(along_normal(s, lead.x, s.p.x, lead.y, s.p.y)) <= 0) return true;
         bool moved = false;
@@ -390,7 +391,7 @@ Vec2 slope_not_into(Vec2 v, const SlopeTile& s) {
     // A step of one unit of the last place toward 0 on a component that goes into the line
     // (the larger part of w . v): never longer, and a few steps cover the rounding.
     const wide a = s.A.hi + s.A.lo, b = s.B.hi + s.B.lo;
-    for (int i = 0; i < 64 && sign(normal_dot(s, v)) > 0; ++i) {
+    for (int i = 0; i < tol::max_ulp_steps && sign(normal_dot(s, v)) > 0; ++i) {
         const wide px = a * wide(v.x), py = b * wide(v.y);
         const int k = px > 0 && (px >= py || !(py > 0)) ? 0 : 1;
         v[k] = std::nextafter(v[k], real(0));
@@ -418,7 +419,7 @@ Vec2 slope_slide(Vec2 v, const SlopeTile& s) {
         return sign(terms(wide(x.x)) * terms(wide(x.x)) + terms(wide(x.y)) * terms(wide(x.y)) -
                     terms(wide(v.x)) * terms(wide(v.x)) - terms(wide(v.y)) * terms(wide(v.y))) > 0;
     };
-    for (int i = 0; i < 64 && longer(r); ++i) {
+    for (int i = 0; i < tol::max_ulp_steps && longer(r); ++i) {
         const int axis = std::fabs(r.x) >= std::fabs(r.y) ? 0 : 1;
         r[axis] = std::nextafter(r[axis], real(0));
     }

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "core/bit_cast.hpp"
+#include "core/tolerances.hpp"
 
 namespace sweepbox::detail {
 
@@ -116,7 +117,7 @@ real to_time(const SlabTime& s) {
     } else if (t > 0 && t < 1) {
         const real below = std::nextafter(t, real(0)), above = std::nextafter(t, real(2));
         const wide lo = (wide(t) + wide(below)) / 2, hi = (wide(t) + wide(above)) / 2; // exact in wide
-        constexpr wide near = wide(1) / wide(1ull << 40);
+        constexpr wide near = tol::midpoint_near_rel;
         if (q - lo < std::fabs(q) * near || hi - q < std::fabs(q) * near) {
             auto side = [&](wide m) { return sign(s.enter - terms(m) * s.den); }; // sign of num/den - m
             auto even = [](real x) {
@@ -151,8 +152,8 @@ real tip_free(const SlopeTile& s) {
     constexpr real inf = std::numeric_limits<real>::infinity();
     real e = std::fmin(std::fmax(real(est), s.cell.min[k]), s.cell.max[k]);
     auto step = [&](real x, int dir) { return std::nextafter(x, dir * sg > 0 ? inf : -inf); };
-    for (int i = 0; i < 64 && sign(tip_side(s, e)) > 0; ++i) e = step(e, -1);
-    for (int i = 0; i < 64 && sign(tip_side(s, step(e, 1))) <= 0; ++i) e = step(e, 1);
+    for (int i = 0; i < tol::max_ulp_steps && sign(tip_side(s, e)) > 0; ++i) e = step(e, -1);
+    for (int i = 0; i < tol::max_ulp_steps && sign(tip_side(s, step(e, 1))) <= 0; ++i) e = step(e, 1);
     return e;
 }
 

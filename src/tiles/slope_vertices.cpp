@@ -1,6 +1,7 @@
 // The corners of a slope tile's solid part, exactly (slope_vertices.hpp).
 
 #include "tiles/slope_vertices.hpp"
+#include "core/tolerances.hpp"
 
 #include <cmath>
 #include <limits>
@@ -88,8 +89,8 @@ real coord_of(const HPoint& q, int k, int toward) {
     constexpr real inf = std::numeric_limits<real>::infinity();
     const real up = toward > 0 ? inf : -inf;
     // At or beyond q on the side of `toward`, and the next one back is not.
-    for (int i = 0; i < 64 && coord_sign(q, k, c) * toward > 0; ++i) c = std::nextafter(c, up);
-    for (int i = 0; i < 64; ++i) {
+    for (int i = 0; i < tol::max_ulp_steps && coord_sign(q, k, c) * toward > 0; ++i) c = std::nextafter(c, up);
+    for (int i = 0; i < tol::max_ulp_steps; ++i) {
         const real back = std::nextafter(c, -up);
         if (coord_sign(q, k, back) * toward > 0) break;
         c = back;

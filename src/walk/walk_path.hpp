@@ -17,6 +17,10 @@
 
 namespace sweepbox::detail {
 
+/// The best_time of walk_path while no hit is found yet: past the path's end (1), so the walk
+/// never stops early for it.
+inline constexpr real no_hit_yet = real(2);
+
 /// The ray walk or the box walk for walk_path, each non-empty tile as an obstacle to visit; false
 /// where neither can walk. Out of line: inlined, the walks change how the compiler treats the
 /// rest of walk_path, which every move takes.
@@ -68,8 +72,8 @@ SWEEPBOX_FORCE_INLINE void walk_path_tiles(const TileMap& tiles, const Aabb& sta
 }
 
 /// The three-level walk: visits candidate obstacles of the path of `start` moved by d, in path
-/// order of their sub-boxes. `best_time()` is the time of the best hit found so far (anything
-/// above 1 when there is none): the walk stops after a sub-box when that hit is certainly
+/// order of their sub-boxes. `best_time()` is the time of the best hit found so far (no_hit_yet,
+/// or anything above 1, when there is none): the walk stops after a sub-box when that hit is certainly
 /// before every obstacle not yet visited (they all meet the path only after the sub-box ends),
 /// and the bodies are only walked over the part of the path before it. Visits may repeat an
 /// obstacle. `touching`: the caller counts tiles the path only touches (query_segment), so a

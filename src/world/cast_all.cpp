@@ -15,6 +15,7 @@
 
 namespace sweepbox {
 
+using detail::no_hit_yet;
 using detail::Obstacle;
 
 namespace detail {
@@ -125,7 +126,7 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
         if (!ob.special && detail::leaves_held_line(*this, filter, box, delta, ob.box, sw)) return;
         hits.emplace_back(h, ob.box);
     };
-    detail::walk_path(*this, box, delta, detail::selector_of(filter), visit, [] { return real(2); });
+    detail::walk_path(*this, box, delta, detail::selector_of(filter), visit, [] { return no_hit_yet; });
     if (filter.sensors)
         detail::visit_sensors(*this, merge(box, box.translated(delta)), filter,
                               [&](const Other& other, const Aabb& sb) {

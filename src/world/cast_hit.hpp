@@ -103,7 +103,7 @@ struct Best {
     Other other{};
 
     // The time the walks stop by: the best's, or above 1 when there is none.
-    [[nodiscard]] real stop_time() const { return any ? time : real(2); }
+    [[nodiscard]] real stop_time() const { return any ? time : no_hit_yet; }
 };
 
 // Keeps the obstacle with this box in b if its contact ranks before b's (rule 4).

@@ -13,6 +13,7 @@
 #include "broadphase/obstacle.hpp"
 #include "tiles/slope.hpp"
 #include "broadphase/tile_obstacles.hpp"
+#include "core/tolerances.hpp"
 
 namespace sweepbox {
 
@@ -77,7 +78,7 @@ Aabb path_reach(const Aabb& from, const Aabb& to) {
         if (far <= wide(r.max[k])) continue;
         const wide mag = std::max(
             {std::fabs(wide(from.min[k])), std::fabs(wide(from.max[k])), std::fabs(wide(to.min[k]))});
-        const wide up = far + std::ldexp(mag, -40);
+        const wide up = far + mag * detail::tol::path_reach_rel;
         r.max[k] = up >= wide(std::numeric_limits<real>::max())
                      ? std::numeric_limits<real>::max()
                      : std::nextafter(real(up), std::numeric_limits<real>::max());

@@ -12,6 +12,7 @@
 
 namespace sweepbox {
 
+using detail::no_hit_yet;
 using detail::Obstacle;
 using detail::wide;
 
@@ -68,7 +69,7 @@ void World::query_segment(Vec2 a, Vec2 b, std::vector<Other>& out, const QueryFi
                                          : segment_meets(a, d, ob.box, entry);
         if (meets) hits.emplace_back(entry, ob.other);
         },
-        [] { return real(2); }, true);
+        [] { return no_hit_yet; }, true);
     if (filter.sensors)
         detail::visit_sensors(*this, merge(Aabb{a, a}, Aabb{b, b}), filter, [&](const Other& o, const Aabb& box) {
             wide entry;
