@@ -4,6 +4,7 @@
 /// An edge shared by two solid tiles is no surface (the N tutorial's edge flags), so a box
 /// sliding over a floor of tiles never catches on a seam.
 
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
@@ -12,8 +13,6 @@
 #include <sweepbox/cell_range.hpp>
 
 namespace sweepbox {
-
-struct TileTables;
 
 /// How a tile blocks (TileMap::get); the values are also the default kinds 0, 1 and 2.
 enum class Tile : std::uint8_t {
@@ -112,7 +111,7 @@ struct TileMapDef {
 class SWEEPBOX_API TileMap {
 public:
     /// An empty map with no tiles.
-    TileMap() = default;
+    TileMap();
     /// A map of def.columns x def.rows empty tiles. Throws Error on a bad definition.
     explicit TileMap(const TileMapDef& def);
     /// Throws Error, naming `where`, unless def is a valid tile map definition.
@@ -194,13 +193,22 @@ public:
     /// Number of solid, one-way and slope tiles (sensor tiles do not block).
     [[nodiscard]] std::size_t blocking_count() const { return blocking_; }
 
-private:
-    friend struct TileTables; // the walks' view of the tables below, and the map's part of a snapshot (src/tiles)
+    /// The library's own way to the tables below (the walks' view of them, the map's part of a
+    /// snapshot): declared here, defined in src/ only.
+    struct Internals;
 
-    [[nodiscard]] real edge(real origin, std::int32_t i) const {
-        using detail::wide;
-        return real(wide(origin) + wide(i) * wide(def_.tile_size));
+private:
+    // origin + i * tile_size in the wider type W, rounded once to real: the one formula of an edge.
+    template <class W> [[nodiscard]] real edge_in(real origin, std::int32_t i) const {
+        return real(W(origin) + W(i) * W(def_.tile_size));
     }
+    // Inline for float builds, whose wider type is double; out of line for double builds, whose
+    // wider type (the x87's 80 bits) stays out of this header.
+    [[nodiscard]] real edge(real origin, std::int32_t i) const {
+        if constexpr (sizeof(real) == 4) return edge_in<double>(origin, i);
+        else return wide_edge(origin, i);
+    }
+    [[nodiscard]] real wide_edge(real origin, std::int32_t i) const;
     [[nodiscard]] std::size_t index(TileCell c) const {
         return std::size_t(c.row) * std::size_t(def_.columns) + std::size_t(c.column);
     }
@@ -215,9 +223,14 @@ private:
     std::vector<std::uint64_t> occupied_; // one bit per cell, set where the tile is not empty
     std::size_t blocking_ = 0;
     Aabb bounds_{};
-    detail::wide inv_size_ = 1 / detail::wide(16);
-    // How far, in tiles, an edge on axis k may lie from its exact line (TileTables).
-    detail::wide edge_error_[2] = {0, 0};
+    // 1 / tile_size and how far, in tiles, an edge on axis x and y may lie from its exact line,
+    // computed once for the walks in the library's wider type (Internals): double for float
+    // builds; for double builds the x87's 80-bit format, which stays out of this header, as bytes.
+    struct WideBytes {
+        alignas(16) std::byte bytes[16];
+    };
+    using WalkNumber = std::conditional_t<sizeof(real) == 4, double, WideBytes>;
+    WalkNumber walk_numbers_[3]{};
     // The edges of the map's columns and rows, computed once (the same values as edge()), unless
     // the map is so long and thin that the tables would outgrow the tiles.
     std::vector<real> edges_x_, edges_y_;

@@ -377,6 +377,10 @@ public:
     /// or when they contradict themselves.
     void restore(std::span<const std::byte> snapshot);
 
+    /// The library's own way to the private parts below, for its implementation files: declared
+    /// here, defined in src/ only, so a game can neither name a member of it nor reach them.
+    struct Internals;
+
 private:
     // What the queries read of a body, 32 bytes (with float): two to a cache line, none split
     // across two. The game's word, which no query reads, lives apart in user_data_.
@@ -398,8 +402,6 @@ private:
         std::uint32_t category = 0, mask = 0;
         bool is_sensor = false;
     };
-    friend struct WorldAccess;   // the implementation's helpers (src/)
-    friend struct WorldSnapshot; // save and restore (src/world/snapshot.cpp)
     // The live body of id, or throws Error naming `where` (null, foreign or stale id).
     const Body& checked(BodyId id, const char* where) const {
         if (id.index < bodies_.size() && !id.is_null()) {

@@ -19,8 +19,9 @@ public:
 inline World::Grid& World::grid() { return *reinterpret_cast<Grid*>(grid_.bytes); }
 inline const World::Grid& World::grid() const { return *reinterpret_cast<const Grid*>(grid_.bytes); }
 
-/// Friend of World: read access to its private tables for the implementation files.
-struct WorldAccess {
+/// The implementation's way to World's private tables (a member of World, so it reaches them
+/// with no friend declaration): read access for the walks and queries, and the snapshots.
+struct World::Internals {
     static const auto& bodies(const World& w) { return w.bodies_; }
     static auto& bodies(World& w) { return w.bodies_; }
     static SpatialGrid& grid(World& w) { return w.grid(); }
@@ -32,7 +33,9 @@ struct WorldAccess {
     static real frame_spread(const World& w) { return w.frame_spread_; }
     static const auto& frame_motion(const World& w) { return w.frame_motion_; }
     static const auto& frame_movers(const World& w) { return w.frame_movers_; }
+    struct Snapshot; // save and restore (src/world/snapshot.hpp)
 };
+using WorldAccess = World::Internals;
 
 namespace detail {
 

@@ -24,7 +24,6 @@
 
 namespace sweepbox {
 
-struct WorldSnapshot;
 namespace detail {
 struct ByteWriter;
 struct ByteReader;
@@ -196,17 +195,17 @@ public:
     /// Bytes held by the grid's own tables (cells, hash slots, item records).
     [[nodiscard]] std::size_t memory_bytes() const;
 
-private:
-    friend struct WorldSnapshot; // a world's snapshots save and restore the grid (grid_snapshot.cpp)
-    // The grid's part of a snapshot: its size in bytes, the bytes, a check of them against the
-    // boxes of the snapshot's bodies (items where `present` is non-zero): the reason they are not
-    // this grid's state, or null; then the restore of checked bytes (`items`: the item table's size).
+    // The grid's part of a world's snapshot (grid_snapshot.cpp): its size in bytes, the bytes, a
+    // check of them against the boxes of the snapshot's bodies (items where `present` is non-zero):
+    // the reason they are not this grid's state, or null; then the restore of checked bytes
+    // (`items`: the item table's size).
     [[nodiscard]] std::size_t snapshot_size() const;
     void save_snapshot(detail::ByteWriter& out) const;
     [[nodiscard]] const char* check_snapshot(detail::ByteReader& in, std::span<const Aabb> boxes,
                                              std::span<const std::uint8_t> present) const;
     void restore_snapshot(detail::ByteReader& in, std::size_t items);
 
+private:
     // cells_of is inline because the path walks call it for every sub-box. It computes in the
     // library's wider type: a product of two floats is exact in double.
     using coord_wide = detail::wide;

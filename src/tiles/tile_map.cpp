@@ -94,6 +94,16 @@ std::uint8_t walk_bits(const TileKind& k) {
 }
 } // namespace
 
+TileMap::TileMap() {
+    TileTables::set_walk_number(*this, 0, 1 / wide(16)); // the default tile size's
+    TileTables::set_walk_number(*this, 1, 0);
+    TileTables::set_walk_number(*this, 2, 0);
+}
+
+static_assert(sizeof(real) != 4 || std::is_same_v<wide, double>,
+              "a float build's wider type is double (TileMap::edge)");
+real TileMap::wide_edge(real origin, std::int32_t i) const { return edge_in<wide>(origin, i); }
+
 TileMap::TileMap(const TileMapDef& def) : def_(def) {
     validate(def, "TileMap");
     cells_.assign(std::size_t(def.columns) * std::size_t(def.rows), 0);
@@ -107,12 +117,13 @@ TileMap::TileMap(const TileMapDef& def) : def_(def) {
         for (std::int32_t j = 0; j <= def.rows; ++j) edges_y_.push_back(edge(def.origin.y, j));
     }
     bounds_ = {{edge_x(0), edge_y(0)}, {edge_x(def_.columns), edge_y(def_.rows)}};
-    inv_size_ = 1 / wide(def.tile_size);
+    const wide inv_size = 1 / wide(def.tile_size);
+    TileTables::set_walk_number(*this, 0, inv_size);
     // For the whole map: its largest coordinate, edges or origin.
     for (int k = 0; k < 2; ++k) {
         const wide mag = std::max(std::fabs(wide(bounds_.min[k])), std::fabs(wide(bounds_.max[k]))) +
                          std::fabs(wide(k == 0 ? def.origin.x : def.origin.y));
-        edge_error_[k] = detail::edge_error_in_tiles(mag, inv_size_);
+        TileTables::set_walk_number(*this, 1 + k, detail::edge_error_in_tiles(mag, inv_size));
     }
 }
 

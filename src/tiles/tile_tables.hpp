@@ -4,7 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
+#include <type_traits>
 #include <sweepbox/tile_map.hpp>
 
 #include "core/compiler.hpp"
@@ -17,8 +19,9 @@ struct ByteWriter;
 struct ByteReader;
 } // namespace detail
 
-/// Friend of TileMap: its tables as the walks read them, and its part of a world's snapshot.
-struct TileTables {
+/// TileMap's tables as the walks read them, and its part of a world's snapshot (a member of
+/// TileMap, so it reaches them with no friend declaration).
+struct TileMap::Internals {
     using wide = detail::wide;
     /// The edges of the columns, edge_x(0) to edge_x(columns()), as one table; null when the
     /// map does not keep the table (a map so long and thin that it would outgrow the tiles).
@@ -43,11 +46,28 @@ struct TileTables {
         return m.kinds_[m.kinds_of_[std::size_t(row) * std::size_t(m.def_.columns) + std::size_t(col)]];
     }
     /// 1 / tile_size, computed once (the walks' first guess of a tile index).
-    static wide inverse_tile_size(const TileMap& m) { return m.inv_size_; }
+    static wide inverse_tile_size(const TileMap& m) { return walk_number(m, 0); }
     /// How far, in tiles, an edge of the map on axis k (0: x, 1: y) may lie from its exact line
     /// origin + i * tile_size (each is rounded once to real), with a margin for the walks' own
     /// rounding: the padding of a tile walk's candidate spans, computed once.
-    static wide edge_error(const TileMap& m, int k) { return m.edge_error_[k]; }
+    static wide edge_error(const TileMap& m, int k) { return walk_number(m, 1 + k); }
+    /// Number i of the map's walk numbers (0: inverse_tile_size, 1 + k: edge_error on axis k),
+    /// held as bytes because TileMap's header does not know `wide`; and its setting.
+    static wide walk_number(const TileMap& m, int i) {
+        if constexpr (std::is_same_v<TileMap::WalkNumber, wide>) {
+            return m.walk_numbers_[i];
+        } else {
+            static_assert(sizeof(wide) <= sizeof(TileMap::WalkNumber) && alignof(wide) <= alignof(TileMap::WalkNumber));
+            static_assert(std::is_trivially_copyable_v<wide>);
+            wide v;
+            std::memcpy(&v, &m.walk_numbers_[i], sizeof v);
+            return v;
+        }
+    }
+    static void set_walk_number(TileMap& m, int i, wide v) {
+        if constexpr (std::is_same_v<TileMap::WalkNumber, wide>) m.walk_numbers_[i] = v;
+        else std::memcpy(&m.walk_numbers_[i], &v, sizeof v);
+    }
 
     // The map's part of a snapshot (tile_snapshot.cpp): its size in bytes, the bytes, a check of
     // them (the reason they are not a state of this map, or null), the restore of checked bytes;
@@ -59,6 +79,7 @@ struct TileTables {
     static void restore_snapshot(TileMap& m, detail::ByteReader& in);
     static std::uint64_t content_hash(const TileMap& m, std::uint64_t h);
 };
+using TileTables = TileMap::Internals;
 
 namespace detail {
 

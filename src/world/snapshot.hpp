@@ -14,8 +14,8 @@
 
 namespace sweepbox {
 
-/// Friend of World: its snapshots.
-struct WorldSnapshot {
+/// World's snapshots (a member of World::Internals, so it reaches the world's private parts).
+struct World::Internals::Snapshot {
     /// The bytes save writes in this mode.
     static std::size_t size(const World& w, SnapshotMode mode);
     /// Writes the snapshot (`total` = size(w, mode) bytes) at `at`.
@@ -45,5 +45,6 @@ private:
                              const detail::ByteReader& grid, std::uint32_t slots);
     static void restore_movable(World& w, detail::ByteReader in, std::uint32_t slots);
 };
+using WorldSnapshot = World::Internals::Snapshot;
 
 } // namespace sweepbox
