@@ -52,22 +52,16 @@ struct TileMap::Internals {
     /// rounding: the padding of a tile walk's candidate spans, computed once.
     static wide edge_error(const TileMap& m, int k) { return walk_number(m, 1 + k); }
     /// Number i of the map's walk numbers (0: inverse_tile_size, 1 + k: edge_error on axis k),
-    /// held as bytes because TileMap's header does not know `wide`; and its setting.
+    /// held as a double (float builds) or as bytes (double builds) because TileMap's header does
+    /// not know `wide`; and its setting. (memcpy: a plain load or store once compiled.)
     static wide walk_number(const TileMap& m, int i) {
-        if constexpr (std::is_same_v<TileMap::WalkNumber, wide>) {
-            return m.walk_numbers_[i];
-        } else {
-            static_assert(sizeof(wide) <= sizeof(TileMap::WalkNumber) && alignof(wide) <= alignof(TileMap::WalkNumber));
-            static_assert(std::is_trivially_copyable_v<wide>);
-            wide v;
-            std::memcpy(&v, &m.walk_numbers_[i], sizeof v);
-            return v;
-        }
+        static_assert(sizeof(wide) <= sizeof(TileMap::WalkNumber) && alignof(wide) <= alignof(TileMap::WalkNumber));
+        static_assert(std::is_trivially_copyable_v<wide> && std::is_trivially_copyable_v<TileMap::WalkNumber>);
+        wide v;
+        std::memcpy(&v, &m.walk_numbers_[i], sizeof v);
+        return v;
     }
-    static void set_walk_number(TileMap& m, int i, wide v) {
-        if constexpr (std::is_same_v<TileMap::WalkNumber, wide>) m.walk_numbers_[i] = v;
-        else std::memcpy(&m.walk_numbers_[i], &v, sizeof v);
-    }
+    static void set_walk_number(TileMap& m, int i, wide v) { std::memcpy(&m.walk_numbers_[i], &v, sizeof v); }
 
     // The map's part of a snapshot (tile_snapshot.cpp): its size in bytes, the bytes, a check of
     // them (the reason they are not a state of this map, or null), the restore of checked bytes;
