@@ -110,13 +110,20 @@ SWEEPBOX_C_API sweepbox_status sweepbox_is_valid(const sweepbox_world* world, co
 /// Writes a body's current box to *out.
 SWEEPBOX_C_API sweepbox_status sweepbox_get_box(const sweepbox_world* world, const sweepbox_body_id* id,
                                                 sweepbox_box* out);
-/// Writes everything about a body (box, static, category, mask, user data) to *out.
+/// Writes everything about a body (box, static, category, mask, user data, platform, sensor,
+/// one-way) to *out (World::info).
+SWEEPBOX_C_API sweepbox_status sweepbox_get_info(const sweepbox_world* world, const sweepbox_body_id* id,
+                                                 sweepbox_body_def* out);
+/// Deprecated, to be removed in 0.3: sweepbox_get_info under its old name.
 SWEEPBOX_C_API sweepbox_status sweepbox_get_body(const sweepbox_world* world, const sweepbox_body_id* id,
                                                  sweepbox_body_def* out);
 /// Changes a body's user data.
 SWEEPBOX_C_API sweepbox_status sweepbox_set_user_data(sweepbox_world* world, const sweepbox_body_id* id,
                                                       uint64_t user_data);
-/// Changes a body's category and mask.
+/// Changes a body's category and mask (World::set_filter).
+SWEEPBOX_C_API sweepbox_status sweepbox_set_filter(sweepbox_world* world, const sweepbox_body_id* id, uint32_t category,
+                                                   uint32_t mask);
+/// Deprecated, to be removed in 0.3: sweepbox_set_filter under its old name.
 SWEEPBOX_C_API sweepbox_status sweepbox_set_category_mask(sweepbox_world* world, const sweepbox_body_id* id,
                                                           uint32_t category, uint32_t mask);
 /// Makes a body one-way (a sweepbox_one_way) or solid again (SWEEPBOX_ONE_WAY_NONE).
@@ -174,15 +181,26 @@ SWEEPBOX_C_API sweepbox_status sweepbox_move_and_snap(sweepbox_world* world, con
                                                       int32_t was_on_floor, double snap, double up_x, double up_y,
                                                       double max_floor_angle, sweepbox_move_result* result);
 
-/// The walk flags of sweepbox_move_and_walk (SnapRules' walking on slopes, character.hpp).
+/// The rules of floor snap as sweepbox_move_and_snap_rules takes them: up (0, -1), 45 degrees,
+/// snap 0, no walking on slopes (SnapRules{} of character.hpp).
+SWEEPBOX_C_API sweepbox_snap_rules sweepbox_snap_rules_default(void);
+
+/// sweepbox_move followed by floor snap, with every rule of SnapRules (move_and_snap of
+/// character.hpp): as sweepbox_move_and_snap, and on slopes the walk of rules->constant_speed and
+/// rules->stop_on_steep. rules NULL or out of range: SWEEPBOX_BAD_ARGUMENT. Statuses as sweepbox_move's.
+SWEEPBOX_C_API sweepbox_status sweepbox_move_and_snap_rules(sweepbox_world* world, const sweepbox_body_id* id,
+                                                            double dx, double dy, const sweepbox_move_options* options,
+                                                            int32_t was_on_floor, const sweepbox_snap_rules* rules,
+                                                            sweepbox_move_result* result);
+
+/// The walk flags of sweepbox_move_and_walk (deprecated: sweepbox_snap_rules says the same).
 enum {
     SWEEPBOX_WALK_CONSTANT_SPEED = 1, ///< on a sloped floor, walk the part across up at that speed
     SWEEPBOX_WALK_STOP_ON_STEEP = 2,  ///< a walk into a slope steeper than max_floor_angle is dropped
 };
 
-/// sweepbox_move_and_snap with walking on slopes (move_and_snap with SnapRules::constant_speed
-/// and stop_on_steep): walk_flags is 0 or SWEEPBOX_WALK_* values or'ed. Statuses as
-/// sweepbox_move_and_snap's; unknown flags are SWEEPBOX_BAD_ARGUMENT.
+/// Deprecated, to be removed in 0.3: sweepbox_move_and_snap_rules with the rules as arguments,
+/// walk_flags 0 or SWEEPBOX_WALK_* values or'ed (unknown flags are SWEEPBOX_BAD_ARGUMENT).
 SWEEPBOX_C_API sweepbox_status sweepbox_move_and_walk(sweepbox_world* world, const sweepbox_body_id* id, double dx,
                                                       double dy, const sweepbox_move_options* options,
                                                       int32_t was_on_floor, double snap, double up_x, double up_y,

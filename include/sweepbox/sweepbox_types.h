@@ -147,7 +147,7 @@ typedef struct sweepbox_world_def {
     int32_t brute_force;    ///< nonzero: test every body and tile in every call (for tests; default 0)
 } sweepbox_world_def;
 
-/// How to add a body; sweepbox_get_body fills one too (sweepbox_body_def_default() gives the defaults).
+/// How to add a body; sweepbox_get_info fills one too (sweepbox_body_def_default() gives the defaults).
 typedef struct sweepbox_body_def {
     sweepbox_box box;    ///< where the body is (default all zero)
     int32_t is_static;   ///< nonzero: never paired with another static body in sweepbox_overlapping_pairs
@@ -245,6 +245,16 @@ typedef struct sweepbox_move_result {
     int32_t truncated;          ///< out: 1 when max_iterations was reached with motion left (the rest was dropped)
     int32_t stuck;              ///< out: 1 when it started inside blocking obstacles and no free place was within reach
 } sweepbox_move_result;
+
+/// Floor snap and walking on slopes, SnapRules of character.hpp (sweepbox_move_and_snap_rules;
+/// sweepbox_snap_rules_default() gives the defaults).
+typedef struct sweepbox_snap_rules {
+    double snap;            ///< at most this far along -up, finite, >= 0 (default 0: never snaps)
+    double up_x, up_y;      ///< which way is up, not zero (default (0, -1))
+    double max_floor_angle; ///< a floor's normal is at most this far from up, degrees in [0, 90) (default 45)
+    int32_t constant_speed; ///< nonzero: on a sloped floor, walk the part across up at that speed (default 0)
+    int32_t stop_on_steep;  ///< nonzero: a walk into a slope steeper than max_floor_angle is dropped (default 0)
+} sweepbox_snap_rules;
 
 /// What a move's contacts say about the ground (sweepbox_ground_state).
 typedef struct sweepbox_ground {

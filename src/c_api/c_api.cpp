@@ -174,8 +174,11 @@ sweepbox_status sweepbox_get_box(const sweepbox_world* world, const sweepbox_bod
     });
 }
 
-sweepbox_status sweepbox_get_body(const sweepbox_world* world, const sweepbox_body_id* id, sweepbox_body_def* out) {
-    return guarded(world, "sweepbox_get_body", [&] {
+namespace {
+
+sweepbox_status get_info(const sweepbox_world* world, const char* function, const sweepbox_body_id* id,
+                         sweepbox_body_def* out) {
+    return guarded(world, function, [&] {
         require(out, "out");
         require_id(world->world, to_id(id));
         const sweepbox::BodyInfo b = world->world.info(to_id(id));
@@ -183,6 +186,25 @@ sweepbox_status sweepbox_get_body(const sweepbox_world* world, const sweepbox_bo
                 b.user_data,     b.is_platform ? 1 : 0, b.is_sensor ? 1 : 0, std::int32_t(b.one_way)};
         return SWEEPBOX_OK;
     });
+}
+
+sweepbox_status set_filter(sweepbox_world* world, const char* function, const sweepbox_body_id* id,
+                           std::uint32_t category, std::uint32_t mask) {
+    return guarded(world, function, [&] {
+        require_id(world->world, to_id(id));
+        world->world.set_filter(to_id(id), category, mask);
+        return SWEEPBOX_OK;
+    });
+}
+
+} // namespace
+
+sweepbox_status sweepbox_get_info(const sweepbox_world* world, const sweepbox_body_id* id, sweepbox_body_def* out) {
+    return get_info(world, "sweepbox_get_info", id, out);
+}
+
+sweepbox_status sweepbox_get_body(const sweepbox_world* world, const sweepbox_body_id* id, sweepbox_body_def* out) {
+    return get_info(world, "sweepbox_get_body", id, out);
 }
 
 sweepbox_status sweepbox_set_user_data(sweepbox_world* world, const sweepbox_body_id* id, std::uint64_t user_data) {
@@ -193,13 +215,14 @@ sweepbox_status sweepbox_set_user_data(sweepbox_world* world, const sweepbox_bod
     });
 }
 
+sweepbox_status sweepbox_set_filter(sweepbox_world* world, const sweepbox_body_id* id, std::uint32_t category,
+                                    std::uint32_t mask) {
+    return set_filter(world, "sweepbox_set_filter", id, category, mask);
+}
+
 sweepbox_status sweepbox_set_category_mask(sweepbox_world* world, const sweepbox_body_id* id, std::uint32_t category,
                                            std::uint32_t mask) {
-    return guarded(world, "sweepbox_set_category_mask", [&] {
-        require_id(world->world, to_id(id));
-        world->world.set_filter(to_id(id), category, mask);
-        return SWEEPBOX_OK;
-    });
+    return set_filter(world, "sweepbox_set_category_mask", id, category, mask);
 }
 
 sweepbox_status sweepbox_set_one_way(sweepbox_world* world, const sweepbox_body_id* id, std::int32_t one_way) {

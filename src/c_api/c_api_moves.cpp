@@ -144,36 +144,61 @@ sweepbox_status sweepbox_check(const sweepbox_world* world, const sweepbox_body_
     return move_or_check(world, nullptr, "sweepbox_check", id, dx, dy, options, result);
 }
 
+namespace {
+
+// The three floor snaps: the rules converted, then move_and_snap (move_or_check with them).
+sweepbox_status snap_move(sweepbox_world* world, const char* function, const sweepbox_body_id* id, double dx, double dy,
+                          const sweepbox_move_options* options, std::int32_t was_on_floor,
+                          const sweepbox_snap_rules* rules, sweepbox_move_result* result) {
+    sweepbox::SnapRules r;
+    return guarded(world, function, [&] {
+        require(rules, "rules");
+        r.snap = to_real(rules->snap);
+        r.ground.up = {to_real(rules->up_x), to_real(rules->up_y)};
+        r.ground.max_floor_angle = to_real(rules->max_floor_angle);
+        r.constant_speed = rules->constant_speed != 0;
+        r.stop_on_steep = rules->stop_on_steep != 0;
+        return move_or_check(world, world, function, id, dx, dy, options, result, &r, was_on_floor != 0);
+    });
+}
+
+} // namespace
+
+sweepbox_snap_rules sweepbox_snap_rules_default() {
+    const sweepbox::SnapRules r;
+    return {double(r.snap),           double(r.ground.up.x),  double(r.ground.up.y), double(r.ground.max_floor_angle),
+            r.constant_speed ? 1 : 0, r.stop_on_steep ? 1 : 0};
+}
+
+sweepbox_status sweepbox_move_and_snap_rules(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
+                                             const sweepbox_move_options* options, std::int32_t was_on_floor,
+                                             const sweepbox_snap_rules* rules, sweepbox_move_result* result) {
+    return snap_move(world, "sweepbox_move_and_snap_rules", id, dx, dy, options, was_on_floor, rules, result);
+}
+
 sweepbox_status sweepbox_move_and_snap(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
                                        const sweepbox_move_options* options, std::int32_t was_on_floor, double snap,
                                        double up_x, double up_y, double max_floor_angle, sweepbox_move_result* result) {
-    sweepbox::SnapRules rules;
-    return guarded(world, "sweepbox_move_and_snap", [&] {
-        rules.snap = to_real(snap);
-        rules.ground.up = {to_real(up_x), to_real(up_y)};
-        rules.ground.max_floor_angle = to_real(max_floor_angle);
-        return move_or_check(world, world, "sweepbox_move_and_snap", id, dx, dy, options, result, &rules,
-                             was_on_floor != 0);
-    });
+    const sweepbox_snap_rules rules{snap, up_x, up_y, max_floor_angle, 0, 0};
+    return snap_move(world, "sweepbox_move_and_snap", id, dx, dy, options, was_on_floor, &rules, result);
 }
 
 sweepbox_status sweepbox_move_and_walk(sweepbox_world* world, const sweepbox_body_id* id, double dx, double dy,
                                        const sweepbox_move_options* options, std::int32_t was_on_floor, double snap,
                                        double up_x, double up_y, double max_floor_angle, std::int32_t walk_flags,
                                        sweepbox_move_result* result) {
-    sweepbox::SnapRules rules;
-    return guarded(world, "sweepbox_move_and_walk", [&] {
-        if ((walk_flags & ~(SWEEPBOX_WALK_CONSTANT_SPEED | SWEEPBOX_WALK_STOP_ON_STEEP)) != 0)
+    if ((walk_flags & ~(SWEEPBOX_WALK_CONSTANT_SPEED | SWEEPBOX_WALK_STOP_ON_STEEP)) != 0)
+        return guarded(world, "sweepbox_move_and_walk", [&]() -> sweepbox_status {
             fail(SWEEPBOX_BAD_ARGUMENT, "walk_flags = %" PRId32 " has bits that are no SWEEPBOX_WALK_* value",
                  walk_flags);
-        rules.snap = to_real(snap);
-        rules.ground.up = {to_real(up_x), to_real(up_y)};
-        rules.ground.max_floor_angle = to_real(max_floor_angle);
-        rules.constant_speed = (walk_flags & SWEEPBOX_WALK_CONSTANT_SPEED) != 0;
-        rules.stop_on_steep = (walk_flags & SWEEPBOX_WALK_STOP_ON_STEEP) != 0;
-        return move_or_check(world, world, "sweepbox_move_and_walk", id, dx, dy, options, result, &rules,
-                             was_on_floor != 0);
-    });
+        });
+    const sweepbox_snap_rules rules{snap,
+                                    up_x,
+                                    up_y,
+                                    max_floor_angle,
+                                    (walk_flags & SWEEPBOX_WALK_CONSTANT_SPEED) != 0 ? 1 : 0,
+                                    (walk_flags & SWEEPBOX_WALK_STOP_ON_STEEP) != 0 ? 1 : 0};
+    return snap_move(world, "sweepbox_move_and_walk", id, dx, dy, options, was_on_floor, &rules, result);
 }
 
 // ---- the character kit ----

@@ -97,7 +97,7 @@ void take(const sweepbox_world* w, snapshot* s) {
     int32_t column, row;
     memset(s, 0, sizeof *s);
     EXPECT(w, SWEEPBOX_OK, sweepbox_body_ids(w, s->ids, max_bodies, &s->count));
-    for (i = 0; i < s->count; ++i) EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, &s->ids[i], &s->bodies[i]));
+    for (i = 0; i < s->count; ++i) EXPECT(w, SWEEPBOX_OK, sweepbox_get_info(w, &s->ids[i], &s->bodies[i]));
     for (row = 0; row < snap_rows; ++row)
         for (column = 0; column < snap_columns; ++column)
             EXPECT(w, SWEEPBOX_OK, sweepbox_get_tile(w, column, row, &s->tiles[row][column]));
@@ -125,7 +125,7 @@ int filter(void* context, const sweepbox_world* world, const sweepbox_body_id* s
     (void)self;
     ++s->calls;
     if (s->answer != -1) return s->answer;
-    if (other->kind == SWEEPBOX_OTHER_BODY && sweepbox_get_body(world, &other->body, &info) == SWEEPBOX_OK &&
+    if (other->kind == SWEEPBOX_OTHER_BODY && sweepbox_get_info(world, &other->body, &info) == SWEEPBOX_OK &&
         info.user_data == 7)
         return SWEEPBOX_RESPONSE_CROSS;
     return SWEEPBOX_RESPONSE_SLIDE;

@@ -81,6 +81,7 @@ void test_ground_state(void);
 void test_platforms(void);
 void test_walk_on_slopes(void);
 void test_snap(void);
+void test_old_names(void);
 /* test_c_particles.c: particles and sparks */
 void test_particles(void);
 void test_emit_sparks(void);

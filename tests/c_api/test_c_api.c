@@ -24,6 +24,7 @@ int main(void) {
     test_platforms();
     test_snap();
     test_walk_on_slopes();
+    test_old_names();
     test_tile_level();
     test_particles();
     test_emit_sparks();

@@ -57,7 +57,7 @@ void test_platforms(void) {
     def.box = box4(0, 100, 64, 116);
     def.is_platform = 1;
     EXPECT(w, SWEEPBOX_OK, sweepbox_add(w, &def, &lift));
-    EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, &lift, &def));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_info(w, &lift, &def));
     CHECK(def.is_platform == 1 && def.is_static == 0);
     memset(&r, 0, sizeof r);
     r.riders = riders;
@@ -108,8 +108,8 @@ void test_platforms(void) {
 
 /* Floor snap: down 4-unit steps pressed 1 unit a frame, on a floor after every move with snap 6;
  * a bad snap changes nothing. */
-/* sweepbox_move_and_walk: a hero on a 45-degree ramp walks 3 units across it per move with
-   SWEEPBOX_WALK_CONSTANT_SPEED, staying on the floor; a plain snap climbs less. */
+/* sweepbox_move_and_snap_rules: a hero on a 45-degree ramp walks 3 units across it per move with
+   constant_speed, staying on the floor; a plain snap climbs less. */
 void test_walk_on_slopes(void) {
     int flags;
     for (flags = 0; flags <= SWEEPBOX_WALK_CONSTANT_SPEED; flags += SWEEPBOX_WALK_CONSTANT_SPEED) {
@@ -120,8 +120,11 @@ void test_walk_on_slopes(void) {
         sweepbox_move_result r;
         sweepbox_ground g;
         sweepbox_body_id hero;
+        sweepbox_snap_rules rules = sweepbox_snap_rules_default();
         int c, i, on_floor = 1, always = 1;
         double x;
+        rules.snap = 4;
+        rules.constant_speed = flags;
         map.columns = 8;
         map.rows = 5;
         EXPECT(w, SWEEPBOX_OK, sweepbox_set_tile_map(w, &map));
@@ -141,7 +144,7 @@ void test_walk_on_slopes(void) {
         r.box = box4(20, 32, 26, 38);
         for (i = 0; i < 4; ++i) {
             x = (double)r.box.min.x;
-            EXPECT(w, SWEEPBOX_OK, sweepbox_move_and_walk(w, &hero, 3, 1, NULL, on_floor, 4, 0, -1, 45, flags, &r));
+            EXPECT(w, SWEEPBOX_OK, sweepbox_move_and_snap_rules(w, &hero, 3, 1, NULL, on_floor, &rules, &r));
             EXPECT(NULL, SWEEPBOX_OK, sweepbox_ground_state(&r, 0, -1, 45, &g));
             on_floor = g.on_floor;
             always = always && on_floor;
@@ -182,4 +185,69 @@ void test_snap(void) {
     EXPECT_MESSAGE(w, "walk_flags");
     CHECK(unchanged(w, &before));
     sweepbox_world_destroy(w);
+}
+
+/* The C names of 0.1 kept for one version (sweepbox_get_body, sweepbox_set_category_mask,
+ * sweepbox_move_and_walk) give the answers of the names aligned with C++ (sweepbox_get_info,
+ * sweepbox_set_filter, sweepbox_move_and_snap_rules), bit for bit; the new names' defaults and
+ * errors. */
+void test_old_names(void) {
+    sweepbox_world* a = new_world();
+    sweepbox_world* b = new_world();
+    sweepbox_body_id ha, hb;
+    sweepbox_body_def old_def, new_def;
+    sweepbox_contact ca[8], cb[8];
+    sweepbox_move_result ra, rb;
+    const sweepbox_snap_rules d = sweepbox_snap_rules_default();
+    snapshot before;
+    int i, flags;
+    CHECK(d.snap == 0 && d.up_x == 0 && d.up_y == -1 && d.max_floor_angle == 45);
+    CHECK(d.constant_speed == 0 && d.stop_on_steep == 0);
+    /* Steps down and a wall, the same in both worlds. */
+    for (i = 0; i < 4; ++i) {
+        (void)add_body(a, box4(i * 20, 100 + i * 3, i * 20 + 20, 200), 1, 1, 0);
+        (void)add_body(b, box4(i * 20, 100 + i * 3, i * 20 + 20, 200), 1, 1, 0);
+    }
+    (void)add_body(a, box4(90, 0, 100, 200), 1, 1, 0);
+    (void)add_body(b, box4(90, 0, 100, 200), 1, 1, 0);
+    ha = add_body(a, box4(0, 80, 10, 100), 0, 1, 7);
+    hb = add_body(b, box4(0, 80, 10, 100), 0, 1, 7);
+    /* get_body and set_category_mask against get_info and set_filter. */
+    EXPECT(a, SWEEPBOX_OK, sweepbox_set_category_mask(a, &ha, 2, 0x0d));
+    EXPECT(b, SWEEPBOX_OK, sweepbox_set_filter(b, &hb, 2, 0x0d));
+    EXPECT(a, SWEEPBOX_OK, sweepbox_get_body(a, &ha, &old_def));
+    EXPECT(b, SWEEPBOX_OK, sweepbox_get_info(b, &hb, &new_def));
+    CHECK(old_def.category == 2 && old_def.mask == 0x0d && new_def.category == 2 && new_def.mask == 0x0d);
+    CHECK(old_def.user_data == 7 && new_def.user_data == 7 && old_def.is_static == new_def.is_static);
+    CHECK(memcmp(&old_def.box, &new_def.box, sizeof old_def.box) == 0);
+    EXPECT(a, SWEEPBOX_OK, sweepbox_set_category_mask(a, &ha, 1, 0xffffffffu));
+    EXPECT(b, SWEEPBOX_OK, sweepbox_set_filter(b, &hb, 1, 0xffffffffu));
+    /* move_and_walk against move_and_snap_rules, every flag, moves right and down the steps. */
+    for (flags = 0; flags <= (SWEEPBOX_WALK_CONSTANT_SPEED | SWEEPBOX_WALK_STOP_ON_STEEP); ++flags) {
+        sweepbox_snap_rules rules = d;
+        rules.snap = 5;
+        rules.constant_speed = (flags & SWEEPBOX_WALK_CONSTANT_SPEED) != 0;
+        rules.stop_on_steep = (flags & SWEEPBOX_WALK_STOP_ON_STEEP) != 0;
+        for (i = 0; i < 6; ++i) {
+            memset(&ra, 0, sizeof ra);
+            memset(&rb, 0, sizeof rb);
+            ra.contacts = ca;
+            rb.contacts = cb;
+            ra.capacity = rb.capacity = 8;
+            EXPECT(a, SWEEPBOX_OK, sweepbox_move_and_walk(a, &ha, 4, 1, NULL, 1, 5, 0, -1, 45, flags, &ra));
+            EXPECT(b, SWEEPBOX_OK, sweepbox_move_and_snap_rules(b, &hb, 4, 1, NULL, 1, &rules, &rb));
+            CHECK(ra.count == rb.count && ra.iterations == rb.iterations);
+            CHECK(memcmp(&ra.box, &rb.box, sizeof ra.box) == 0);
+            CHECK(memcmp(&ra.velocity, &rb.velocity, sizeof ra.velocity) == 0);
+        }
+    }
+    CHECK(ra.box.max.x == 90); /* the walk reached the wall */
+    /* Errors: no rules, unknown walk flags; the world is left as it was. */
+    take(b, &before);
+    EXPECT(b, SWEEPBOX_BAD_ARGUMENT, sweepbox_move_and_snap_rules(b, &hb, 4, 1, NULL, 1, NULL, &rb));
+    EXPECT(a, SWEEPBOX_BAD_ARGUMENT, sweepbox_move_and_walk(a, &ha, 4, 1, NULL, 1, 5, 0, -1, 45, 4, &ra));
+    EXPECT(NULL, SWEEPBOX_BAD_ARGUMENT, sweepbox_move_and_snap_rules(NULL, &hb, 4, 1, NULL, 1, &d, &rb));
+    CHECK(unchanged(b, &before));
+    sweepbox_world_destroy(a);
+    sweepbox_world_destroy(b);
 }

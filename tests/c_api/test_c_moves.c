@@ -219,7 +219,7 @@ void test_one_way(void) {
     def.is_static = 1;
     def.one_way = SWEEPBOX_ONE_WAY_DOWN;
     EXPECT(w, SWEEPBOX_OK, sweepbox_add(w, &def, &ledge));
-    EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, &ledge, &got));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_info(w, &ledge, &got));
     CHECK(got.one_way == SWEEPBOX_ONE_WAY_DOWN);
     def.box = box4(0, 120, 100, 130);
     def.one_way = SWEEPBOX_ONE_WAY_NONE;

@@ -35,7 +35,7 @@ void test_sensors_and_events(void) {
     def.box = box4(40, 0, 41, 160);
     def.is_sensor = 1;
     EXPECT(w, SWEEPBOX_OK, sweepbox_add(w, &def, &trigger));
-    EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, &trigger, &got));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_info(w, &trigger, &got));
     CHECK(got.is_sensor == 1);
     bullet = add_body(w, box4(0, 20, 0, 20), 0, 1, 0);
     EXPECT(w, SWEEPBOX_OK, sweepbox_update_events(w));

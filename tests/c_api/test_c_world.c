@@ -100,9 +100,9 @@ void test_null_world(void) {
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, &id, &b));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_is_valid(w, &id, &value));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_box(w, &id, &box_out));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_body(w, &id, &body_out));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_info(w, &id, &body_out));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_user_data(w, &id, 1));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_category_mask(w, &id, 1, 1));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_filter(w, &id, 1, 1));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_body_count(w, &count));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_body_ids(w, ids, 4, &count));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_tile_map(w, &map));
@@ -173,7 +173,7 @@ void test_bodies(void) {
     CHECK(valid == 0);
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_is_valid(w, &a, NULL));
 
-    /* get_box, get_body */
+    /* get_box, get_info */
     EXPECT(w, SWEEPBOX_OK, sweepbox_get_box(w, &b, &out));
     CHECK(same_box(out, box4(5, 5, 15, 15)));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_box(w, &b, NULL));
@@ -184,27 +184,27 @@ void test_bodies(void) {
     /* an id is passed by pointer: a null pointer is a bad argument, for every call that takes one */
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_box(w, NULL, &out));
     EXPECT_MESSAGE(w, "sweepbox_get_box: id is null");
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_body(w, NULL, &info));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_info(w, NULL, &info));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_is_valid(w, NULL, &valid));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_remove(w, NULL));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_teleport(w, NULL, &out));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_user_data(w, NULL, 1));
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_category_mask(w, NULL, 1, 1));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_set_filter(w, NULL, 1, 1));
     EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_move(w, NULL, 1, 0, NULL, NULL));
     EXPECT_MESSAGE(w, "sweepbox_move: id is null");
-    EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, &b, &info));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_info(w, &b, &info));
     CHECK(same_box(info.box, box4(5, 5, 15, 15)) && info.is_static == 1 && info.category == 2 &&
           info.mask == 0xffffffffu && info.user_data == 22);
-    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_body(w, &b, NULL));
-    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_body(w, &null_id, &info));
+    EXPECT(w, SWEEPBOX_BAD_ARGUMENT, sweepbox_get_info(w, &b, NULL));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_get_info(w, &null_id, &info));
 
-    /* set_user_data, set_category_mask */
+    /* set_user_data, set_filter */
     EXPECT(w, SWEEPBOX_OK, sweepbox_set_user_data(w, &a, 0x123456789abcdefull));
-    EXPECT(w, SWEEPBOX_OK, sweepbox_set_category_mask(w, &a, 8, 0x0f));
-    EXPECT(w, SWEEPBOX_OK, sweepbox_get_body(w, &a, &info));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_set_filter(w, &a, 8, 0x0f));
+    EXPECT(w, SWEEPBOX_OK, sweepbox_get_info(w, &a, &info));
     CHECK(info.user_data == 0x123456789abcdefull && info.category == 8 && info.mask == 0x0f && info.is_static == 0);
     EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_set_user_data(w, &foreign, 1));
-    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_set_category_mask(w, &null_id, 1, 1));
+    EXPECT(w, SWEEPBOX_BAD_ID, sweepbox_set_filter(w, &null_id, 1, 1));
 
     /* teleport */
     {
