@@ -68,6 +68,7 @@ std::string layout_json() {
     SWEEPBOX_WEB_STRUCT(move_result, F(contacts), F(capacity), F(count), F(box), F(velocity), F(iterations),
                         F(truncated), F(stuck));
     SWEEPBOX_WEB_STRUCT(ground, F(on_floor), F(on_wall), F(on_ceiling), F(floor_normal), F(floor));
+    SWEEPBOX_WEB_STRUCT(snap_rules, F(snap), F(up_x), F(up_y), F(max_floor_angle), F(constant_speed), F(stop_on_steep));
     SWEEPBOX_WEB_STRUCT(query_filter, F(category), F(mask), F(ignore), F(bodies), F(tiles), F(sensors));
     SWEEPBOX_WEB_STRUCT(cast_hit, F(hit), F(flags), F(time), F(normal), F(point), F(box), F(other));
     SWEEPBOX_WEB_STRUCT(cast_options, F(moving), F(t0), F(t1), F(filter), F(filter_context));

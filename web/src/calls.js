@@ -63,7 +63,7 @@ export function defineCalls(memory, layout, filterStack) {
       ['filter', L.query_filter.size], ['hit', L.cast_hit.size], ['result', L.move_result.size],
       ['ground', L.ground.size], ['bodyDef', L.body_def.size], ['tileMapDef', L.tile_map_def.size],
       ['tileKind', L.tile_kind.size], ['worldDef', L.world_def.size], ['platform', L.platform_result.size],
-      ['table', 32 * 4],
+      ['table', 32 * 4], ['snapRules', L.snap_rules.size],
     ];
     let total = 0;
     for (const [, size] of parts) total += (size + 7) & ~7;

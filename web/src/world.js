@@ -14,7 +14,6 @@ import { addMoving } from './moving.js';
 
 export { SweepboxError } from './calls.js';
 
-const WALK_CONSTANT_SPEED = 1, WALK_STOP_ON_STEEP = 2;
 // Defaults shared by every call (a default written as a literal would be a new object a call).
 const UP = Object.freeze({ x: 0, y: -1 });
 const NONE = Object.freeze({});
@@ -102,7 +101,7 @@ export function defineWorld(memory, layout, filterStack) {
     /** Everything about a body: {box, isStatic, isPlatform, isSensor, category, mask, userData, oneWay}. */
     info(id) {
       const d = L.body_def, p = S.bodyDef;
-      check(this, x.sweepbox_get_body(this.ptr, putId(id), p), 'info');
+      check(this, x.sweepbox_get_info(this.ptr, putId(id), p), 'info');
       const user = m.view.getBigUint64(p + d.user_data, true);
       return {
         box: c.box(p + d.box, newBox()),
@@ -123,7 +122,7 @@ export function defineWorld(memory, layout, filterStack) {
 
     /** Changes a body's category and mask. */
     setFilter(id, category, mask) {
-      check(this, x.sweepbox_set_category_mask(this.ptr, putId(id), category, mask), 'setFilter');
+      check(this, x.sweepbox_set_filter(this.ptr, putId(id), category, mask), 'setFilter');
     }
 
     /** Makes a body one-way ('down', 'up', 'left', 'right') or solid again ('none'). */
@@ -243,10 +242,10 @@ export function defineWorld(memory, layout, filterStack) {
 
     // ---- movement ----
 
-    // move (0), check (1) and moveAndSnap (2, with #snap's numbers). A filter's nested call
+    // move (0), check (1) and moveAndSnap (2, with the rules in S.snapRules). A filter's nested call
     // (a check) reuses the scratch structs: the C API has read the options before it calls the
     // filter and writes the result after, so each call's structs are its own while it reads them.
-    #snap = [0, 0, 0, 0, 0, 0];
+    #wasOnFloor = 0;
     #move(kind, where, id, dx, dy, options, out) {
       const filter = writeOptions(options, where);
       const r = L.move_result, depth = filterStack.length;
@@ -256,10 +255,10 @@ export function defineWorld(memory, layout, filterStack) {
         if (filter) filterStack.push(filter, this);
         let status;
         try {
-          const w = this.ptr, i = putId(id), s = this.#snap;
+          const w = this.ptr, i = putId(id);
           status = kind === 0 ? x.sweepbox_move(w, i, dx, dy, k.optionsPtr, S.result)
                  : kind === 1 ? x.sweepbox_check(w, i, dx, dy, k.optionsPtr, S.result)
-                 : x.sweepbox_move_and_walk(w, i, dx, dy, k.optionsPtr, s[0], s[1], s[2], s[3], s[4], s[5], S.result);
+                 : x.sweepbox_move_and_snap_rules(w, i, dx, dy, k.optionsPtr, this.#wasOnFloor, S.snapRules, S.result);
         } finally {
           if (filter) filterStack.length = depth;
         }
@@ -322,14 +321,14 @@ export function defineWorld(memory, layout, filterStack) {
      * the ground state's onFloor after the body's last move.
      */
     moveAndSnap(id, dx, dy, options, wasOnFloor, rules = NONE, out = newMoveResult()) {
-      const up = rules.up ?? UP;
-      const s = this.#snap;
-      s[0] = wasOnFloor ? 1 : 0;
-      s[1] = rules.snap ?? 0;
-      s[2] = up.x;
-      s[3] = up.y;
-      s[4] = rules.maxFloorAngle ?? 45;
-      s[5] = (rules.constantSpeed ? WALK_CONSTANT_SPEED : 0) | (rules.stopOnSteep ? WALK_STOP_ON_STEEP : 0);
+      const up = rules.up ?? UP, r = L.snap_rules, p = S.snapRules, f = m.f64, n = m.i32;
+      this.#wasOnFloor = wasOnFloor ? 1 : 0;
+      f[(p + r.snap) >> 3] = rules.snap ?? 0;
+      f[(p + r.up_x) >> 3] = up.x;
+      f[(p + r.up_y) >> 3] = up.y;
+      f[(p + r.max_floor_angle) >> 3] = rules.maxFloorAngle ?? 45;
+      n[(p + r.constant_speed) >> 2] = rules.constantSpeed ? 1 : 0;
+      n[(p + r.stop_on_steep) >> 2] = rules.stopOnSteep ? 1 : 0;
       return this.#move(2, 'moveAndSnap', id, dx, dy, options, out);
     }
 

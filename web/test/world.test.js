@@ -214,6 +214,40 @@ test('the character kit: floor snap walks down a step, the ground state names th
   world.destroy();
 });
 
+test('the character kit: on a ramp, constantSpeed walks 3 units a move and stays on the floor', () => {
+  for (const constantSpeed of [false, true]) {
+    const world = new World();
+    world.setTileMap({ tileSize: 16, columns: 8, rows: 5 });
+    world.setTileKind(3, { shape: 'slope45_ul' });
+    for (let c = 0; c < 8; ++c) world.setTile(c, 4, 1);
+    for (let c = 0; c < 3; ++c) {
+      world.setTile(c, 3 - c, 3); // the ramp's line x + y = 64, solid under it
+      for (let row = 4 - c; row < 4; ++row) world.setTile(c, row, 1);
+    }
+    const hero = world.add({ box: box(20, 32, 26, 38) });
+    let onFloor = true;
+    for (let i = 0; i < 4; ++i) {
+      const x = world.box(hero).minX;
+      const r = world.moveAndSnap(hero, 3, 1, undefined, onFloor, { snap: 4, constantSpeed });
+      onFloor = world.groundState(r).onFloor;
+      assert.equal(onFloor, true);
+      if (constantSpeed) assert.ok(Math.abs(r.box.minX - x - 3) < 1e-4);
+      else assert.ok(r.box.minX - x < 2.5);
+    }
+    world.destroy();
+  }
+});
+
+test('setFilter changes what info reports', () => {
+  const world = new World();
+  const a = world.add({ box: box(0, 0, 10, 10), userData: 7n });
+  world.setFilter(a, 8, 0x0f);
+  const i = world.info(a);
+  assert.equal(i.category, 8);
+  assert.equal(i.mask, 0x0f);
+  world.destroy();
+});
+
 test('a platform carries its rider and pushes what is in its way', () => {
   const world = new World();
   const lift = world.add({ box: box(0, 100, 40, 110), isPlatform: true });
