@@ -377,8 +377,7 @@ public:
     /// or when they contradict themselves.
     void restore(std::span<const std::byte> snapshot);
 
-    /// The library's own way to the private parts below, for its implementation files: declared
-    /// here, defined in src/ only, so a game can neither name a member of it nor reach them.
+    /// The library's own way to the private parts below: defined in src/ only, no use to a game.
     struct Internals;
 
 private:
