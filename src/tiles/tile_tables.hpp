@@ -55,8 +55,10 @@ struct TileMap::Internals {
     /// held as a double (float builds) or as bytes (double builds) because TileMap's header does
     /// not know `wide`; and its setting. (memcpy: a plain load or store once compiled.)
     static wide walk_number(const TileMap& m, int i) {
-        static_assert(sizeof(wide) <= sizeof(TileMap::WalkNumber) && alignof(wide) <= alignof(TileMap::WalkNumber));
-        static_assert(std::is_trivially_copyable_v<wide> && std::is_trivially_copyable_v<TileMap::WalkNumber>);
+        static_assert(sizeof(wide) <= sizeof(TileMap::WalkNumber));
+        static_assert(alignof(wide) <= alignof(TileMap::WalkNumber));
+        static_assert(std::is_trivially_copyable_v<wide>);
+        static_assert(std::is_trivially_copyable_v<TileMap::WalkNumber>);
         wide v;
         std::memcpy(&v, &m.walk_numbers_[i], sizeof v);
         return v;
