@@ -60,10 +60,12 @@ struct TileMap::Internals {
         static_assert(std::is_trivially_copyable_v<wide>);
         static_assert(std::is_trivially_copyable_v<TileMap::WalkNumber>);
         wide v;
-        std::memcpy(&v, &m.walk_numbers_[i], sizeof v);
+        std::memcpy(static_cast<void*>(&v), &m.walk_numbers_[i], sizeof v); // (void*: Extended's members are private)
         return v;
     }
-    static void set_walk_number(TileMap& m, int i, wide v) { std::memcpy(&m.walk_numbers_[i], &v, sizeof v); }
+    static void set_walk_number(TileMap& m, int i, wide v) {
+        std::memcpy(&m.walk_numbers_[i], static_cast<const void*>(&v), sizeof v);
+    }
 
     // The map's part of a snapshot (tile_snapshot.cpp): its size in bytes, the bytes, a check of
     // them (the reason they are not a state of this map, or null), the restore of checked bytes;
