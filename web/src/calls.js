@@ -2,7 +2,7 @@
 // memory for the structs of a call, the growable arrays of answers, the error of a failed call,
 // and the writing of filters and options and the reading of a move's answer.
 
-import { Codec, newContact, responseCode, sized } from './values.js';
+import { Codec, newCastHit, newContact, responseCode, sized } from './values.js';
 import { defineMoveOptions } from './move_options.js';
 
 /** The status of a call whose output array is too small. */
@@ -182,6 +182,21 @@ export function defineCalls(memory, layout, filterStack) {
     if (status !== 0) throw fail(status, world.ptr, where);
   }
 
+  // The hits a cast_all call answered with `status` into `out`; null when the list was too small,
+  // which grows it for the caller's next try. (No closure per call: casts allocate nothing.)
+  function readCastHits(world, status, where, out) {
+    m.refresh();
+    const n = m.u32[S.count >> 2];
+    if (status === TOO_SMALL) {
+      hits.reserve(n);
+      return null;
+    }
+    check(world, status, where);
+    sized(out, n, newCastHit);
+    for (let i = 0; i < n; ++i) c.castHit(hits.at(i), out[i]);
+    return out;
+  }
+
   // A body id into the scratch struct, for a call.
   function putId(id) {
     c.putId(S.id, id);
@@ -191,7 +206,7 @@ export function defineCalls(memory, layout, filterStack) {
   const k = {
     S, c, contacts, others, hits, pairs, sensorEvents, contactEvents, riders, pushed, crushed, ids, inspection,
     snapshotBytes, SNAPSHOT_MODES, webFilter, MoveOptions, optionsPtr: 0, fail, writeFilter, writeOptions,
-    readMoveResult, batchReady, readIds, check, putId,
+    readMoveResult, batchReady, readIds, check, putId, readCastHits,
   };
   return k;
 }

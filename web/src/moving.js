@@ -2,15 +2,14 @@
 // frame's motion of each body and casts that meet each moving body where it was when the cast got
 // there. Methods added to the World class of world.js.
 
-import { newBox, newCastHit, sized } from './values.js';
-import { TOO_SMALL } from './calls.js';
+import { newBox, newCastHit } from './values.js';
 
 const NONE = Object.freeze({});
 
 /** Adds beginFrame, frameBox and the casts against motion to World.prototype. */
 export function addMoving(World, memory, layout, k) {
   const m = memory, L = layout, x = m.exports;
-  const { S, c, hits, writeFilter, check, putId } = k;
+  const { S, c, hits, writeFilter, check, putId, readCastHits } = k;
   const options = m.alloc(L.cast_options.size);
 
   // The options of a cast over the frame times [t0, t1] (default 0 and 1), no callback.
@@ -62,19 +61,9 @@ export function addMoving(World, memory, layout, k) {
     castAllMoving(box, dx, dy, filter, frame = NONE, out = []) {
       c.putBox(S.box, box);
       for (;;) {
-        const o = writeFrame(frame);
-        const status = x.sweepbox_cast_all_with(this.ptr, S.box, dx, dy, writeFilter(filter), o, hits.ptr,
-          hits.capacity, S.count);
-        m.refresh();
-        const n = m.u32[S.count >> 2];
-        if (status === TOO_SMALL) {
-          hits.reserve(n);
-          continue;
-        }
-        check(this, status, 'castAllMoving');
-        sized(out, n, newCastHit);
-        for (let i = 0; i < n; ++i) c.castHit(hits.at(i), out[i]);
-        return out;
+        const status = x.sweepbox_cast_all_with(this.ptr, S.box, dx, dy, writeFilter(filter), writeFrame(frame),
+          hits.ptr, hits.capacity, S.count);
+        if (readCastHits(this, status, 'castAllMoving', out) !== null) return out;
       }
     }
   }

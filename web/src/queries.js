@@ -9,6 +9,7 @@ export function addQueries(World, memory, layout, k) {
   const m = memory, L = layout, x = m.exports;
   const {
     S, c, others, hits, pairs, sensorEvents, contactEvents, inspection, writeFilter, batchReady, check, putId,
+    readCastHits,
   } = k;
 
   // The region queries (0 rect, 1 point, 2 segment) into `out`.
@@ -124,16 +125,7 @@ export function addQueries(World, memory, layout, k) {
       for (;;) {
         const status = x.sweepbox_cast_all(this.ptr, S.box, dx, dy, writeFilter(filter), hits.ptr, hits.capacity,
           S.count);
-        m.refresh();
-        const n = m.u32[S.count >> 2];
-        if (status === TOO_SMALL) {
-          hits.reserve(n);
-          continue;
-        }
-        check(this, status, 'castAll');
-        sized(out, n, newCastHit);
-        for (let i = 0; i < n; ++i) c.castHit(hits.at(i), out[i]);
-        return out;
+        if (readCastHits(this, status, 'castAll', out) !== null) return out;
       }
     }
 
