@@ -1,8 +1,9 @@
 /// @file fuzz_moving.cpp
 /// Fuzz target: casts against the frame's motion (docs/contract.md, "Moving targets").
 ///
-/// A world of up to 24 bodies (some static), begin_frame, moves with slides (several legs per
-/// body), some bodies moved twice, teleported or removed; then casts of points, planks and boxes
+/// A world of up to 24 bodies (some static, some platforms), begin_frame, moves with slides
+/// (several legs per body; a platform's by move_platform, with the bodies it carries and pushes),
+/// some bodies moved twice, teleported or removed; then casts of points, planks and boxes
 /// over random frame intervals, in a default world and a brute-force one. Checked:
 /// - a bullet whose relative path (T2's box and displacement for each leg's part of the cast's
 ///   interval) enters a moving body's box within the frame is never reported as a miss of that
@@ -22,6 +23,7 @@
 #include <limits>
 #include <vector>
 #include <sweepbox/world.hpp>
+#include <sweepbox/platforms.hpp>
 #include "fuzz_common.hpp"
 #include "relative_path.hpp"
 
@@ -115,12 +117,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         BodyDef d;
         d.box = Aabb{{x, y}, {x + real(in.below(64)) / 4, y + real(in.below(64)) / 4}};
         d.is_static = in.below(5) == 0;
+        d.is_platform = !d.is_static && in.below(6) == 0;
         ids.push_back(fast.add(d));
         brute.add(d);
     }
     fast.begin_frame();
     brute.begin_frame();
     const int moves = int(in.below(40));
+    PlatformResult platform_result;
     for (int i = 0; i < moves; ++i) {
         const BodyId id = ids[in.below(std::uint32_t(n))];
         if (!fast.is_valid(id)) continue;
@@ -137,6 +141,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             continue;
         }
         const Vec2 d{coord(in), coord(in)};
+        if (fast.info(id).is_platform) { // its move, its riders' and the bodies it pushes: legs too
+            move_platform(fast, id, d, {}, platform_result);
+            move_platform(brute, id, d, {}, platform_result);
+            continue;
+        }
         fast.move(id, d);
         brute.move(id, d);
     }

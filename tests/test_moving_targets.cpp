@@ -24,6 +24,13 @@ BodyId add_body(World& w, const Aabb& b, bool is_static = false) {
     return w.add(d);
 }
 
+BodyId platform_at(World& w, const Aabb& b) {
+    BodyDef d;
+    d.box = b;
+    d.is_platform = true;
+    return w.add(d);
+}
+
 // The runner of the contract's example: 10 x 10 at x 45, running from y 0 to y 100 this frame.
 BodyId runner(World& w) {
     const BodyId id = add_body(w, box(45, 0, 55, 10));
@@ -209,8 +216,74 @@ BOOST_AUTO_TEST_CASE(callbacks_leave_out_what_the_game_says) {
     BOOST_TEST((w.cast_ray(v2(0, 5), v2(100, 0), {}, o).other == Other::of(a_odd ? a : b)));
 }
 
-// Random worlds: bodies moved with slides (several legs), some twice, some teleported or removed;
-// casts of boxes, planks and points over random frame intervals with random filters, in the
+// A platform's move is a motion, and so are the moves of the bodies it carries or pushes (T1).
+BOOST_AUTO_TEST_CASE(a_platform_and_its_riders_move_in_the_frame) {
+    World w;
+    const BodyId p = platform_at(w, box(0, 100, 40, 110));
+    const BodyId rider = add_body(w, box(10, 90, 20, 100));
+    const BodyId crate = add_body(w, box(50, 100, 60, 110)); // in the platform's way
+    w.begin_frame();
+    const PlatformResult r = move_platform(w, p, v2(100, 0));
+    BOOST_TEST(r.riders.size() == 1u);
+    BOOST_TEST(r.pushed.size() == 1u);
+    std::vector<Aabb> path;
+    w.frame_path(p, path);
+    BOOST_REQUIRE(path.size() == 2u);
+    BOOST_TEST((path.back() == box(100, 100, 140, 110)));
+    w.frame_path(rider, path);
+    BOOST_REQUIRE(path.size() == 2u);
+    BOOST_TEST((path.back() == box(110, 90, 120, 100)));
+    w.frame_path(crate, path);
+    BOOST_REQUIRE(path.size() == 2u);
+    BOOST_TEST((path.back() == box(140, 100, 150, 110)));
+    // A bullet falling along x 62 over the frame reaches the rider's top (y 90) at frame time
+    // 0.45, when the rider spans x 55 to 65; the plain cast, against the end boxes, misses all.
+    BOOST_TEST(!w.cast_ray(v2(62, 0), v2(0, 200)).hit);
+    const CastHit h = w.cast_ray(v2(62, 0), v2(0, 200), {}, moving());
+    BOOST_TEST(h.hit);
+    BOOST_TEST((h.other == Other::of(rider)));
+    BOOST_TEST(h.time == real(0.45));
+    BOOST_TEST((h.point == v2(62, 90)));
+    BOOST_TEST((w.frame_box(rider, h.time) == box(55, 90, 65, 100)));
+    // Along x 30 the bullet passes behind the platform (x 50 to 90 at frame time 0.5); along
+    // x 115 it hits the rider where it ends the frame by the plain cast only.
+    BOOST_TEST(!w.cast_ray(v2(30, 0), v2(0, 200), {}, moving()).hit);
+    BOOST_TEST(w.cast_ray(v2(115, 0), v2(0, 200)).hit);
+    BOOST_TEST(!w.cast_ray(v2(115, 0), v2(0, 200), {}, moving()).hit);
+    // A ray along y 105 at the frame's start meets the platform where it stood then.
+    BOOST_TEST((w.cast_ray(v2(-10, 105), v2(20, 0), {}, moving(0, 0)).other == Other::of(p)));
+}
+
+// A round that Crush::stop undoes leaves no leg, and the frame's earlier legs stay.
+BOOST_AUTO_TEST_CASE(an_undone_platform_round_records_nothing) {
+    World w;
+    const BodyId p = platform_at(w, box(0, 100, 40, 110));
+    const BodyId rider = add_body(w, box(10, 90, 20, 100));
+    add_body(w, box(0, 60, 40, 70), true); // a ceiling
+    w.begin_frame();
+    w.move(rider, v2(5, 0));
+    // Lifted by 40, the rider meets the ceiling after 20: the platform stops 20 up.
+    const PlatformResult r = move_platform(w, p, v2(0, -40));
+    BOOST_TEST(r.stopped);
+    BOOST_TEST((r.moved == v2(0, -20)));
+    std::vector<Aabb> path;
+    w.frame_path(rider, path);
+    BOOST_REQUIRE(path.size() == 3u);
+    BOOST_TEST((path[1] == box(15, 90, 25, 100)));
+    BOOST_TEST((path.back() == box(15, 70, 25, 80)));
+    w.frame_path(p, path);
+    BOOST_REQUIRE(path.size() == 2u);
+    BOOST_TEST((path.back() == box(0, 80, 40, 90)));
+    // Without a frame, a platform records nothing.
+    World still;
+    const BodyId q = platform_at(still, box(0, 100, 40, 110));
+    BOOST_TEST((move_platform(still, q, v2(10, 0)).moved == v2(10, 0)));
+    still.frame_path(q, path);
+    BOOST_TEST(path.empty());
+}
+
+// Random worlds: bodies moved with slides (several legs), platforms with riders moved by
+// move_platform, some bodies teleported; casts of boxes, planks and points over random frame intervals with random filters, in the
 // accelerated world (against the brute-force world bit for bit) and against the reference.
 // SWEEPBOX_MOVING_CASTS sets the number of casts (default 20,000).
 BOOST_AUTO_TEST_CASE(random_casts_match_reference) {
@@ -222,22 +295,41 @@ BOOST_AUTO_TEST_CASE(random_casts_match_reference) {
         ref::Rng rng(seed);
         World fast, brute(WorldDef{32, 8, true});
         std::vector<BodyId> ids;
-        const int n = rng.uniform_int(2, 30);
-        for (int i = 0; i < n; ++i) {
-            const real x = rng.grid(0, 200, 1), y = rng.grid(0, 200, 1);
-            const Aabb b{{x, y}, {x + rng.grid(0, 20, 1), y + rng.grid(0, 20, 1)}};
-            const bool st = rng.chance(0.2);
-            const BodyId id = add_body(fast, b, st);
-            BOOST_REQUIRE((add_body(brute, b, st) == id));
+        const int count = rng.uniform_int(2, 30);
+        std::vector<bool> platform;
+        auto add_both = [&](const BodyDef& d) {
+            const BodyId id = fast.add(d);
+            BOOST_REQUIRE((brute.add(d) == id));
             ids.push_back(id);
+            platform.push_back(d.is_platform);
+        };
+        for (int i = 0; i < count; ++i) {
+            const real x = rng.grid(0, 200, 1), y = rng.grid(0, 200, 1);
+            BodyDef d;
+            d.box = {{x, y}, {x + rng.grid(0, 20, 1), y + rng.grid(0, 20, 1)}};
+            d.is_static = rng.chance(0.2);
+            d.is_platform = !d.is_static && rng.chance(0.15);
+            add_both(d);
+            if (!d.is_platform || rng.chance(0.3)) continue;
+            // A rider on the platform's top (up is -y), carried by its moves.
+            BodyDef r;
+            r.box = {{x, y - rng.grid(1, 10, 1)}, {x + rng.grid(1, 10, 1), y}};
+            add_both(r);
         }
+        const int n = int(ids.size());
         fast.begin_frame();
         brute.begin_frame();
         for (int i = 0; i < n; ++i) {
             if (rng.chance(0.3)) continue;
             const Vec2 d{rng.grid(-80, 80, 0.5), rng.grid(-80, 80, 0.5)};
-            fast.move(ids[i], d);
-            brute.move(ids[i], d);
+            if (platform[std::size_t(i)]) {
+                PlatformResult pr;
+                move_platform(fast, ids[i], d, {}, pr);
+                move_platform(brute, ids[i], d, {}, pr);
+            } else {
+                fast.move(ids[i], d);
+                brute.move(ids[i], d);
+            }
             if (rng.chance(0.1)) {
                 const Aabb t = fast.box(ids[i]).translated(v2(1, 1));
                 fast.teleport(ids[i], t);

@@ -479,7 +479,7 @@ private:
     std::vector<FrameLeg> frame_legs_;
     std::vector<FrameMotion> frame_motion_;   // by body index (grown on demand)
     std::vector<std::uint32_t> frame_movers_; // indices that got a leg this frame (each once)
-    void note_motion(BodyId id, const MoveResult& out);
+    void note_motion(BodyId id, Aabb at, const MoveResult& out);
     void clear_motion();
     void drop_motion(std::uint32_t index) {
         if (index < frame_motion_.size()) frame_motion_[index] = {0, 0, 0, frame_motion_[index].listed};

@@ -33,6 +33,12 @@ struct World::Internals {
     static real frame_spread(const World& w) { return w.frame_spread_; }
     static const auto& frame_motion(const World& w) { return w.frame_motion_; }
     static const auto& frame_movers(const World& w) { return w.frame_movers_; }
+    // Moving platforms' motion (src/world/frame_motion.cpp: move_to, MotionUndo).
+    using Motion = FrameMotion;
+    static bool frame_on(const World& w) { return w.frame_on_; }
+    static auto& frame_legs(World& w) { return w.frame_legs_; }
+    static auto& frame_motion(World& w) { return w.frame_motion_; }
+    static void note_motion(World& w, BodyId id, const Aabb& from, const MoveResult& r) { w.note_motion(id, from, r); }
     struct Snapshot; // save and restore (src/world/snapshot.hpp)
 };
 using WorldAccess = World::Internals;

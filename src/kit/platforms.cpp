@@ -8,6 +8,8 @@
 #include <limits>
 #include <utility>
 
+#include "world/frame_motion.hpp"
+
 namespace sweepbox {
 
 namespace {
@@ -35,6 +37,7 @@ struct PlatformScratch {
     std::vector<Aabb> reached;                  // of stop_crushed
     std::vector<std::pair<BodyId, Aabb>> fresh; // crushed in a round, not yet in stop_crushed
     MoveResult move;
+    detail::MotionUndo motion; // the frame's motions before the round (T1)
 };
 
 PlatformScratch& platform_scratch() {
@@ -256,6 +259,7 @@ void move_platform(World& world, BodyId platform, Vec2 delta, const PlatformOpti
     auto undo = [&] {
         for (std::size_t i = sc.undo.size(); i-- > 0;) world.teleport(sc.undo[i].first, sc.undo[i].second);
         sc.undo.clear();
+        sc.motion.restore(world);
     };
     // The moves, in order, at full length first. With Crush::stop, a crushed body undoes the
     // round and the platform stops against it; every round adds a crushed body, so they end.
@@ -267,9 +271,11 @@ void move_platform(World& world, BodyId platform, Vec2 delta, const PlatformOpti
         out.crushed = sc.stop_crushed;
         sc.fresh.clear();
         sc.handled.clear();
+        sc.motion.mark(world);
         // A body ahead of the platform (pushed, or carried toward up) is crushed when the
         // platform's path meets where it got; a body carried away from up, when it ends inside it.
         auto move_body = [&](BodyId id, Vec2 d, bool ahead) {
+            sc.motion.save(world, id);
             sc.undo.emplace_back(id, world.box(id));
             world.move(id, d, {}, sc.move);
             if (!(ahead ? in_path(p.box, moved, sc.move.box) : overlaps(sc.move.box, target))) return;
@@ -329,8 +335,9 @@ void move_platform(World& world, BodyId platform, Vec2 delta, const PlatformOpti
             for (const BodyId id : sc.stop_crushed)
                 if (!contains(out.pushed, id) && !carried(id)) out.pushed.push_back(id);
             if (up_first) carry_riders();
+            sc.motion.save(world, platform);
             sc.undo.emplace_back(platform, p.box);
-            world.teleport(platform, target);
+            detail::move_to(world, platform, target); // a motion of the frame, unlike a teleport
             if (!up_first) carry_riders();
         } catch (...) {
             undo();

@@ -122,8 +122,8 @@ void differences(const std::vector<T>& before, const std::vector<T>& now, const 
 // end; and the contact pair of each contact (as update_events names it: the movable body, of two
 // the lower index; none between two static bodies).
 __attribute__((noinline, cold)) void World::note_path(BodyId id, const MoveResult& out) {
-    if (frame_on_) note_motion(id, out);
     const Body& b = bodies_[id.index];
+    if (frame_on_) note_motion(id, b.box, out);
     if (events_on_ && !b.is_sensor)
         for (const Contact& c : out.contacts) {
             if (c.other.is_tile()) {

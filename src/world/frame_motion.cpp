@@ -25,6 +25,45 @@ Aabb leg_box_at(const MotionLeg& leg, double t) {
     return b;
 }
 
+void move_to(World& w, BodyId id, const Aabb& box) {
+    const Aabb from = w.box(id);
+    auto& motion = WorldAccess::frame_motion(w);
+    const WorldAccess::Motion kept = id.index < motion.size() ? motion[id.index] : WorldAccess::Motion{};
+    w.teleport(id, box); // (checks the box first; drops the motion, put back here)
+    if (!WorldAccess::frame_on(w)) return;
+    if (id.index < motion.size()) motion[id.index] = kept;
+    MoveResult r;
+    r.box = box;
+    WorldAccess::note_motion(w, id, from, r);
+}
+
+void MotionUndo::mark(const World& w) {
+    legs_ = WorldAccess::frame_legs(w).size();
+    saved_.clear();
+}
+
+void MotionUndo::save(const World& w, BodyId id) {
+    if (!WorldAccess::frame_on(w)) return;
+    for (const auto& s : saved_)
+        if (s.first == id.index) return;
+    const auto& motion = WorldAccess::frame_motion(w);
+    saved_.emplace_back(id.index, id.index < motion.size() ? motion[id.index] : WorldAccess::Motion{});
+}
+
+void MotionUndo::restore(World& w) {
+    auto& motion = WorldAccess::frame_motion(w);
+    auto& legs = WorldAccess::frame_legs(w);
+    for (const auto& [index, m] : saved_) {
+        if (index >= motion.size()) continue;
+        const bool listed = motion[index].listed; // (frame_movers_ lists it once still)
+        motion[index] = m;
+        motion[index].listed = listed;
+        if (m.last != 0) legs[m.last - 1].next = 0;
+    }
+    if (legs.size() > legs_) legs.resize(legs_);
+    saved_.clear();
+}
+
 } // namespace detail
 
 void World::clear_motion() {
@@ -40,12 +79,11 @@ void World::begin_frame() {
     refresh_record_paths();
 }
 
-// Called by note_path, before the move stores its box: the legs from the body's box through each
-// contact's box to the end, each of length zero left out.
-void World::note_motion(BodyId id, const MoveResult& out) {
+// Called by note_path, before the move stores its box (and by move_to): the legs from `at`, the
+// body's box, through each contact's box to the end, each of length zero left out.
+void World::note_motion(BodyId id, Aabb at, const MoveResult& out) {
     if (frame_motion_.size() < bodies_.size()) frame_motion_.resize(bodies_.size());
     FrameMotion& m = frame_motion_[id.index];
-    Aabb at = bodies_[id.index].box;
     auto leg = [&](const Aabb& to) {
         if (to == at) return;
         const double dx = double(to.min.x) - double(at.min.x), dy = double(to.min.y) - double(at.min.y);

@@ -1,8 +1,9 @@
 #pragma once
 // Internal: a body's frame motion as legs with their frame times (docs/contract.md, "Moving
-// targets"), and the casts that keep only what a predicate keeps.
+// targets"), a platform's moves as motion, and the casts that keep only what a predicate keeps.
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 #include <sweepbox/world.hpp>
 
@@ -36,6 +37,23 @@ template <class F> void for_each_leg(const World& w, std::uint32_t index, F&& f)
 
 /// The box of a leg at frame time t (clamped to the leg), each coordinate rounded once.
 Aabb leg_box_at(const MotionLeg& leg, double t);
+
+/// Puts body `id` at `box` (World::teleport's checks) as a move of the frame: a leg from its box
+/// while the frame records (a platform's move, T1), where a teleport drops the motion.
+void move_to(World& w, BodyId id, const Aabb& box);
+
+/// Frame motions put back when moves are undone (move_platform's undone rounds): `mark` before
+/// the moves, `save` before each body's first move since, `restore` once the bodies are back.
+class MotionUndo {
+public:
+    void mark(const World& w);
+    void save(const World& w, BodyId id);
+    void restore(World& w);
+
+private:
+    std::size_t legs_ = 0; // the frame's legs at the mark
+    std::vector<std::pair<std::uint32_t, WorldAccess::Motion>> saved_;
+};
 
 /// The closest hit of a cast (a ray when `ray`) among the obstacles `keep(other)` keeps:
 /// the plain cast's answer when kept, else the first kept entry of cast_all.
