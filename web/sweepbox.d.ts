@@ -214,6 +214,12 @@ export interface QueryFilter {
   tiles?: boolean;
   /** Also sensor bodies and tiles (false). */
   sensors?: boolean;
+  /**
+   * The game's own rule (teams, enemies already hit): false leaves `other` out. Casts and queries
+   * answer as the library's do with it as their filter, calling it only on what they met (it
+   * may be called more than once for one obstacle: answer the same). Not for castRays/castBoxes.
+   */
+  keep?: (other: Other) => boolean;
 }
 
 export interface CastHit {

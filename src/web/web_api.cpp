@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -174,6 +175,25 @@ int sweepbox_web_filter_js(void* context, const sweepbox_world* world, const swe
 
 /// The sweepbox_filter that calls the package's JavaScript filter (sweepbox_move_options::filter).
 SWEEPBOX_WEB_EXPORT sweepbox_filter sweepbox_web_filter() { return &sweepbox_web_filter_js; }
+
+// The package's cast filter for a game's keep(other) (web/src/keep.js): leaves out the obstacles
+// listed at `context`, a count (uint32) followed by that many sweepbox_other.
+int keep_unlisted(void* context, const sweepbox_world*, const sweepbox_other* other) {
+    const auto* bytes = static_cast<const unsigned char*>(context);
+    std::uint32_t count = 0;
+    std::memcpy(&count, bytes, sizeof count);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        sweepbox_other o;
+        std::memcpy(&o, bytes + sizeof count + i * sizeof o, sizeof o);
+        if (o.kind == other->kind && o.body.index == other->body.index && o.body.generation == other->body.generation &&
+            o.tile.column == other->tile.column && o.tile.row == other->tile.row)
+            return 0;
+    }
+    return 1;
+}
+
+/// The sweepbox_query_callback that leaves out a list of obstacles (its context: see above).
+SWEEPBOX_WEB_EXPORT sweepbox_query_callback sweepbox_web_keep_unlisted() { return &keep_unlisted; }
 
 /// The numbers of one move's answer in sweepbox_web_move_bodies' output: the box (min x, min y,
 /// max x, max y), the velocity (x, y), the number of contacts, the iterations, 1 when truncated,

@@ -44,14 +44,15 @@ const heroOptions = new MoveOptions();
 const frameOptions = { gravity: { x: 0, y: 900 }, dt: 1 / 60, restSpeed: 10 };
 const snap = { snap: 4, constantSpeed: true };
 const queryBox = { minX: 0, minY: 0, maxX: 200, maxY: 200 }, castBox = { minX: 50, minY: 50, maxX: 58, maxY: 58 };
+const bits = { mask: 0xffffffff }; // a filter object without keep
 let onFloor = false, frameIndex = 0;
 const sparks = { count: 100, seed: 0 };
 
 const crowd = new MoveBatch(movers.length);
 for (let i = 0; i < movers.length; ++i) crowd.setBody(i, movers[i]);
 
-// What both frames share: the hero, rays, a shot with sparks, a piercing cast, a query, the
-// particles and the events.
+// What both frames share: the hero, rays, a shot with sparks, piercing casts, casts against
+// motion, a query, the particles and the events.
 function rest(k) {
   world.moveAndSnap(hero, k % 240 < 120 ? 2 : -2, 3, heroOptions, onFloor, snap, heroResult);
   onFloor = world.groundState(heroResult, undefined, undefined, ground).onFloor;
@@ -69,7 +70,9 @@ function rest(k) {
     emitSparks(hit, 900, 13, sparks, particles, (k / 30 % 5) * 100);
   }
   world.castAll(castBox, 700, 300, undefined, all);
-  world.queryRect(queryBox, undefined, found);
+  world.castRayMoving(20, 200, 900, 13, bits, undefined, hit);
+  world.castAllMoving(castBox, 700, 300, bits, undefined, all);
+  world.queryRect(queryBox, bits, found);
   moveParticles(world, particles, frameOptions, contacts, stats);
   world.updateEvents();
   world.events(events);

@@ -3,6 +3,7 @@
 // and the writing of filters and options and the reading of a move's answer.
 
 import { Codec, newCastHit, newContact, responseCode, sized } from './values.js';
+import { addKeep } from './keep.js';
 import { defineMoveOptions } from './move_options.js';
 
 /** The status of a call whose output array is too small. */
@@ -76,6 +77,7 @@ export function defineCalls(memory, layout, filterStack) {
   const contacts = new StructArray(m, L.contact.size, 64);
   const others = new StructArray(m, L.other.size, 64);
   const hits = new StructArray(m, L.cast_hit.size, 64);
+  const unlisted = new StructArray(m, L.other.size, 16); // keep.js: a count, then the obstacles left out
   const pairs = new StructArray(m, L.pair.size, 64);
   const sensorEvents = new StructArray(m, L.sensor_event.size, 64);
   const contactEvents = new StructArray(m, L.contact_event.size, 64);
@@ -206,7 +208,8 @@ export function defineCalls(memory, layout, filterStack) {
   const k = {
     S, c, contacts, others, hits, pairs, sensorEvents, contactEvents, riders, pushed, crushed, ids, inspection,
     snapshotBytes, SNAPSHOT_MODES, webFilter, MoveOptions, optionsPtr: 0, fail, writeFilter, writeOptions,
-    readMoveResult, batchReady, readIds, check, putId, readCastHits,
+    readMoveResult, batchReady, readIds, check, putId, readCastHits, unlisted,
   };
+  addKeep(m, L, k);
   return k;
 }

@@ -8,23 +8,8 @@ const NONE = Object.freeze({});
 
 /** Adds beginFrame, frameBox and the casts against motion to World.prototype. */
 export function addMoving(World, memory, layout, k) {
-  const m = memory, L = layout, x = m.exports;
-  const { S, c, hits, writeFilter, check, putId, readCastHits } = k;
-  const options = m.alloc(L.cast_options.size);
-
-  // The options of a cast over the frame times [t0, t1] (default 0 and 1), no callback.
-  function writeFrame(frame) {
-    const q = L.cast_options, f = m.f64;
-    const t0 = frame.t0, t1 = frame.t1;
-    m.i32[(options + q.moving) >> 2] = 1;
-    if (t0 === undefined) f[(options + q.t0) >> 3] = 0;
-    else f[(options + q.t0) >> 3] = t0;
-    if (t1 === undefined) f[(options + q.t1) >> 3] = 1;
-    else f[(options + q.t1) >> 3] = t1;
-    m.u32[(options + q.filter) >> 2] = 0;
-    m.u32[(options + q.filter_context) >> 2] = 0;
-    return options;
-  }
+  const x = memory.exports;
+  const { S, c, writeFilter, check, putId, kept, pointAt, castAllKept, castOptions } = k;
 
   class Moving {
     /** Starts a frame: the moves from now on make each body's motion of the frame. */
@@ -44,27 +29,22 @@ export function addMoving(World, memory, layout, k) {
      * hit's time is a frame time; its point is where the ray was then.
      */
     castRayMoving(x0, y0, dx, dy, filter, frame = NONE, out = newCastHit()) {
-      const o = writeFrame(frame);
+      const o = castOptions(frame, 0);
       check(this, x.sweepbox_cast_ray_with(this.ptr, x0, y0, dx, dy, writeFilter(filter), o, S.hit), 'castRayMoving');
-      return c.castHit(S.hit, out);
+      return kept(this, true, pointAt(x0, y0), dx, dy, filter, frame, 'castRayMoving', c.castHit(S.hit, out));
     }
 
     /** castBox against the frame's motion (see castRayMoving). */
     castBoxMoving(box, dx, dy, filter, frame = NONE, out = newCastHit()) {
       c.putBox(S.box, box);
-      const o = writeFrame(frame);
+      const o = castOptions(frame, 0);
       check(this, x.sweepbox_cast_box_with(this.ptr, S.box, dx, dy, writeFilter(filter), o, S.hit), 'castBoxMoving');
-      return c.castHit(S.hit, out);
+      return kept(this, false, box, dx, dy, filter, frame, 'castBoxMoving', c.castHit(S.hit, out));
     }
 
     /** castAll against the frame's motion: every body met, each once at its first contact. */
     castAllMoving(box, dx, dy, filter, frame = NONE, out = []) {
-      c.putBox(S.box, box);
-      for (;;) {
-        const status = x.sweepbox_cast_all_with(this.ptr, S.box, dx, dy, writeFilter(filter), writeFrame(frame),
-          hits.ptr, hits.capacity, S.count);
-        if (readCastHits(this, status, 'castAllMoving', out) !== null) return out;
-      }
+      return castAllKept(this, box, dx, dy, filter, frame, 'castAllMoving', out);
     }
   }
 

@@ -8,8 +8,8 @@ import { TOO_SMALL } from './calls.js';
 export function addQueries(World, memory, layout, k) {
   const m = memory, L = layout, x = m.exports;
   const {
-    S, c, others, hits, pairs, sensorEvents, contactEvents, inspection, writeFilter, batchReady, check, putId,
-    readCastHits,
+    S, c, others, pairs, sensorEvents, contactEvents, inspection, writeFilter, batchReady, check, putId, kept,
+    pointAt, castAllKept, othersKept,
   } = k;
 
   // The region queries (0 rect, 1 point, 2 segment) into `out`.
@@ -28,8 +28,13 @@ export function addQueries(World, memory, layout, k) {
       check(world, status, where);
       sized(out, n, newOther);
       for (let i = 0; i < n; ++i) c.other(others.at(i), out[i]);
-      return out;
+      return othersKept(filter, out);
     }
+  }
+
+  // The batches answer in the module, item by item: a keep function would go unasked.
+  function noKeep(filter, where) {
+    if (filter && filter.keep !== undefined) throw new TypeError(`sweepbox: ${where}: a batch takes no keep function`);
   }
 
   function inspect(world, id, box, dx, dy, filter, where) {
@@ -105,28 +110,23 @@ export function addQueries(World, memory, layout, k) {
     /**
      * The closest hit of the segment (x, y) -> (x + dx, y + dy): {hit, time, normal, point, box,
      * other, startedOverlapping, corner, junction}. filter: {category, mask, ignore (an id),
-     * bodies, tiles, sensors}.
+     * bodies, tiles, sensors, keep}; keep(other) => boolean, the game's own rule (keep.js).
      */
     castRay(x0, y0, dx, dy, filter, out = newCastHit()) {
       check(this, x.sweepbox_cast_ray(this.ptr, x0, y0, dx, dy, writeFilter(filter), S.hit), 'castRay');
-      return c.castHit(S.hit, out);
+      return kept(this, true, pointAt(x0, y0), dx, dy, filter, null, 'castRay', c.castHit(S.hit, out));
     }
 
     /** The closest hit of `box` moved by (dx, dy). */
     castBox(box, dx, dy, filter, out = newCastHit()) {
       c.putBox(S.box, box);
       check(this, x.sweepbox_cast_box(this.ptr, S.box, dx, dy, writeFilter(filter), S.hit), 'castBox');
-      return c.castHit(S.hit, out);
+      return kept(this, false, box, dx, dy, filter, null, 'castBox', c.castHit(S.hit, out));
     }
 
     /** Every obstacle the moving box meets, each once, in order (piercing shots). */
     castAll(box, dx, dy, filter, out = []) {
-      c.putBox(S.box, box);
-      for (;;) {
-        const status = x.sweepbox_cast_all(this.ptr, S.box, dx, dy, writeFilter(filter), hits.ptr, hits.capacity,
-          S.count);
-        if (readCastHits(this, status, 'castAll', out) !== null) return out;
-      }
+      return castAllKept(this, box, dx, dy, filter, null, 'castAll', out);
     }
 
     /** Everything whose closed box meets the closed rectangle: bodies by id, then tiles. */
@@ -175,6 +175,7 @@ export function addQueries(World, memory, layout, k) {
      * whose arrays live in the module's memory (no copy).
      */
     castRays(batch, filter) {
+      noKeep(filter, 'castRays');
       batchReady(batch, 'rays', 'castRays');
       check(this, x.sweepbox_web_cast_rays(this.ptr, batch.inputPtr, batch.count, writeFilter(filter),
         batch.outputPtr), 'castRays');
@@ -182,6 +183,7 @@ export function addQueries(World, memory, layout, k) {
 
     /** Box casts of a CastBatch made with 6 numbers an item (min x, min y, max x, max y, dx, dy). */
     castBoxes(batch, filter) {
+      noKeep(filter, 'castBoxes');
       batchReady(batch, 'boxes', 'castBoxes');
       check(this, x.sweepbox_web_cast_boxes(this.ptr, batch.inputPtr, batch.count, writeFilter(filter),
         batch.outputPtr), 'castBoxes');

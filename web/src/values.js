@@ -85,6 +85,25 @@ export function sized(list, n, make) {
   return list;
 }
 
+/** Keeps the entries of a `sized` list that `pred` keeps, in order; its pool keeps every object. */
+export function keepIf(list, pred) {
+  const pool = list[POOL];
+  let n = 0;
+  for (let i = 0; i < list.length; ++i) {
+    const item = list[i];
+    if (!pred(item)) continue;
+    list[i] = list[n];
+    list[n] = item;
+    if (pool !== undefined) {
+      pool[i] = pool[n];
+      pool[n] = item;
+    }
+    ++n;
+  }
+  while (list.length > n) list.pop();
+  return list;
+}
+
 /** Reads and writes the C API's structs at byte addresses of the module's memory. */
 export class Codec {
   constructor(memory, layout) {
