@@ -40,7 +40,7 @@ BOOST_AUTO_TEST_CASE(moving_targets_scene_by_hand) {
     const std::string path = scene_test::scenes_dir() + "/moving_targets.json";
     SceneRunner runner(load_scene(path), path);
     const std::vector<json> l = run_moving_targets(runner);
-    BOOST_REQUIRE(l.size() == 14u);
+    BOOST_REQUIRE(l.size() == 17u);
     BOOST_TEST(l[0].dump() == R"({"op":"begin_frame","step":0})"); // nothing else to say
     // Plain, along y 50: the runner ended at y 100; the bullet reaches the wall at x 90.
     BOOST_TEST(l[3].at("other") == "wall");
@@ -77,6 +77,16 @@ BOOST_AUTO_TEST_CASE(moving_targets_scene_by_hand) {
     BOOST_TEST(l[13].at("other") == "runner");
     BOOST_TEST(l[13].at("time") == l[5].at("time"));
     BOOST_TEST(!l[13].contains("other_box"));
+    // In that frame the ferry (0 to 40, y 210 to 220) carries the passenger (x 10 to 20, on it)
+    // 100 right: a ray falling from y 150 by 100 reaches the passenger's top, y 200, at frame
+    // time 0.5, the passenger then at x 60 to 70 under x 62; the plain ray meets neither.
+    BOOST_TEST(box_is(l[14].at("boxes").at("passenger"), 110, 200, 120, 210));
+    BOOST_TEST(l[15].at("other") == "passenger");
+    BOOST_TEST(l[15].at("time").get<double>() == 0.5);
+    BOOST_TEST(l[15].at("normal") == json::parse("[0, -1]"));
+    BOOST_TEST(l[15].at("point") == json::parse("[62, 200]"));
+    BOOST_TEST(box_is(l[15].at("other_box"), 60, 200, 70, 210));
+    BOOST_TEST(l[16].at("hit") == false);
 }
 
 // The lines print what the World's own casts with CastOptions answer, bit for bit.
@@ -130,12 +140,13 @@ BOOST_AUTO_TEST_CASE(picture_shows_the_body_at_the_hit) {
         BOOST_TEST(cast.other_boxes.size() == (cast.moving ? cast.hits.size() : 0u));
         for (const auto& was : cast.other_boxes) drawn += was.has_value();
     }
-    BOOST_TEST(drawn == 4u); // steps 4, 7, 8 (the runner) and 11 (the pacer)
+    BOOST_TEST(drawn == 5u); // steps 4, 7, 8 (the runner), 11 (the pacer) and 15 (the passenger)
     BOOST_TEST((*trace.casts[1].other_boxes[0] == Aabb{{45, 45}, {55, 55}}));
     const std::string svg = render_svg(runner);
     BOOST_TEST(svg.find(">moving body at a cast's hit; frame time<") != std::string::npos);
     BOOST_TEST(svg.find(">t 0.45<") != std::string::npos);
     BOOST_TEST(svg.find(">t 0.1<") != std::string::npos);
+    BOOST_TEST(svg.find(">t 0.5<") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

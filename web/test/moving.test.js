@@ -54,6 +54,14 @@ test('the scene moving_targets.json, played through the World, gives the native 
   assert.equal(world.castRay(0, 50, 100, 0).time, f(lines[3].time));
   world.beginFrame();
   same(world.castRayMoving(0, 105, 200, 0), lines[13]);
+  // The ferry, a platform, carries its passenger in that frame: both moves are motions.
+  const ferry = world.add({ box: box(0, 210, 40, 220), isPlatform: true });
+  const passenger = world.add({ box: box(10, 200, 20, 210) });
+  world.movePlatform(ferry, 100, 0);
+  same(world.castRayMoving(62, 150, 0, 100), lines[15]);
+  assert.equal(world.castRayMoving(62, 150, 0, 100).other.body, passenger);
+  assert.equal(lines[16].hit, false);
+  assert.equal(world.castRay(62, 150, 0, 100).hit, false);
   world.destroy();
 });
 
