@@ -52,6 +52,7 @@
 #include <sweepbox/error.hpp>
 #include <sweepbox/tile_map.hpp>
 #include <sweepbox/world.hpp>
+#include "core/wide.hpp"
 #include "exact.hpp"
 #include "fuzz_common.hpp"
 #include "slope_oracle.hpp"

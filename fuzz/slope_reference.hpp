@@ -37,6 +37,7 @@
 #include <sweepbox/config.hpp>
 #include <sweepbox/geometry.hpp>
 #include <sweepbox/tile_map.hpp>
+#include "core/wide.hpp"
 #include "exact.hpp"
 
 namespace sweepbox::fuzz {

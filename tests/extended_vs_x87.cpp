@@ -1,4 +1,4 @@
-// detail::Extended (include/sweepbox/extended.hpp) against the x87's own long double, bit
+// detail::Extended (src/core/extended.hpp) against the x87's own long double, bit
 // for bit: every operation and conversion the library uses, on random and adversarial operands
 // (ties, subnormals of float, double and the extended format, overflow, cancellation, exponent
 // gaps of every size, NaNs and infinities). x86-64 only: there long double is the x87 format.
@@ -6,7 +6,7 @@
 //   sweepbox_extended_check [ROUNDS] [SEED]   (ROUNDS of about 40 operations each; default 50000)
 //
 // Prints the count of each operation checked and every mismatch (up to 20), exits 1 on any.
-#include <sweepbox/extended.hpp>
+#include "core/extended.hpp"
 
 #include <cinttypes>
 #include <cmath>

@@ -17,6 +17,7 @@
 #include <type_traits>
 #include <boost/test/unit_test.hpp>
 #include <sweepbox/config.hpp>
+#include "core/wide.hpp"
 #include "determinism/golden_simulation.hpp"
 
 namespace {

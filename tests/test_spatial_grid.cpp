@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <vector>
 #include <boost/test/unit_test.hpp>
+#include "core/wide.hpp"
 #include "broadphase/spatial_grid.hpp"
 #include "reference_world.hpp"
 #include "test_support.hpp"

@@ -8,6 +8,7 @@
 #include <sweepbox/geometry.hpp>
 #include "core/cell_coord.hpp"
 #include "core/simd.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox::detail {
 

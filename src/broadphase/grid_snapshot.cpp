@@ -13,6 +13,7 @@
 
 #include "core/byte_order.hpp"
 #include "core/cell_coord.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox {
 

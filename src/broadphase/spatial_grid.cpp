@@ -12,6 +12,7 @@
 #include <sweepbox/error.hpp>
 
 #include "core/compiler.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox {
 

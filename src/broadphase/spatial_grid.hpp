@@ -19,6 +19,7 @@
 #include <vector>
 #include <sweepbox/cell_range.hpp>
 #include <sweepbox/geometry.hpp>
+#include "core/wide.hpp"
 #include "broadphase/grid_cells.hpp"
 
 

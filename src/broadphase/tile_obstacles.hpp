@@ -16,6 +16,7 @@
 #include "core/compiler.hpp"
 #include "tiles/tile_tables.hpp"
 #include "core/tolerances.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox::detail {
 

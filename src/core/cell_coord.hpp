@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <sweepbox/config.hpp>
 
+#include "core/wide.hpp"
+
 namespace sweepbox::detail {
 
 /// Cell and tile coordinates are clamped to +-2^30: far past any map (at most 2^28 tiles) or

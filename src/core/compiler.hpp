@@ -1,6 +1,6 @@
 #pragma once
-// Internal: what depends on the compiler and the target, in one place: the force-inline macros,
-// the SIMD switch (simd.hpp) and the wide type (config.hpp).
+// Internal: what depends on the compiler and the target, in one place: the force-inline macros
+// and the SIMD switch (simd.hpp). The wider type is wide.hpp's.
 
 #include <sweepbox/config.hpp>
 

@@ -6,6 +6,8 @@
 
 #include <sweepbox/config.hpp>
 
+#include "core/wide.hpp"
+
 namespace sweepbox::detail::tol {
 
 /// A rounded time or quotient comparison is taken as clear beyond this, relative: ten times the

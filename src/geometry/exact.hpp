@@ -15,6 +15,7 @@
 #include <limits>
 
 #include "core/compiler.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox::detail {
 

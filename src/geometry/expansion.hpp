@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/wide.hpp"
 #include "geometry/exact.hpp"
 
 namespace sweepbox::detail {

@@ -12,6 +12,7 @@
 #include "geometry/reflection.hpp"
 #include "geometry/sweep.hpp"
 #include "core/compiler.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox {
 

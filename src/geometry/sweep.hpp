@@ -19,6 +19,7 @@
 #include "geometry/exact.hpp"
 #include "core/compiler.hpp"
 #include "core/tolerances.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox::detail {
 

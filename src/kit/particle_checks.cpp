@@ -1,6 +1,7 @@
 // The checks of move_particles' input: every number of the batch and the frame, with a fast
 // check of the whole batch that the compiler vectorizes, and the error that names the problem.
 
+#include "core/wide.hpp"
 #include "kit/particle_checks.hpp"
 
 #include <cmath>

@@ -13,6 +13,7 @@
 #include "broadphase/obstacle.hpp"
 #include "broadphase/tile_obstacles.hpp"
 #include "core/compiler.hpp"
+#include "core/wide.hpp"
 #include "tiles/tile_tables.hpp"
 
 namespace sweepbox::detail {

@@ -20,6 +20,7 @@
 #include "move/move_support.hpp"
 #include "broadphase/obstacle.hpp"
 #include "core/compiler.hpp"
+#include "core/wide.hpp"
 #include "geometry/sweep.hpp"
 #include "broadphase/tile_obstacles.hpp"
 #include "tiles/tile_tables.hpp"

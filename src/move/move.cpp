@@ -29,6 +29,7 @@
 #include "narrow/narrow_phase.hpp"
 #include "geometry/sweep.hpp"
 #include "core/compiler.hpp"
+#include "core/wide.hpp"
 #include "narrow/ranking.hpp"
 #include "narrow/slope_junction.hpp"
 #include "narrow/thin_end.hpp"

@@ -1,5 +1,6 @@
 // Rule 6 where obstacles meet, for a move's points and planks: see move_junction.hpp.
 
+#include "core/wide.hpp"
 #include "move/move_junction.hpp"
 
 #include <cmath>

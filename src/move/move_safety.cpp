@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/wide.hpp"
 #include "move/move_safety.hpp"
 
 #include "move/move_junction.hpp"

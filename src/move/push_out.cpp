@@ -13,6 +13,7 @@
 
 #include "broadphase/body_filter.hpp"
 #include "core/bit_cast.hpp"
+#include "core/wide.hpp"
 #include "geometry/exact.hpp"
 #include "geometry/expansion.hpp"
 #include "geometry/sweep.hpp"

@@ -1,6 +1,7 @@
 // The responses of a move's blocking contact on a slope's face (rule S4), and a bounce on a box's
 // face that comes to rest (see responses.hpp).
 
+#include "core/wide.hpp"
 #include "move/responses.hpp"
 
 #include <algorithm>

@@ -1,5 +1,6 @@
 // Rule 6 where obstacles meet, for points and planks: see junction.hpp.
 
+#include "core/wide.hpp"
 #include "narrow/junction.hpp"
 
 #include "narrow/slope_junction.hpp"

@@ -23,6 +23,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/wide.hpp"
 #include "geometry/exact.hpp"
 #include "geometry/expansion.hpp"
 #include "broadphase/obstacle.hpp"

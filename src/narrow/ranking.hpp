@@ -10,6 +10,7 @@
 #include "geometry/exact.hpp"
 #include "tiles/slope.hpp"
 #include "core/compiler.hpp"
+#include "core/wide.hpp"
 #include "geometry/sweep.hpp"
 
 namespace sweepbox::detail {

@@ -1,5 +1,6 @@
 // Junctions at the corners of slope tiles (slope_junction.hpp): cones of directions, exactly.
 
+#include "core/wide.hpp"
 #include "narrow/slope_junction.hpp"
 
 #include <algorithm>

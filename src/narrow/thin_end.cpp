@@ -1,5 +1,6 @@
 // A point's or plank's rounded end on a map with slopes, checked (thin_end.hpp).
 
+#include "core/wide.hpp"
 #include "narrow/thin_end.hpp"
 
 #include <algorithm>

@@ -9,6 +9,7 @@
 #include <vector>
 #include <sweepbox/tile_map.hpp>
 
+#include "core/wide.hpp"
 #include "broadphase/obstacle.hpp"
 
 namespace sweepbox::detail {

@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "core/cell_coord.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox::detail {
 

@@ -15,6 +15,7 @@
 #include "geometry/sweep.hpp"
 #include "tiles/slope_slabs.hpp"
 #include "core/tolerances.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox::detail {
 

@@ -9,6 +9,7 @@
 #include <sweepbox/geometry.hpp>
 #include <sweepbox/tile_map.hpp>
 
+#include "core/wide.hpp"
 #include "geometry/exact.hpp"
 #include "geometry/expansion.hpp"
 

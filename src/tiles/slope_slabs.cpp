@@ -9,6 +9,7 @@
 
 #include "core/bit_cast.hpp"
 #include "core/tolerances.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox::detail {
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <sweepbox/geometry.hpp>
 
+#include "core/wide.hpp"
 #include "geometry/expansion.hpp"
 #include "tiles/slope.hpp"
 

@@ -2,6 +2,7 @@
 
 #include "tiles/slope_vertices.hpp"
 #include "core/tolerances.hpp"
+#include "core/wide.hpp"
 
 #include <cmath>
 #include <limits>

@@ -13,6 +13,7 @@
 #include "tiles/slope.hpp"
 #include "tiles/tile_tables.hpp"
 #include "core/tolerances.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox {
 

@@ -11,6 +11,7 @@
 
 #include "core/compiler.hpp"
 #include "core/tolerances.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox {
 

@@ -10,6 +10,7 @@
 
 #include "core/compiler.hpp"
 #include "core/tolerances.hpp"
+#include "core/wide.hpp"
 #include "geometry/sweep.hpp"
 #include "broadphase/tile_obstacles.hpp"
 

@@ -10,6 +10,7 @@
 
 #include "core/compiler.hpp"
 #include "core/tolerances.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox::detail {
 

@@ -13,6 +13,7 @@
 #include "geometry/exact.hpp"
 #include "core/compiler.hpp"
 #include "core/tolerances.hpp"
+#include "core/wide.hpp"
 #include "geometry/sweep.hpp"
 #include "broadphase/tile_obstacles.hpp"
 

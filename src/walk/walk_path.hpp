@@ -12,6 +12,7 @@
 #include "walk/path_boxes.hpp"
 #include "core/compiler.hpp"
 #include "core/tolerances.hpp"
+#include "core/wide.hpp"
 #include "walk/ray_walk.hpp"
 #include "broadphase/tile_obstacles.hpp"
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/wide.hpp"
 #include "c_api/c_api_support.hpp"
 #include "narrow/narrow_phase.hpp"
 #include "walk/path_boxes.hpp"

@@ -18,6 +18,7 @@
 #include "world/cast_settle.hpp"
 #include "world/sensors.hpp"
 #include "core/tolerances.hpp"
+#include "core/wide.hpp"
 #include "walk/walk_path.hpp"
 
 namespace sweepbox {

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "core/compiler.hpp"
+#include "core/wide.hpp"
 #include "geometry/sweep.hpp"
 #include "narrow/junction.hpp"
 #include "narrow/narrow_phase.hpp"

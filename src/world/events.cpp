@@ -14,6 +14,7 @@
 #include "tiles/slope.hpp"
 #include "broadphase/tile_obstacles.hpp"
 #include "core/tolerances.hpp"
+#include "core/wide.hpp"
 
 namespace sweepbox {
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/wide.hpp"
 #include "narrow/narrow_phase.hpp"
 #include "world/sensors.hpp"
 #include "walk/walk_path.hpp"

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The public headers show no engine room: none pulls in a SIMD header or a detail/ header, names
-a class as its friend (the library reaches private parts through a nested Internals declared in
-the header and defined in src/), or uses a detail:: name (config.hpp and extended.hpp define the
-library's wider type there).
+a friend other than an operator of its own class (the library reaches private parts through a
+nested Internals declared in the header and defined in src/), opens a detail namespace or uses a
+detail:: name (the wider type of times and cross products is src/core/wide.hpp's).
 
 Usage: check_public_headers.py SOURCE_DIR. Follows every #include of include/sweepbox/*.hpp and *.h
 as text (an include under #if counts: some build takes it) and prints each public header that
@@ -17,10 +17,10 @@ import sys
 from report import report
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]')
-# A friend class or struct (friend operators, defined with their class, are part of its interface).
-FRIEND_CLASS = re.compile(r'\bfriend\s+(?:struct|class)\b|\bfriend\s+[\w:]+\s*;')
-DETAIL_USE = re.compile(r'\bdetail::')
-WIDE_TYPE = {"config.hpp", "extended.hpp"}
+# Any friend but an operator: a class, a struct or a function (operators declared as friends of
+# their own class, the comparisons, are part of its interface).
+FRIEND = re.compile(r'\bfriend\b(?![^;{]*\boperator\b)')
+DETAIL = re.compile(r'\bdetail::|\bnamespace\s+(?:[\w:]*::)?detail\b')
 SIMD = {"emmintrin.h", "xmmintrin.h", "pmmintrin.h", "tmmintrin.h", "smmintrin.h", "nmmintrin.h",
         "immintrin.h", "x86intrin.h", "arm_neon.h", "wasm_simd128.h"}
 
@@ -58,12 +58,12 @@ def main() -> int:
             problems.append(f"include/sweepbox/{name}: pulls in {chain[-1]} ({' -> '.join(chain)})")
         for number, line in enumerate((include / "sweepbox" / name).read_text().splitlines(), 1):
             code = line.split("//")[0]
-            if FRIEND_CLASS.search(code):
-                problems.append(f"include/sweepbox/{name}:{number}: a friend class ({line.strip()})")
-            if name not in WIDE_TYPE and DETAIL_USE.search(code):
-                problems.append(f"include/sweepbox/{name}:{number}: a detail:: name ({line.strip()})")
+            if FRIEND.search(code):
+                problems.append(f"include/sweepbox/{name}:{number}: a friend that is not an operator ({line.strip()})")
+            if DETAIL.search(code):
+                problems.append(f"include/sweepbox/{name}:{number}: a detail namespace or name ({line.strip()})")
     return report("check_public_headers", problems,
-                  f"{len(headers)} public headers pull in no SIMD or detail/ header, name no friend class, use no detail::")
+                  f"{len(headers)} public headers pull in no SIMD or detail/ header, name no friend but operators, have no detail namespace or name")
 
 if __name__ == "__main__":
     sys.exit(main())

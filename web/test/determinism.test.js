@@ -29,8 +29,9 @@ test('the float module gives the native golden hash', async () => {
   assert.equal(hash, golden('determinism_hash.txt'));
 });
 
-// The double module too: its wider type is the x87's 80-bit format in software (extended.hpp), the
-// native x86-64 double build's long double, so the same bits (contract rule 10).
+// The double module too: its wider type is the x87's 80-bit format in software
+// (src/core/extended.hpp), the native x86-64 double build's long double, so the same bits
+// (contract rule 10).
 test('the double module gives the native double build golden hash', async () => {
   const api = await import('../double.js');
   assert.equal(api.realSize, 8);

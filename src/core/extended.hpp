@@ -1,11 +1,9 @@
 #pragma once
-/// @file extended.hpp
-/// The x87 extended format (64-bit significand, 15-bit exponent) in integer arithmetic: the
-/// double build's wider type (detail::wide) where long double is another format (IEEE quad on
-/// aarch64 and in WebAssembly, double with MSVC). Every operation rounds as the x87 does (to
-/// nearest, ties to even, subnormals and all), so a double build gives the same bits everywhere.
-/// A value type of the double build's layout (TileMap and SpatialGrid hold it), not an API to
-/// compute with: only the operations the library uses.
+// Internal: the x87 extended format (64-bit significand, 15-bit exponent) in integer arithmetic,
+// the double build's wider type (detail::wide, core/wide.hpp) where long double is another format
+// (IEEE quad on aarch64 and in WebAssembly, double with MSVC). Every operation rounds as the x87
+// does (to nearest, ties to even, subnormals and all), so a double build gives the same bits
+// everywhere. Only the operations the library uses.
 
 #include <bit>
 #include <cmath>
