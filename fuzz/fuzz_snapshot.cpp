@@ -112,12 +112,7 @@ std::size_t run_op(const Scenario& sc, const Plan& plan, Game& g, std::size_t i,
         const BodyInfo b = g.world.info(g.ids[k]);
         if (!b.is_static) {
             g.world.remove(g.ids[k]);
-            g.ids[k] = g.world.add({.box = b.box,
-                                    .category = b.category,
-                                    .mask = b.mask,
-                                    .user_data = b.user_data,
-                                    .is_sensor = b.is_sensor,
-                                    .one_way = b.one_way});
+            g.ids[k] = g.world.add(b);
             trace(out, g.ids[k]);
         }
     }

@@ -45,14 +45,7 @@ struct Snapshot {
         probe = w.cast_box(box(-50, -50, -48, -48), v2(200, 190));
     }
     bool operator==(const Snapshot& o) const {
-        if (ids != o.ids || count != o.count || infos.size() != o.infos.size()) return false;
-        for (std::size_t i = 0; i < infos.size(); ++i) {
-            const BodyInfo& a = infos[i];
-            const BodyInfo& b = o.infos[i];
-            if (!(a.box == b.box) || a.is_static != b.is_static || a.category != b.category || a.mask != b.mask ||
-                a.user_data != b.user_data)
-                return false;
-        }
+        if (ids != o.ids || count != o.count || infos != o.infos) return false;
         if (!(tdef.origin == o.tdef.origin) || tdef.tile_size != o.tdef.tile_size || tdef.columns != o.tdef.columns ||
             tdef.rows != o.tdef.rows || tdef.category != o.tdef.category || tdef.mask != o.tdef.mask)
             return false;

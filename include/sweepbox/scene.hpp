@@ -79,17 +79,12 @@ struct SceneTiles {
 /// nothing.
 [[nodiscard]] std::int32_t scene_tile_kind(const SceneTiles& tiles, const std::string& name);
 
-/// A named body of a scene (an entry of "bodies", or the body of an "add" step).
-struct SceneBody {
-    std::string name;                 ///< unique among live bodies; how steps and output name it
-    Aabb box{};                       ///< [minx, miny, maxx, maxy]
-    bool is_static = false;           ///< "static": true, or "kind": "static"
-    bool is_platform = false;         ///< "kind": "platform" (moved by move and frames steps with move_platform)
-    std::uint32_t category = 1;       ///< category bits
-    std::uint32_t mask = 0xffffffffu; ///< mask bits
-    std::uint64_t user_data = 0;      ///< the opaque word (integer)
-    bool is_sensor = false;           ///< "kind": "sensor"
-    OneWay one_way = OneWay::none;    ///< "one_way": "down", "up", "left" or "right"
+/// A named body of a scene (an entry of "bodies", or the body of an "add" step): its BodyDef and
+/// its name. In the file: "box" [minx, miny, maxx, maxy]; "static": true or "kind": "static";
+/// "kind": "platform" (moved by move and frames steps with move_platform) or "sensor";
+/// "category" and "mask" bits; "user_data", an integer; "one_way": "down", "up", "left" or "right".
+struct SceneBody : BodyDef {
+    std::string name; ///< unique among live bodies; how steps and output name it
     /// Exact equality.
     friend bool operator==(const SceneBody&, const SceneBody&) = default;
 };

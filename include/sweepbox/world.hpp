@@ -55,7 +55,8 @@ enum class OneWay : std::uint8_t {
 /// The name of a one-way direction ("none", "down", "up", "left", "right"; "invalid" otherwise).
 [[nodiscard]] SWEEPBOX_API const char* to_string(OneWay w);
 
-/// How to add a body.
+/// A body: how to add one (World::add), and what World::info says of one. The C API's
+/// sweepbox_body_def and a scene's SceneBody carry the same fields.
 struct BodyDef {
     Aabb box{};                       ///< where the body is; zero width or height is legal
     bool is_static = false;           ///< static bodies never pair with each other in overlapping_pairs
@@ -66,19 +67,13 @@ struct BodyDef {
     bool is_sensor = false;           ///< never blocks, is never pushed, moves through everything; reports
                                       ///< the bodies overlapping it (update_events)
     OneWay one_way = OneWay::none;    ///< a one-way body blocks only movers coming its way
+    /// Exact equality of every field.
+    bool operator==(const BodyDef&) const = default;
 };
 
-/// A read-only view of a body.
-struct BodyInfo {
-    Aabb box{};                       ///< current box
-    bool is_static = false;           ///< as added
-    bool is_platform = false;         ///< as added
-    std::uint32_t category = 1;       ///< category bits
-    std::uint32_t mask = 0xffffffffu; ///< mask bits
-    std::uint64_t user_data = 0;      ///< the game's word
-    bool is_sensor = false;           ///< as added
-    OneWay one_way = OneWay::none;    ///< as added or set
-};
+/// A read-only view of a body: the record it was added with, at its current box, filter, user
+/// data and one-way direction (World::add of it adds a body like it, under a new id).
+using BodyInfo = BodyDef;
 
 /// Picks the response for one obstacle. `context` is MoveOptions::filter_context. It may read
 /// the world (bodies, tiles, casts and queries), which it gets const.

@@ -72,11 +72,7 @@ sweepbox_world_def sweepbox_world_def_default() {
     return {double(d.cell_size), d.oversize_cells, d.brute_force ? 1 : 0};
 }
 
-sweepbox_body_def sweepbox_body_def_default() {
-    const sweepbox::BodyDef d;
-    return {from_box(d.box), d.is_static ? 1 : 0,   d.category,          d.mask,
-            d.user_data,     d.is_platform ? 1 : 0, d.is_sensor ? 1 : 0, std::int32_t(d.one_way)};
-}
+sweepbox_body_def sweepbox_body_def_default() { return from_body_def(sweepbox::BodyDef{}); }
 
 sweepbox_tile_map_def sweepbox_tile_map_def_default() {
     const sweepbox::TileMapDef d;
@@ -127,15 +123,7 @@ sweepbox_status sweepbox_add(sweepbox_world* world, const sweepbox_body_def* def
     return guarded(world, "sweepbox_add", [&] {
         require(def, "def");
         require(out, "out");
-        const sweepbox::BodyDef d{.box = to_box(def->box),
-                                  .is_static = def->is_static != 0,
-                                  .is_platform = def->is_platform != 0,
-                                  .category = def->category,
-                                  .mask = def->mask,
-                                  .user_data = def->user_data,
-                                  .is_sensor = def->is_sensor != 0,
-                                  .one_way = to_one_way(def->one_way)};
-        *out = from_id(world->world.add(d));
+        *out = from_id(world->world.add(to_body_def(*def)));
         return SWEEPBOX_OK;
     });
 }
@@ -181,9 +169,7 @@ sweepbox_status get_info(const sweepbox_world* world, const char* function, cons
     return guarded(world, function, [&] {
         require(out, "out");
         require_id(world->world, to_id(id));
-        const sweepbox::BodyInfo b = world->world.info(to_id(id));
-        *out = {from_box(b.box), b.is_static ? 1 : 0,   b.category,          b.mask,
-                b.user_data,     b.is_platform ? 1 : 0, b.is_sensor ? 1 : 0, std::int32_t(b.one_way)};
+        *out = from_body_def(world->world.info(to_id(id)));
         return SWEEPBOX_OK;
     });
 }

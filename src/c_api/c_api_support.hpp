@@ -162,11 +162,29 @@ inline sweepbox::QueryFilter to_filter(const sweepbox_query_filter* f) {
     return q;
 }
 
+// The body record, C to C++ (from_body_def is its way back): the one place its fields
+// are copied.
+inline sweepbox::BodyDef to_body_def(const sweepbox_body_def& d) {
+    return {.box = to_box(d.box),
+            .is_static = d.is_static != 0,
+            .is_platform = d.is_platform != 0,
+            .category = d.category,
+            .mask = d.mask,
+            .user_data = d.user_data,
+            .is_sensor = d.is_sensor != 0,
+            .one_way = to_one_way(d.one_way)};
+}
+
 // ---- results, C++ to C (every real widens to double exactly) ----
 
 inline sweepbox_vec2 from_vec(Vec2 v) { return {double(v.x), double(v.y)}; }
 inline sweepbox_box from_box(const Aabb& b) { return {from_vec(b.min), from_vec(b.max)}; }
 inline sweepbox_body_id from_id(BodyId id) { return {id.index, id.generation}; }
+// The body record, C++ to C (to_body_def is its way in).
+inline sweepbox_body_def from_body_def(const sweepbox::BodyDef& d) {
+    return {from_box(d.box), d.is_static ? 1 : 0,   d.category,          d.mask,
+            d.user_data,     d.is_platform ? 1 : 0, d.is_sensor ? 1 : 0, std::int32_t(d.one_way)};
+}
 
 inline sweepbox::Other to_other(const sweepbox_other& c) {
     if (c.kind == SWEEPBOX_OTHER_BODY) return sweepbox::Other::of(to_id(c.body));

@@ -81,18 +81,9 @@ void SceneRunner::set_tiles(const SceneTiles& tiles) {
 
 void SceneRunner::add_body(const SceneBody& body, const std::string& where) {
     if (ids_.contains(body.name)) throw SceneError(file_, where, "duplicate body name \"" + body.name + "\"");
-    BodyDef def;
-    def.box = body.box;
-    def.is_static = body.is_static;
-    def.is_platform = body.is_platform;
-    def.category = body.category;
-    def.mask = body.mask;
-    def.user_data = body.user_data;
-    def.is_sensor = body.is_sensor;
-    def.one_way = body.one_way;
     BodyId added;
     try {
-        added = world_.add(def);
+        added = world_.add(body);
     } catch (const Error& e) {
         throw SceneError(file_, where, problem_of(e));
     }

@@ -59,15 +59,7 @@ void read_scene_level(Scene& scene, const std::string& file, const SceneFileRead
         tiles.rows.emplace_back(reinterpret_cast<const char*>(level.tiles.data()) + r * columns, columns);
     scene.level_tiles = std::move(tiles);
     scene.level_bodies.clear();
-    for (const LevelBody& b : level.bodies)
-        scene.level_bodies.push_back({.name = b.name,
-                                      .box = b.def.box,
-                                      .is_static = b.def.is_static,
-                                      .is_platform = b.def.is_platform,
-                                      .category = b.def.category,
-                                      .mask = b.def.mask,
-                                      .is_sensor = b.def.is_sensor,
-                                      .one_way = b.def.one_way});
+    for (const LevelBody& b : level.bodies) scene.level_bodies.push_back(SceneBody{b.def, b.name});
 }
 
 #else

@@ -173,7 +173,8 @@ std::string compare_bodies(const Twin& t) {
         sweepbox_body_def c{};
         const BodyInfo b = t.cpp.info(ids[i]);
         if (sweepbox_get_info(t.c, &c_ids[i], &c) != SWEEPBOX_OK || !same(c.box, b.box) ||
-            c.is_static != (b.is_static ? 1 : 0) || c.category != b.category || c.mask != b.mask ||
+            c.is_static != (b.is_static ? 1 : 0) || c.is_platform != (b.is_platform ? 1 : 0) ||
+            c.is_sensor != (b.is_sensor ? 1 : 0) || c.category != b.category || c.mask != b.mask ||
             c.user_data != b.user_data || c.one_way != std::int32_t(b.one_way))
             return "body " + std::to_string(ids[i].index) + " differs";
     }
