@@ -8,35 +8,23 @@
 #include <algorithm>
 #include <limits>
 #include "reference_moving.hpp"
+#include "moving_examples.hpp"
 #include "test_support.hpp"
 
 using namespace sweepbox;
 namespace ref = sweepbox::reference;
+using sbt::add_body;
 using sbt::box;
+using sbt::runner;
 using sbt::v2;
 
 namespace {
-
-BodyId add_body(World& w, const Aabb& b, bool is_static = false) {
-    BodyDef d;
-    d.box = b;
-    d.is_static = is_static;
-    return w.add(d);
-}
 
 BodyId platform_at(World& w, const Aabb& b) {
     BodyDef d;
     d.box = b;
     d.is_platform = true;
     return w.add(d);
-}
-
-// The runner of the contract's example: 10 x 10 at x 45, running from y 0 to y 100 this frame.
-BodyId runner(World& w) {
-    const BodyId id = add_body(w, box(45, 0, 55, 10));
-    w.begin_frame();
-    w.move(id, v2(0, 100));
-    return id;
 }
 
 // Bit for bit, field by field.

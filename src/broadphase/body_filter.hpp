@@ -85,6 +85,14 @@ template <class F> SWEEPBOX_FORCE_INLINE void emit_body(const World& w, std::uin
     f(ob);
 }
 
+/// The obstacle `other` is, as the walks build it (its one-way direction and category).
+inline Obstacle obstacle_of(const World& w, const Other& other) {
+    if (!other.is_body()) return tile_obstacle_at(w.tiles(), other.tile);
+    Obstacle ob;
+    emit_body(w, other.body.index, [&](const Obstacle& o) { ob = o; });
+    return ob;
+}
+
 template <class F> void visit_body(const World& w, std::uint32_t index, const Selector& s, F&& f) {
     if (body_selected(w, index, s)) emit_body(w, index, f);
 }

@@ -7,6 +7,8 @@
 #include <vector>
 #include <sweepbox/world.hpp>
 
+#include "core/compiler.hpp"
+#include "core/wide.hpp"
 #include "move/move_checks.hpp"
 #include "broadphase/obstacle.hpp"
 
@@ -24,6 +26,25 @@ inline bool inside(const Aabb& a, const Aabb& region) {
 // True when the closed box a lies in the interior of `region`.
 inline bool strictly_inside(const Aabb& a, const Aabb& region) {
     return region.min.x < a.min.x && region.min.y < a.min.y && a.max.x < region.max.x && a.max.y < region.max.y;
+}
+
+// What is left of d after the leg from S ended at F against a face of normal n: what was not
+// travelled (d - (F - S)), on the normal's axis measured at the leading edge, the one now on the
+// face (the far edge may carry the rounding of the body's size). A slide keeps the whole
+// tangential motion and a bounce reflects exactly the rest into the face.
+SWEEPBOX_FORCE_INLINE Vec2 rest_after(const Aabb& S, Vec2 d, const Aabb& F, Vec2 n) {
+    const int k = axis_of(n);
+    const bool lead_max = n[k] < 0;
+    const wide moved_k = lead_max ? wide(F.max[k]) - wide(S.max[k]) : wide(F.min[k]) - wide(S.min[k]);
+    const wide moved_j = wide(F.min[1 - k]) - wide(S.min[1 - k]);
+    Vec2 rest;
+    rest[k] = real(wide(d[k]) - moved_k);
+    rest[1 - k] = real(wide(d[1 - k]) - moved_j);
+    // Rounding the position at contact may carry the body past the end of its motion on the
+    // other axis (near 1e9 a float is a multiple of 64): then nothing of that motion is left,
+    // and the body never goes back along it.
+    if (rest[1 - k] * d[1 - k] < 0) rest[1 - k] = 0;
+    return rest;
 }
 
 // The response to an obstacle; a filter's answer is checked as it comes (rule 11).

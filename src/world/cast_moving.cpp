@@ -8,7 +8,7 @@
 #include <sweepbox/world.hpp>
 
 #include "broadphase/body_filter.hpp"
-#include "world/frame_motion.hpp"
+#include "world/cast_kept.hpp"
 
 namespace sweepbox {
 
@@ -41,41 +41,22 @@ bool sees(const World& w, std::uint32_t index, const QueryFilter& f, const CastO
     return o.filter == nullptr || o.filter(o.filter_context, w, Other::of(id));
 }
 
-// The cast's part of a leg in frame time: [a, b] and its first contact there (T2).
+// The cast's first contact with a leg, in frame time (T2, T3).
 bool hit_leg(const detail::MotionLeg& leg, const Aabb& box, Vec2 delta, const CastOptions& fc, MovingHit& out) {
-    const double t0 = fc.t0, t1 = fc.t1, span = t1 - t0;
-    double a, b;
-    if (span > 0) {
-        a = std::max(t0, leg.t0);
-        b = std::min(t1, leg.t1);
-        if (!(a < b)) return false;
-    } else {
-        if (!(leg.t0 <= t0 && t0 <= leg.t1)) return false;
-        a = b = t0;
-    }
-    const double ca = span > 0 ? (a - t0) / span : 0, cb = span > 0 ? (b - t0) / span : 1;
-    const double lt = leg.t1 - leg.t0, ua = (a - leg.t0) / lt, ub = (b - leg.t0) / lt;
-    Aabb r;
-    Vec2 rel;
-    for (int k = 0; k < 2; ++k) {
-        const double e = double(leg.to.min[k]) - double(leg.from.min[k]), d = delta[k];
-        const double shift = d * ca - e * ua;
-        r.min[k] = real(double(box.min[k]) + shift);
-        r.max[k] = real(double(box.max[k]) + shift);
-        rel[k] = real(d * (cb - ca) - e * (ub - ua));
-    }
-    const Sweep sw = sweep_box_box(r, rel, leg.from);
+    detail::LegSweep ls;
+    if (!detail::sweep_leg(leg, box, delta, fc.t0, fc.t1, ls)) return false;
+    const Sweep& sw = ls.sweep;
     if (sw.state == SweepState::miss) return false;
     const bool started = sw.state == SweepState::started_overlapping;
     const double s = started ? 0.0 : double(sw.time);
     // The time as reported, and the body's box then (World::frame_box gives the same).
-    const real t = real(a + s * (b - a));
+    const real t = real(ls.a + s * (ls.b - ls.a));
     const Aabb body = detail::leg_box_at(leg, double(t));
-    const Aabb c = started ? r : place_flush(r.translated(rel * sw.time), leg.from, sw.normal);
+    const Aabb c = started ? ls.r : place_flush(ls.r.translated(ls.rel * sw.time), leg.from, sw.normal);
     const Vec2 p = contact_point(c, leg.from, sw.normal);
     CastHit& h = out.h;
     h.hit = true;
-    h.started_overlapping = started && a == t0;
+    h.started_overlapping = started && ls.a == double(fc.t0);
     h.time = t;
     h.normal = sw.normal;
     h.corner = sw.corner;
@@ -90,57 +71,25 @@ bool hit_leg(const detail::MotionLeg& leg, const Aabb& box, Vec2 delta, const Ca
     return true;
 }
 
-// The largest magnitude of a box's coordinates.
-real magnitude(const Aabb& b) {
-    return std::max(std::max(std::abs(b.min.x), std::abs(b.min.y)), std::max(std::abs(b.max.x), std::abs(b.max.y)));
-}
-
-// True when the closed boxes meet or lie apart by no more than the rounding of hit_leg's sums.
-bool near(const Aabb& a, const Aabb& b) {
-    const real m = 64 * std::numeric_limits<real>::epsilon() * (magnitude(a) + magnitude(b)) +
-                   std::numeric_limits<real>::min();
-    return a.min.x - m <= b.max.x && b.min.x <= a.max.x + m && a.min.y - m <= b.max.y && b.min.y <= a.max.y + m;
-}
-
 // Calls f(MovingHit) for each moving body the cast meets, at its first contact.
 template <class F>
 void each_moving_hit(const World& w, const Aabb& box, Vec2 delta, const QueryFilter& filter, const CastOptions& fc,
                      F&& f) {
     const Aabb reach = merge(box, box.translated(delta));
     const bool brute = w.def().brute_force;
-    // The candidates: every mover (reference mode), or those the grid holds near the reach (a
-    // body's box is never further from its motion than the frame's spread), each once, by index.
-    // (A list per thread, lent out: the game's filter may cast too, and gets a list of its own.)
-    thread_local std::vector<std::uint32_t> pool;
-    std::vector<std::uint32_t> candidates;
-    candidates.swap(pool);
-    candidates.clear();
-    if (brute) {
-        candidates.assign(WorldAccess::frame_movers(w).begin(), WorldAccess::frame_movers(w).end());
-    } else {
-        const real m = WorldAccess::frame_spread(w) + 64 * std::numeric_limits<real>::epsilon() * magnitude(reach) +
-                       std::numeric_limits<real>::min();
-        const Aabb around{{reach.min.x - m, reach.min.y - m}, {reach.max.x + m, reach.max.y + m}};
-        WorldAccess::grid(w).for_each_candidate(around, [&](std::uint32_t i) {
-            if (detail::is_moving(w, i)) candidates.push_back(i);
-        });
-        std::sort(candidates.begin(), candidates.end());
-        candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-    }
-    for (const std::uint32_t i : candidates) {
-        if (!detail::is_moving(w, i) || !sees(w, i, filter, fc)) continue;
+    detail::for_each_moving_near(w, reach, [&](std::uint32_t i) {
+        if (!sees(w, i, filter, fc)) return;
         MovingHit mh;
         detail::for_each_leg(w, i, [&](const detail::MotionLeg& leg) {
             if (mh.hit) return;
             // The cast's reach and the leg's: apart by more than rounding, nothing meets.
-            if (!brute && !near(reach, merge(leg.from, leg.to))) return;
+            if (!brute && !detail::near_leg(reach, merge(leg.from, leg.to))) return;
             hit_leg(leg, box, delta, fc, mh);
         });
-        if (!mh.hit) continue;
+        if (!mh.hit) return;
         mh.h.other = Other::of(BodyId{i, WorldAccess::bodies(w)[i].generation});
         f(mh);
-    }
-    candidates.swap(pool);
+    });
 }
 
 // A still hit in frame time (T3): the time mapped into [t0, t1].

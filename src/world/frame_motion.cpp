@@ -5,25 +5,12 @@
 #include <cmath>
 #include <sweepbox/world.hpp>
 
+#include "narrow/motion_legs.hpp"
 #include "world/frame_motion.hpp"
 
 namespace sweepbox {
 
 namespace detail {
-
-Aabb leg_box_at(const MotionLeg& leg, double t) {
-    if (t <= leg.t0) return leg.from;
-    if (t >= leg.t1) return leg.to;
-    const double u = (t - leg.t0) / (leg.t1 - leg.t0);
-    Aabb b;
-    for (int k = 0; k < 2; ++k) {
-        const double e = double(leg.to.min[k]) - double(leg.from.min[k]);
-        const double off = e * u;
-        b.min[k] = real(double(leg.from.min[k]) + off);
-        b.max[k] = real(double(leg.from.max[k]) + off);
-    }
-    return b;
-}
 
 void move_to(World& w, BodyId id, const Aabb& box) {
     const Aabb from = w.box(id);

@@ -3,7 +3,7 @@
 
 #include <sweepbox/world.hpp>
 
-#include "world/frame_motion.hpp"
+#include "world/cast_kept.hpp"
 
 namespace sweepbox {
 
