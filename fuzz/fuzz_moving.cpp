@@ -12,7 +12,10 @@
 /// - the entry is decided here on its own, by open slab intervals in __float128 (exact for the
 ///   grid numbers used: every coordinate a multiple of 1/64 below 2^12);
 /// - cast_box's first hit is the earliest of cast_all's; the list is in time order;
-/// - both worlds answer the same, bit for bit.
+/// - both worlds answer the same, bit for bit;
+/// - the cast's displacement as a move against motion (T5) of one of the bodies: the same in both
+///   worlds, and no leg of it with motion of its own (not truncated) has a relative path that
+///   enters a moving body's box shrunk by 1/32 (the rounding T5 allows) unless it started inside.
 /// SWEEPBOX_FUZZ_MOVING_COUNT=1 prints the number of casts checked at exit.
 
 #include <algorithm>
@@ -105,6 +108,77 @@ bool same(const CastHit& a, const CastHit& b) {
                       a.corner == b.corner && a.junction == b.junction);
 }
 
+bool same(const MoveResult& a, const MoveResult& b) {
+    if (!bits(a.box, b.box) || !bits(a.velocity, b.velocity) || a.contacts.size() != b.contacts.size() ||
+        a.truncated != b.truncated)
+        return false;
+    for (std::size_t i = 0; i < a.contacts.size(); ++i) {
+        const Contact &x = a.contacts[i], &y = b.contacts[i];
+        if (!(x.other == y.other) || !bits(x.time, y.time) || !bits(x.normal, y.normal) || !bits(x.box, y.box) ||
+            x.response != y.response)
+            return false;
+    }
+    return true;
+}
+
+// The box shrunk by m on each axis wider than 2m: its interior beyond the rounding T5 allows.
+Aabb shrunk(const Aabb& b, real m) {
+    Aabb s = b;
+    for (int k = 0; k < 2; ++k)
+        if (b.max[k] - b.min[k] > 2 * m) {
+            s.min[k] += m;
+            s.max[k] -= m;
+        }
+    return s;
+}
+
+// T5 for a move of body `self` against motion: both worlds answer the same, and no leg of the
+// move with motion of its own (not truncated), over its frame times, has a relative path that
+// enters a moving body's box beyond rounding unless it started inside it.
+void check_move(const World& fast, const World& brute, const std::vector<BodyId>& ids, BodyId self, Vec2 delta,
+                const CastOptions& fc, bool bounce) {
+    MoveOptions o;
+    o.moving = true;
+    o.t0 = fc.t0;
+    o.t1 = fc.t1;
+    o.response = bounce ? Response::bounce : Response::slide;
+    const MoveResult r = fast.check(self, delta, o);
+    if (!same(r, brute.check(self, delta, o))) fail("a move against motion differs in the brute-force world");
+    std::vector<std::pair<Aabb, double>> at{{fast.box(self), double(o.t0)}};
+    for (const Contact& c : r.contacts) at.emplace_back(c.box, double(c.time));
+    if (!r.truncated) at.emplace_back(r.box, double(o.t1));
+    std::vector<Aabb> path;
+    for (std::size_t i = 0; i + 1 < at.size(); ++i) {
+        const Aabb& from = at[i].first;
+        const Vec2 d = at[i + 1].first.min - from.min;
+        if (!(at[i].second < at[i + 1].second) || (d.x == 0 && d.y == 0)) continue;
+        for (const BodyId id : ids) {
+            if (id == self || !fast.is_valid(id) || fast.info(id).is_sensor) continue;
+            fast.frame_path(id, path);
+            if (path.size() < 2) continue;
+            for (const Leg& leg : legs_of(path)) {
+                RelativePath p;
+                if (!relative_path(leg, from, d, at[i].second, at[i + 1].second, p)) continue;
+                // Inside it (or across its line) by more than rounding from the leg's start: free out
+                // and along (T5).
+                if (minimum_translation(p.r, leg.from).depth > real(1) / 1024) continue;
+                const real m = real(1) / 32;
+                Aabb inner = shrunk(leg.from, m);
+                for (int k = 0; k < 2; ++k) {
+                    // A zero-thickness side: the mover is across its line only by more than m on
+                    // both sides of it (an inverted slab for enters()).
+                    if (inner.min[k] != inner.max[k]) continue;
+                    inner.min[k] += m;
+                    inner.max[k] -= m;
+                }
+                quad s;
+                if (enters(p.r, p.rel, inner, s))
+                    fail("move of body %u, leg %zu enters moving body %u", self.index, i, id.index);
+            }
+        }
+    }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -152,6 +226,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::vector<Aabb> path;
     std::vector<CastHit> all, all_brute;
     const real tol = 8 * std::numeric_limits<real>::epsilon();
+    std::size_t casts_here = 0;
     while (in.more()) {
         const real x = coord(in), y = coord(in);
         const int kind = int(in.below(3));
@@ -176,6 +251,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (std::size_t i = 0; i < all.size(); ++i) {
             if (i > 0 && all[i].time < all[i - 1].time) fail("cast_all out of time order");
             if (all[i].time < first.time) fail("cast_box's hit is not the earliest");
+        }
+        // The same displacement as a move against motion of one of the bodies (no bytes of its
+        // own: the inputs found so far keep their casts).
+        const BodyId self = ids[std::size_t(casts_here++) % ids.size()];
+        if (fast.is_valid(self) && !fast.info(self).is_sensor) {
+            const Aabb b = fast.box(self);
+            if (b.max.x > b.min.x && b.max.y > b.min.y) check_move(fast, brute, ids, self, delta, fc, kind == 1);
         }
         for (const BodyId id : ids) {
             if (!fast.is_valid(id)) continue;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <sweepbox/character.hpp>
 #include "reference_moving.hpp"
 #include "relative_path.hpp"
 #include "moving_examples.hpp"
@@ -151,6 +152,10 @@ BOOST_AUTO_TEST_CASE(frame_times_and_bad_input) {
         BOOST_CHECK_THROW(w.move(grenade, v2(100, 0), against_motion(Response::slide, t0, t1)), Error);
         BOOST_TEST((w.box(grenade) == before));
     }
+    // move_and_snap is several moves: it refuses.
+    MoveResult snapped;
+    BOOST_CHECK_THROW(move_and_snap(w, grenade, v2(10, 0), against_motion(), false, SnapRules{}, snapped), Error);
+    BOOST_TEST((w.box(grenade) == before));
     // moving = false: the plain move, whatever t0 and t1 say.
     MoveOptions plain = against_motion(Response::slide, 0.6f, 0.5f);
     plain.moving = false;

@@ -172,9 +172,9 @@ struct SceneStep {
     bool bodies = true;                   ///< queries: include bodies
     bool tiles = true;                    ///< queries: include tiles
     bool sensors = false;                 ///< query_rect, query_point, query_segment: include sensors
-    bool moving = false;                  ///< cast_*: against the frame's motion (CastOptions::moving)
-    real t0 = 0;                          ///< cast_* with moving: the frame time the cast starts at
-    real t1 = 1;                          ///< cast_* with moving: the frame time it ends at
+    bool moving = false;                  ///< cast_*, move: against the frame's motion (CastOptions, MoveOptions)
+    real t0 = 0;                          ///< cast_*, move with moving: the frame time it starts at
+    real t1 = 1;                          ///< cast_*, move with moving: the frame time it ends at
     std::string snapshot;                 ///< save, restore: the snapshot's name
     SnapshotMode snapshot_mode = SnapshotMode::full; ///< save: "mode"
     /// Exact equality of every field.

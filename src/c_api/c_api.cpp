@@ -90,6 +90,9 @@ sweepbox_move_options sweepbox_move_options_default() {
     o.rest_speed = double(d.rest_speed);
     o.drop_through = d.drop_through ? 1 : 0;
     o.push_out_sides = double(d.push_out_sides);
+    o.moving = d.moving ? 1 : 0;
+    o.t0 = double(d.t0);
+    o.t1 = double(d.t1);
     return o;
 }
 

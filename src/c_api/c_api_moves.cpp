@@ -80,6 +80,9 @@ sweepbox_status move_or_check(const sweepbox_world* world, sweepbox_world* movin
         m.rest_speed = to_real(o.rest_speed);
         m.drop_through = o.drop_through != 0;
         m.push_out_sides = to_real(o.push_out_sides);
+        m.moving = o.moving != 0;
+        m.t0 = to_real(o.t0);
+        m.t1 = to_real(o.t1);
         std::array<Response, 32> table{};
         if (o.category_responses) {
             for (std::size_t i = 0; i < table.size(); ++i) {

@@ -16,6 +16,9 @@ MoveOptions move_options_of(const SceneStep& step) {
     options.velocity = step.velocity;
     options.drop_through = step.drop_through;
     options.push_out_sides = step.push_out_sides;
+    options.moving = step.moving;
+    options.t0 = step.t0;
+    options.t1 = step.t1;
     return options;
 }
 

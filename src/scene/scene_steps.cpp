@@ -73,7 +73,8 @@ void read_query_filter(Fields& f, SceneStep& s) {
 
 void read_query_sensors(Fields& f, SceneStep& s) { f.read("sensors", s.sensors); }
 
-// A cast's "moving" and its frame interval "t0", "t1" (docs/contract.md, "Moving targets").
+// A cast's or move's "moving" and its frame interval "t0", "t1" (docs/contract.md, "Moving
+// targets").
 void read_cast_motion(Fields& f, SceneStep& s) {
     f.read("moving", s.moving);
     const bool t0 = f.read("t0", s.t0), t1 = f.read("t1", s.t1);
@@ -183,6 +184,9 @@ SceneStep read_step(const json& j, std::size_t index) {
         f.read("body", s.body, true);
         f.read("delta", s.delta, true);
         read_motion(f, s);
+        read_cast_motion(f, s);
+        if (s.moving && (s.snap > 0 || s.constant_speed || s.stop_on_steep))
+            f.fail("moving", "a move against motion does not walk on slopes (no \"snap\")");
         f.read("check", s.check);
         if (s.check && s.snap > 0) f.fail("snap", "a dry run (\"check\") does not snap");
         if (s.check && s.constant_speed) f.fail("constant_speed", "a dry run (\"check\") does not walk on slopes");

@@ -118,6 +118,7 @@ json step_json(const SceneStep& s) {
         j["body"] = s.body;
         j["delta"] = vec(s.delta);
         motion();
+        cast_motion();
         if (s.check) j["check"] = true;
         break;
     case SceneOp::frames:

@@ -63,7 +63,7 @@ std::string layout_json() {
     SWEEPBOX_WEB_STRUCT(tile_map_def, F(origin), F(tile_size), F(columns), F(rows), F(category), F(mask));
     SWEEPBOX_WEB_STRUCT(move_options, F(response), F(max_iterations), F(restitution), F(friction), F(velocity),
                         F(category_responses), F(filter), F(filter_context), F(rest_speed), F(drop_through),
-                        F(push_out_sides));
+                        F(push_out_sides), F(moving), F(t0), F(t1));
     SWEEPBOX_WEB_STRUCT(contact, F(other), F(response), F(flags), F(time), F(normal), F(point), F(box), F(depth),
                         F(sweep_back));
     SWEEPBOX_WEB_STRUCT(move_result, F(contacts), F(capacity), F(count), F(box), F(velocity), F(iterations),

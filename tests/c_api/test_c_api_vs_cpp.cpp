@@ -631,7 +631,7 @@ int c_odd(void* /*context*/, const sweepbox_world* /*world*/, const sweepbox_oth
 // sweepbox_moving.h against the C++ World: begin_frame, moves, then casts against the frame's
 // motion over random frame intervals, with and without a filter callback, and frame_box.
 BOOST_AUTO_TEST_CASE(moving_targets_give_the_same_bits) {
-    std::size_t casts = 0, hits_seen = 0;
+    std::size_t casts = 0, hits_seen = 0, moves = 0, move_contacts = 0;
     std::vector<sweepbox_cast_hit> hits(256);
     for (unsigned seed = 1; seed <= 20; ++seed) {
         Rng rng(seed * 7919u);
@@ -697,9 +697,37 @@ BOOST_AUTO_TEST_CASE(moving_targets_give_the_same_bits) {
             for (std::size_t k = 0; k < count; ++k)
                 BOOST_TEST_REQUIRE(same(hits[k], all[k]), where << ": cast_all differs at " << k);
         }
+        // Moves against motion (T5): checks of each body, with frame times.
+        for (int i = 0; i < 100; ++i, ++moves) {
+            const BodyId id = ids[std::size_t(rng.below(int(ids.size())))];
+            const Vec2 d = rng.delta();
+            MoveOptions o;
+            o.moving = true;
+            o.response = rng.chance(0.5) ? Response::slide : Response::bounce;
+            o.t0 = rng.chance(0.5) ? real(0) : real(rng.uniform(0, 1));
+            o.t1 = std::max(o.t0, real(rng.uniform(0, 1)));
+            sweepbox_move_options co = sweepbox_move_options_default();
+            co.moving = 1;
+            co.response = std::int32_t(o.response);
+            co.t0 = double(o.t0);
+            co.t1 = double(o.t1);
+            const MoveResult k = t.cpp.check(id, d, o);
+            std::array<sweepbox_contact, 64> contacts{};
+            sweepbox_move_result r{};
+            r.contacts = contacts.data();
+            r.capacity = contacts.size();
+            const sweepbox_body_id cid = c_id(id);
+            BOOST_REQUIRE_EQUAL(sweepbox_check(t.c, &cid, double(d.x), double(d.y), &co, &r), SWEEPBOX_OK);
+            BOOST_TEST_REQUIRE(same(r.box, k.box));
+            BOOST_TEST_REQUIRE(r.count == k.contacts.size());
+            for (std::size_t c = 0; c < r.count; ++c) BOOST_TEST_REQUIRE(same(contacts[c], k.contacts[c]));
+            move_contacts += r.count;
+        }
     }
-    BOOST_TEST_MESSAGE(casts << " casts against motion, " << hits_seen << " cast_all hits: the same in C and C++");
+    BOOST_TEST_MESSAGE(casts << " casts against motion, " << hits_seen << " cast_all hits, " << moves
+                             << " moves against motion with " << move_contacts << " contacts: the same in C and C++");
     BOOST_TEST(hits_seen > 1000u);
+    BOOST_TEST(move_contacts > 100u);
 }
 
 BOOST_AUTO_TEST_CASE(answered_moves_give_the_filtered_bits) {

@@ -115,6 +115,42 @@ BOOST_AUTO_TEST_CASE(steps_answer_as_the_world_does) {
     BOOST_TEST(ray.at("other_box")[3].get<real>() == was.max.y);
 }
 
+// A move step with "moving" (T5): the grenade of the contract meets the runner where it was, as
+// World::move does; contact times are frame times; "moving" with "snap" is refused.
+BOOST_AUTO_TEST_CASE(a_move_against_motion) {
+    World w;
+    BodyDef d;
+    d.box = Aabb{{45, 0}, {55, 10}};
+    const BodyId runner = w.add(d);
+    d.box = Aabb{{0, 49}, {2, 51}};
+    const BodyId grenade = w.add(d);
+    w.begin_frame();
+    (void)w.move(runner, Vec2{0, 100});
+    MoveOptions o;
+    o.moving = true;
+    o.t0 = real(0.1);
+    o.response = Response::bounce;
+    const MoveResult r = w.move(grenade, Vec2{100, 0}, o);
+    BOOST_REQUIRE(r.contacts.size() == 1u);
+    const auto lines = scene_test::run_text(R"({"bodies": [{"name": "runner", "box": [45, 0, 55, 10]},
+                                                          {"name": "grenade", "box": [0, 49, 2, 51]}],
+        "steps": [{"op": "begin_frame"}, {"op": "move", "body": "runner", "delta": [0, 100]},
+                  {"op": "move", "body": "grenade", "delta": [100, 0], "response": "bounce",
+                   "moving": true, "t0": 0.1}]})");
+    BOOST_REQUIRE(lines.size() == 3u);
+    const json move = json::parse(lines[2]);
+    const json& contacts = move.at("contacts");
+    BOOST_REQUIRE(contacts.size() == 1u);
+    BOOST_TEST(contacts[0].at("time").get<real>() == r.contacts[0].time);
+    BOOST_TEST(contacts[0].at("other").get<std::string>() == "runner");
+    BOOST_TEST(box_is(contacts[0].at("box"), r.contacts[0].box.min.x, r.contacts[0].box.min.y, r.contacts[0].box.max.x,
+                      r.contacts[0].box.max.y));
+    BOOST_TEST(box_is(move.at("box"), r.box.min.x, r.box.min.y, r.box.max.x, r.box.max.y));
+    BOOST_CHECK_THROW(scene_test::run_text(R"({"bodies": [{"name": "a", "box": [0, 0, 1, 1]}],
+        "steps": [{"op": "move", "body": "a", "delta": [1, 0], "moving": true, "snap": 2}]})"),
+                      SceneError);
+}
+
 // Without begin_frame the moves record nothing: "moving" casts meet every body where it is.
 BOOST_AUTO_TEST_CASE(moving_without_a_frame_is_the_plain_cast) {
     const auto lines = scene_test::run_text(R"({"bodies": [{"name": "runner", "box": [45, 0, 55, 10]}],
