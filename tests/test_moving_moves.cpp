@@ -152,9 +152,11 @@ BOOST_AUTO_TEST_CASE(frame_times_and_bad_input) {
         BOOST_CHECK_THROW(w.move(grenade, v2(100, 0), against_motion(Response::slide, t0, t1)), Error);
         BOOST_TEST((w.box(grenade) == before));
     }
-    // move_and_snap is several moves: it refuses.
+    // move_and_snap with a snap is several moves: it refuses.
     MoveResult snapped;
-    BOOST_CHECK_THROW(move_and_snap(w, grenade, v2(10, 0), against_motion(), false, SnapRules{}, snapped), Error);
+    SnapRules snap;
+    snap.snap = 4;
+    BOOST_CHECK_THROW(move_and_snap(w, grenade, v2(10, 0), against_motion(), true, snap, snapped), Error);
     BOOST_TEST((w.box(grenade) == before));
     // moving = false: the plain move, whatever t0 and t1 say.
     MoveOptions plain = against_motion(Response::slide, 0.6f, 0.5f);

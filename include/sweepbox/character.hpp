@@ -66,8 +66,8 @@ struct SnapRules {
 /// with time 1, and out.box and out.velocity are after it. With `constant_speed` or
 /// `stop_on_steep`, the delta is first turned along the slope the body stands on, or its walk
 /// into a steep slope dropped, as SnapRules says (the floor is found by a dry run along -up).
-/// Throws Error as World::move does, and for a bad `snap` or GroundRules or with
-/// `options.moving` (its legs are several moves), before anything moves.
+/// Throws Error as World::move does, and for a bad `snap` or GroundRules, or `options.moving`
+/// with a snap or a walk (several moves), before anything moves.
 SWEEPBOX_API void move_and_snap(World& world, BodyId id, Vec2 delta, const MoveOptions& options, bool was_on_floor,
                                 const SnapRules& rules, MoveResult& out);
 

@@ -92,8 +92,9 @@ Vec2 slope_walk(World& world, BodyId id, Vec2 delta, const MoveOptions& options,
 void move_and_snap(World& world, BodyId id, Vec2 delta, const MoveOptions& options, bool was_on_floor,
                    const SnapRules& rules, MoveResult& out) {
     if (!std::isfinite(rules.snap) || rules.snap < 0) throw Error("move_and_snap", "snap must be finite and >= 0");
-    // Its legs are several moves, each of which would take the whole frame interval.
-    if (options.moving) throw Error("move_and_snap", "a move against motion (MoveOptions::moving) is one move");
+    // A snap or a walk makes several moves, each of which would take the whole frame interval.
+    if (options.moving && (rules.snap > 0 || rules.constant_speed || rules.stop_on_steep))
+        throw Error("move_and_snap", "a move against motion (MoveOptions::moving) takes no snap or walk");
     (void)ground_state(std::span<const Contact>(), rules.ground); // checks the rules before anything moves
     const Vec2 asked = delta;
     real snap = rules.snap;
