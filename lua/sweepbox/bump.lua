@@ -341,6 +341,15 @@ local function set_numbers(world, n, other_index, nx, ny, tx, ty, leg)
     n.goal = 0
 end
 
+-- The other's rectangle in n where body `index` was at frame time t (World:frame_box).
+local function other_then(world, n, index, t)
+    local was = world._box
+    if C.sweepbox_frame_box(world._handle, body_id(world, index), t, was) ~= OK then
+        raise(world)
+    end
+    n.other_x, n.other_y = was.min.x, was.min.y
+end
+
 -- The leg after a slide or bounce on a face with normal x nx: it starts at the touch, and its
 -- goal is bump's (the motion into the face dropped, or reflected).
 local function next_leg(leg, bounces, nx, tx, ty)
@@ -362,6 +371,10 @@ local function describe(world, n, c, filtered, leg)
     local overlaps = bit.band(c.flags, STARTED_OVERLAPPING) ~= 0
     local ti = leg.time < 1 and (time - leg.time) / (1 - leg.time) or 0
     set_numbers(world, n, index, nx, c.normal.y, tx, ty, leg)
+    if leg.frame ~= 0 then -- (moveMoving: the time is a frame time, the other where it was then)
+        ti = time
+        other_then(world, n, index, time)
+    end
     if overlaps and code ~= CROSS then
         leg.goal_x, leg.goal_y = leg.goal_x + (tx - leg.x), leg.goal_y + (ty - leg.y)
         leg.x, leg.y = tx, ty
@@ -491,7 +504,7 @@ end
 -- One call of the answered library move (or check) of item to the goal with this stamp: its
 -- status, and where the item started. (The item's index is read anew each time: a filter may
 -- have removed or moved it, or grown the table.)
-local function answered_call(world, item, goal_x, goal_y, dry, stamp, index)
+local function answered_call(world, item, goal_x, goal_y, dry, stamp, index, moving)
     index = index or world._index[item]
     if index == nil then
         fail(not_added(item))
@@ -500,7 +513,8 @@ local function answered_call(world, item, goal_x, goal_y, dry, stamp, index)
     answers.table, answers.size, answers.stamp = world._answers_table, world._answers_size, stamp
     local x, y = world._x[index], world._y[index]
     local status = (dry and C.sweepbox_check_answered or C.sweepbox_move_answered)(world._handle,
-        body_id(world, index, world._move_id), goal_x - x, goal_y - y, world._options, answers, world._result)
+        body_id(world, index, world._move_id), goal_x - x, goal_y - y,
+        moving and world._moving_options or world._options, answers, world._result)
     return status, x, y
 end
 
@@ -521,23 +535,23 @@ end
 -- a response added with addResponse, and where the item started. `placing`: answer_asked's.
 -- Two calls make the usual move, written out: a loop of one or two turns in every move would
 -- keep LuaJIT from compiling the game's loop around it.
-local function answered_move(world, item, goal_x, goal_y, filter, dry, placing, index)
+local function answered_move(world, item, goal_x, goal_y, filter, dry, placing, index, moving)
     local stamp = world._stamp + 1
     if stamp == 4294967296 then -- after 2^32 - 1 moves: every entry's stamp is stale again
         ffi.fill(world._answers_table, world._answers_size * ffi.sizeof("sweepbox_answer"))
         stamp = 1
     end
     world._stamp = stamp
-    local status, x, y = answered_call(world, item, goal_x, goal_y, dry, stamp, index)
+    local status, x, y = answered_call(world, item, goal_x, goal_y, dry, stamp, index, moving)
     if status ~= UNANSWERED then
         return status, false, x, y
     end
     local custom = answer(world, item, filter, stamp, placing)
-    status, x, y = answered_call(world, item, goal_x, goal_y, dry, stamp)
+    status, x, y = answered_call(world, item, goal_x, goal_y, dry, stamp, nil, moving)
     -- More to answer: bodies beyond the room of one list, or met by the move itself.
     while status == UNANSWERED do
         custom = answer(world, item, filter, stamp, placing) or custom
-        status, x, y = answered_call(world, item, goal_x, goal_y, dry, stamp)
+        status, x, y = answered_call(world, item, goal_x, goal_y, dry, stamp, nil, moving)
     end
     return status, custom, x, y
 end
@@ -548,13 +562,13 @@ end
 
 -- The library's move (or check) of item to the goal: plain, or answered with the filter. Returns
 -- as answered_move.
-local function library_move(world, item, index, goal_x, goal_y, filter, dry)
+local function library_move(world, item, index, goal_x, goal_y, filter, dry, moving)
     if filter ~= nil then
-        return answered_move(world, item, goal_x, goal_y, filter, dry, false, index)
+        return answered_move(world, item, goal_x, goal_y, filter, dry, false, index, moving)
     end
     local x, y = world._x[index], world._y[index]
     local status = (dry and C.sweepbox_check or C.sweepbox_move)(world._handle, body_id(world, index, world._move_id),
-        goal_x - x, goal_y - y, world._options, world._result)
+        goal_x - x, goal_y - y, moving and world._moving_options or world._options, world._result)
     return status, false, x, y
 end
 
@@ -563,7 +577,7 @@ end
 -- on what blocks, so that rounding never leaves it inside anything.
 local function custom_move(world, item, goal_x, goal_y, filter, dry)
     local end_x, end_y, cols, len = lua_loop(world, item, goal_x, goal_y, filter)
-    if answered_move(world, item, end_x, end_y, filter, dry, true) ~= OK then
+    if answered_move(world, item, end_x, end_y, filter, dry, true, nil, false) ~= OK then
         raise(world)
     end
     local result = world._result
@@ -574,8 +588,10 @@ local function custom_move(world, item, goal_x, goal_y, filter, dry)
     return result.box.min.x, result.box.min.y, cols, len
 end
 
--- World:move and World:check: the library's move, or its dry run.
-local function run_move(world, item, goal_x, goal_y, filter, dry)
+-- World:move and World:check: the library's move, or its dry run; `moving`: with
+-- world._moving_options (moveMoving), else world._options. (A flag, not the options: a cdata
+-- passed along would be boxed anew at each exit of the game's compiled loop.)
+local function run_move(world, item, goal_x, goal_y, filter, dry, moving)
     local index = world._index[item]
     if index == nil then
         fail(not_added(item))
@@ -587,7 +603,7 @@ local function run_move(world, item, goal_x, goal_y, filter, dry)
         filter = slide_filter -- bump's default filter answers "slide", whatever that now names
     end
     local result = world._result
-    local status, custom, x, y = library_move(world, item, index, goal_x, goal_y, filter, dry)
+    local status, custom, x, y = library_move(world, item, index, goal_x, goal_y, filter, dry, moving)
     if status == TOO_SMALL then
         -- (the same move with room for its contacts gives the same answer)
         local needed = tonumber(result.count)
@@ -597,10 +613,13 @@ local function run_move(world, item, goal_x, goal_y, filter, dry)
         if index == nil then
             fail(not_added(item))
         end
-        status, custom, x, y = library_move(world, item, index, goal_x, goal_y, filter, dry)
+        status, custom, x, y = library_move(world, item, index, goal_x, goal_y, filter, dry, moving)
     end
     if status ~= OK then
         if custom and status == BAD_ARGUMENT then
+            if moving then
+                fail("moveMoving and checkMoving take the built-in responses only, not those added with addResponse")
+            end
             local end_x, end_y, cols, len = custom_move(world, item, goal_x, goal_y, filter, dry)
             return end_x, end_y, cols, len
         end
@@ -618,19 +637,19 @@ local function run_move(world, item, goal_x, goal_y, filter, dry)
     end
     local leg = world._leg
     leg.x, leg.y, leg.w, leg.h = x, y, world._w[index], world._h[index]
-    leg.goal_x, leg.goal_y, leg.time = goal_x, goal_y, 0
+    leg.goal_x, leg.goal_y, leg.time, leg.frame = goal_x, goal_y, 0, moving and 1 or 0
     local cols, len = collisions_of(world, item, result, filter ~= nil)
     return end_x, end_y, cols, len
 end
 
 -- (No tail calls in the public functions: fail() looks for the game's line on the stack.)
 function World:move(item, goal_x, goal_y, filter)
-    local x, y, cols, len = run_move(self, item, goal_x, goal_y, filter, false)
+    local x, y, cols, len = run_move(self, item, goal_x, goal_y, filter, false, false)
     return x, y, cols, len
 end
 
 function World:check(item, goal_x, goal_y, filter)
-    local x, y, cols, len = run_move(self, item, goal_x, goal_y, filter, true)
+    local x, y, cols, len = run_move(self, item, goal_x, goal_y, filter, true, false)
     return x, y, cols, len
 end
 
@@ -716,6 +735,31 @@ function World:projectMoving(item, x, y, w, h, goal_x, goal_y, filter, t0, t1)
     options.t0, options.t1 = t0, t1
     local cols, len = project(self, item, x, y, w, h, goal_x, goal_y, filter, options)
     return cols, len
+end
+
+-- moveMoving and checkMoving: move and check meeting each item that moved where it was when the
+-- item got there, the move spanning the frame times t0 to t1; each collision's ti is a frame time
+-- and its otherRect where the other was then.
+local function run_moving(world, item, goal_x, goal_y, filter, dry, t0, t1)
+    t0, t1 = t0 or 0, t1 or 1
+    assert_type("number", t0, "t0")
+    assert_type("number", t1, "t1")
+    local options = world._moving_options
+    local outer_t0, outer_t1 = options.t0, options.t1 -- (a filter's own moveMoving keeps this one's)
+    options.t0, options.t1 = t0, t1
+    local x, y, cols, len = run_move(world, item, goal_x, goal_y, filter, dry, true)
+    options.t0, options.t1 = outer_t0, outer_t1
+    return x, y, cols, len
+end
+
+function World:moveMoving(item, goal_x, goal_y, filter, t0, t1)
+    local x, y, cols, len = run_moving(self, item, goal_x, goal_y, filter, false, t0, t1)
+    return x, y, cols, len
+end
+
+function World:checkMoving(item, goal_x, goal_y, filter, t0, t1)
+    local x, y, cols, len = run_moving(self, item, goal_x, goal_y, filter, true, t0, t1)
+    return x, y, cols, len
 end
 
 -- The items among the bodies `indices` whose interiors meet the open rectangle (x1, x2) x
@@ -851,6 +895,8 @@ function bump.newWorld(cellSize, options)
         fail(ffi.string(C.sweepbox_last_error(nil)))
     end
     local slide_options = ffi.new("sweepbox_move_options", C.sweepbox_move_options_default())
+    local moving_options = ffi.new("sweepbox_move_options", C.sweepbox_move_options_default())
+    moving_options.moving = 1
     local contacts = ffi.new("sweepbox_contact[?]", 16)
     local result = ffi.new("sweepbox_move_result")
     result.contacts, result.capacity = contacts, 16
@@ -873,6 +919,7 @@ function bump.newWorld(cellSize, options)
         _def = ffi.new("sweepbox_body_def", C.sweepbox_body_def_default()),
         _box = ffi.new("sweepbox_box"),
         _options = slide_options,
+        _moving_options = moving_options,
         _contacts = contacts,
         _result = result,
         -- answered moves: the answers by body index, the move's stamp, the bodies asked about,
@@ -891,7 +938,7 @@ function bump.newWorld(cellSize, options)
         _hits_capacity = 16,
         _cast_options = ffi.new("sweepbox_cast_options", C.sweepbox_cast_options_moving()),
         _count = ffi.new("size_t[1]"),
-        _leg = ffi.new("struct { double x, y, w, h, goal_x, goal_y, time; }"),
+        _leg = ffi.new("struct { double x, y, w, h, goal_x, goal_y, time; int32_t frame; }"),
         _reuse = options ~= nil and options.reuseCollisions == true,
         _cols = {}, -- with reuseCollisions: the list move and check return
         _cols_len = 0,
