@@ -126,6 +126,15 @@ export interface MoveOptionsInit {
   dropThrough?: boolean;
   /** Started inside blocking obstacles: pushed out at most this many times the body's larger side, >= 0 or Infinity (8). */
   pushOutSides?: number;
+  /**
+   * Moving targets (docs/contract.md, rule T5): meet each body that moved since beginFrame where it
+   * was when this move got there; every contact time is then a frame time (false).
+   */
+  moving?: boolean;
+  /** moving: the frame time the move starts at, in [0, 1] (0). */
+  t0?: number;
+  /** moving: the frame time the move ends at, in [t0, 1] (1). */
+  t1?: number;
   /** 32 responses: entry i for obstacles whose lowest category bit is i. */
   categoryResponses?: readonly Response[];
   /** Called per obstacle; its answer wins. An exception it throws fails the move, which then changes nothing. */
@@ -134,7 +143,7 @@ export interface MoveOptionsInit {
 
 export interface Contact {
   other: Other;
-  /** Fraction of the move's time at contact, in [0, 1], non-decreasing along the list. */
+  /** Fraction of the move's time at contact, in [0, 1], non-decreasing along the list (a frame time when moving). */
   time: number;
   /** Unit axis vector (or a slope's normal) out of the obstacle. */
   normal: Vec2;
@@ -375,6 +384,9 @@ export class MoveOptions {
   restSpeed: number;
   dropThrough: boolean;
   pushOutSides: number;
+  moving: boolean;
+  t0: number;
+  t1: number;
   categoryResponses: readonly Response[] | undefined;
   filter: MoveFilter | null;
   /** The velocity carried through the responses. */

@@ -143,6 +143,12 @@ export function defineCalls(memory, layout, filterStack) {
     i[(p + q.drop_through) >> 2] = o.dropThrough ? 1 : 0;
     if (pushOutSides === undefined) f[(p + q.push_out_sides) >> 3] = 8;
     else f[(p + q.push_out_sides) >> 3] = pushOutSides;
+    const t0 = o.t0, t1 = o.t1;
+    i[(p + q.moving) >> 2] = o.moving ? 1 : 0;
+    if (t0 === undefined) f[(p + q.t0) >> 3] = 0;
+    else f[(p + q.t0) >> 3] = t0;
+    if (t1 === undefined) f[(p + q.t1) >> 3] = 1;
+    else f[(p + q.t1) >> 3] = t1;
     if (table !== undefined) {
       if (table.length !== 32) throw new TypeError(`sweepbox: ${where}: categoryResponses must hold 32 responses`);
       for (let k = 0; k < 32; ++k) i[(S.table >> 2) + k] = responseCode(table[k], where);

@@ -43,6 +43,13 @@ export function defineMoveOptions(memory, layout, webFilter) {
     set dropThrough(b) { m.i32[(this.ptr + L.move_options.drop_through) >> 2] = b ? 1 : 0; }
     get pushOutSides() { return this.#f64('push_out_sides'); }
     set pushOutSides(v) { this.#setF64('push_out_sides', v); }
+    /** Moving targets (rule T5): meet each body that moved since beginFrame where it was then. */
+    get moving() { return m.i32[(this.ptr + L.move_options.moving) >> 2] !== 0; }
+    set moving(b) { m.i32[(this.ptr + L.move_options.moving) >> 2] = b ? 1 : 0; }
+    get t0() { return this.#f64('t0'); }
+    set t0(v) { this.#setF64('t0', v); }
+    get t1() { return this.#f64('t1'); }
+    set t1(v) { this.#setF64('t1', v); }
     /** The velocity carried through the responses (MoveResult.velocity). */
     setVelocity(vx, vy) {
       m.f64[(this.ptr + L.move_options.velocity) >> 3] = vx;

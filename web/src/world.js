@@ -282,8 +282,9 @@ export function defineWorld(memory, layout, filterStack) {
     /**
      * Moves a body by (dx, dy) against every other body and the tiles. options: {response
      * ('slide'), restitution (1), friction (0), maxIterations (8), velocity {x, y}, restSpeed (0),
-     * dropThrough, categoryResponses (32 responses by lowest category bit), filter (self, other,
-     * world) => response}. Returns {box, velocity, contacts, iterations, truncated}, into `out`
+     * dropThrough, pushOutSides (8), moving with t0 (0) and t1 (1) (the frame's motion seen, rule
+     * T5), categoryResponses (32 responses by lowest category bit), filter (self, other, world) =>
+     * response}. Returns {box, velocity, contacts, iterations, truncated}, into `out`
      * when given (reuse it: the move then allocates nothing).
      */
     move(id, dx, dy, options, out = newMoveResult()) {

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { SweepboxError, World } from '../sweepbox.js';
-import { World as DoubleWorld } from '../double.js';
+import { MoveOptions, SweepboxError, World } from '../sweepbox.js';
+import { MoveOptions as DoubleMoveOptions, World as DoubleWorld } from '../double.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const box = (minX, minY, maxX, maxY) => ({ minX, minY, maxX, maxY });
@@ -78,4 +78,81 @@ test('the double build: the same crossing, frameBox, and the bad frame times ref
     (e) => e instanceof SweepboxError && /^sweepbox: castRayMoving: /.test(e.message) && e.status === 'bad_argument');
   assert.throws(() => world.frameBox(runner, 2), SweepboxError);
   world.destroy();
+});
+
+// Moves against motion (rule T5): the contract's grenade, in both builds; the plain move passes
+// behind the runner. (The corridor's wall at x 90 stops what passes.)
+for (const [name, WorldClass, MoveOptionsClass, f] of [
+  ['float', World, MoveOptions, Math.fround], ['double', DoubleWorld, DoubleMoveOptions, (v) => v]]) {
+  test(`the ${name} build: a grenade moved against motion stops against the runner where it was`, () => {
+    const { world, runner } = corridor(WorldClass);
+    const grenade = world.add({ box: box(0, 49, 2, 51) });
+    // The plain move passes behind the runner (at y 100 to 110) to the corridor's wall at x 90.
+    const plain = world.check(grenade, 100, 0);
+    assert.equal(plain.contacts.length, 1);
+    assert.notEqual(plain.contacts[0].other.body, runner);
+    assert.deepEqual(asBox(plain.box), [88, 49, 90, 51]);
+    const moved = world.check(grenade, 100, 0, { moving: true });
+    assert.equal(moved.contacts.length, 1);
+    const contact = moved.contacts[0];
+    assert.equal(contact.other.body, runner);
+    assert.ok(Math.abs(contact.time - 0.43) < 1e-6, `${contact.time}`);
+    assert.deepEqual(contact.normal, { x: -1, y: 0 });
+    assert.equal(contact.response, 'slide');
+    asBox(contact.box).forEach((v, i) => assert.ok(Math.abs(v - [43, 49, 45, 51][i]) < 1e-5, `${v}`));
+    asBox(world.frameBox(runner, contact.time)).forEach((v, i) =>
+      assert.ok(Math.abs(v - [45, 43, 55, 53][i]) < 1e-5, `${v}`));
+    assert.deepEqual(asBox(moved.box), asBox(contact.box));
+    // The same through a MoveOptions, with bounce: back with the 57 units left, to x -14.
+    const options = new MoveOptionsClass({ moving: true, response: 'bounce' });
+    assert.equal(options.moving, true);
+    assert.equal(options.t0, 0);
+    assert.equal(options.t1, 1);
+    const bounced = world.move(grenade, 100, 0, options);
+    assert.equal(bounced.contacts[0].time, contact.time);
+    assert.ok(Math.abs(bounced.box.minX + 14) < 1e-5, `${bounced.box.minX}`);
+    // Over the frame times 0.5 to 1 from y 79: x 43 at 0.715, the runner at y 71.5 to 81.5.
+    world.teleport(grenade, box(0, 79, 2, 81));
+    const late = world.check(grenade, 100, 0, { moving: true, t0: 0.5, t1: 1 });
+    assert.equal(late.contacts.length, 1);
+    assert.ok(Math.abs(late.contacts[0].time - 0.715) < 1e-6, `${late.contacts[0].time}`);
+    const early = world.check(grenade, 100, 0, { moving: true, t0: 0, t1: 0.5 }); // the runner still above y 50
+    assert.deepEqual(early.contacts.map((c) => c.other.body === runner), [false]);
+    // Bad frame times are refused, and nothing moves.
+    assert.throws(() => world.move(grenade, 100, 0, { moving: true, t0: 0.5, t1: 0.25 }),
+      (e) => e instanceof SweepboxError && /^sweepbox: move: /.test(e.message) && e.status === 'bad_argument');
+    assert.deepEqual(asBox(world.box(grenade)), [0, 79, 2, 81].map(f));
+    options.destroy();
+    world.destroy();
+  });
+}
+
+// With nothing moved since beginFrame a move against motion is the plain move, bit for bit
+// (T5: tiles and still bodies are met as without it; t0 = 0, t1 = 1 keep the move's times).
+test('random worlds: with no motion in the frame, moving changes no bit of a move', () => {
+  let contacts = 0;
+  for (const WorldClass of [World, DoubleWorld]) {
+    let seed = 7;
+    const r = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+    const grid = (lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
+    for (let round = 0; round < 20; ++round) {
+      const world = new WorldClass({ cellSize: 32 });
+      const ids = [];
+      for (let i = 0, n = grid(5, 25); i < n; ++i) {
+        const x0 = grid(0, 200), y0 = grid(0, 200);
+        ids.push(world.add({ box: box(x0, y0, x0 + grid(1, 20), y0 + grid(1, 20)), isStatic: r() < 0.3 }));
+      }
+      world.beginFrame();
+      for (let k = 0; k < 20; ++k) {
+        const id = ids[grid(0, ids.length - 1)], dx = grid(-150, 150) + r(), dy = grid(-150, 150) + r();
+        const response = ['slide', 'bounce', 'touch', 'cross'][grid(0, 3)];
+        const plain = world.check(id, dx, dy, { response });
+        const moving = world.check(id, dx, dy, { response, moving: true });
+        assert.deepEqual(moving, plain);
+        contacts += plain.contacts.length;
+      }
+      world.destroy();
+    }
+  }
+  assert.ok(contacts > 50, `${contacts} contacts`);
 });
