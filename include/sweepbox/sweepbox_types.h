@@ -219,9 +219,9 @@ typedef struct sweepbox_move_options {
     int32_t drop_through;              ///< nonzero: one-way tiles and bodies never block this move (default 0)
     double
         push_out_sides; ///< started inside: pushed out at most this many times the larger side, >= 0 or INFINITY (default 8)
-    int32_t moving;     ///< nonzero: meet each body that moved since sweepbox_begin_frame where it was then (default 0)
-    double t0;          ///< moving: the frame time the move starts at, in [0, 1] (default 0)
-    double t1;          ///< moving: the frame time it ends at, in [t0, 1] (default 1); contact times are frame times
+    int32_t moving; ///< nonzero: meet each body that moved since sweepbox_begin_frame where it was then (default 0)
+    double t0;      ///< moving: the frame time the move starts at, in [0, 1] (default 0)
+    double t1;      ///< moving: the frame time it ends at, in [t0, 1] (default 1); contact times are frame times
 } sweepbox_move_options;
 
 /// One contact of a move, in the order met.
