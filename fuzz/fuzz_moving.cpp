@@ -36,6 +36,7 @@ using sweepbox::reference::Leg;
 using sweepbox::reference::legs_of;
 using sweepbox::reference::relative_path;
 using sweepbox::reference::RelativePath;
+using sweepbox::reference::shrunk;
 
 namespace {
 
@@ -119,17 +120,6 @@ bool same(const MoveResult& a, const MoveResult& b) {
             return false;
     }
     return true;
-}
-
-// The box shrunk by m on each axis wider than 2m: its interior beyond the rounding T5 allows.
-Aabb shrunk(const Aabb& b, real m) {
-    Aabb s = b;
-    for (int k = 0; k < 2; ++k)
-        if (b.max[k] - b.min[k] > 2 * m) {
-            s.min[k] += m;
-            s.max[k] -= m;
-        }
-    return s;
 }
 
 // T5 for a move of body `self` against motion: both worlds answer the same, and no leg of the

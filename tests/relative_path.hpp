@@ -68,4 +68,16 @@ inline bool relative_path(const Leg& leg, const Aabb& box, Vec2 delta, double t0
     return true;
 }
 
+/// T5's allowance: the box shrunk by m on each axis where it is wider than 2m, the interior that a
+/// move against motion never enters beyond rounding.
+inline Aabb shrunk(const Aabb& b, real m) {
+    Aabb s = b;
+    for (int k = 0; k < 2; ++k)
+        if (b.max[k] - b.min[k] > 2 * m) {
+            s.min[k] += m;
+            s.max[k] -= m;
+        }
+    return s;
+}
+
 } // namespace sweepbox::reference

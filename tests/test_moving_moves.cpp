@@ -46,17 +46,6 @@ bool same_bits(const MoveResult& a, const MoveResult& b) {
     return true;
 }
 
-// The box shrunk by m on each axis where it is wider than 2m (the interior beyond rounding).
-Aabb shrunk(const Aabb& b, real m) {
-    Aabb s = b;
-    for (int k = 0; k < 2; ++k)
-        if (b.max[k] - b.min[k] > 2 * m) {
-            s.min[k] += m;
-            s.max[k] -= m;
-        }
-    return s;
-}
-
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(moving_moves)
@@ -241,7 +230,7 @@ BOOST_AUTO_TEST_CASE(random_moves_match_brute_force_and_never_enter) {
                     for (const ref::Leg& leg : ref::legs_of(path)) {
                         ref::RelativePath p;
                         if (!ref::relative_path(leg, from, leg_d, t0, t1, p)) continue;
-                        const Aabb inner = shrunk(leg.from, real(0.01));
+                        const Aabb inner = ref::shrunk(leg.from, real(0.01));
                         if (overlaps(p.r, inner)) continue; // inside it from the start: free out and along
                         ++legs_checked;
                         const Sweep sw = sweep_box_box(p.r, p.rel, inner);

@@ -92,10 +92,6 @@ RunOptions::RunOptions(const MoveOptions& o) : run(o), caller(&o) {
     run.filter_context = &caller;
 }
 
-void require_frame_times(const char* where, real t0, real t1) {
-    if (!(t0 >= 0 && t0 <= t1 && t1 <= 1)) throw Error(where, "frame times need 0 <= t0 <= t1 <= 1");
-}
-
 } // namespace sweepbox::detail
 
 namespace sweepbox {
@@ -104,8 +100,7 @@ void World::resolve_against(BodyId id, Vec2 delta, const MoveOptions& o, MoveRes
     detail::require_frame_times("move", o.t0, o.t1);
     const detail::RunOptions r(o);
     resolve_move(id, delta, r.run, out, dry, detail::MovingFrame{o});
-    // Every contact time a frame time: t0 + time * (t1 - t0).
-    for (Contact& c : out.contacts) c.time = real(double(o.t0) + double(c.time) * (double(o.t1) - double(o.t0)));
+    for (Contact& c : out.contacts) c.time = detail::frame_time(o.t0, o.t1, c.time);
 }
 
 } // namespace sweepbox

@@ -78,7 +78,4 @@ struct RunOptions {
     const MoveOptions* caller;
 };
 
-/// Throws Error unless 0 <= t0 <= t1 <= 1 (`where`: the call).
-void require_frame_times(const char* where, real t0, real t1);
-
 } // namespace sweepbox::detail

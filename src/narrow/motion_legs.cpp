@@ -2,6 +2,7 @@
 // a box moving over a part of the frame against it (docs/contract.md, "Moving targets", T2).
 
 #include <algorithm>
+#include <sweepbox/error.hpp>
 #include <sweepbox/geometry.hpp>
 
 #include "narrow/motion_legs.hpp"
@@ -20,6 +21,10 @@ Aabb leg_box_at(const MotionLeg& leg, double t) {
         b.max[k] = real(double(leg.from.max[k]) + off);
     }
     return b;
+}
+
+void require_frame_times(const char* where, real t0, real t1) {
+    if (!(t0 >= 0 && t0 <= t1 && t1 <= 1)) throw Error(where, "frame times need 0 <= t0 <= t1 <= 1");
 }
 
 bool sweep_leg(const MotionLeg& leg, const Aabb& box, Vec2 delta, double t0, double t1, LegSweep& out) {

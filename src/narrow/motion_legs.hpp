@@ -53,6 +53,12 @@ struct LegSweep {
 /// False when the two do not share a part of the frame.
 bool sweep_leg(const MotionLeg& leg, const Aabb& box, Vec2 delta, double t0, double t1, LegSweep& out);
 
+/// Throws Error unless 0 <= t0 <= t1 <= 1 (`where`: the call): a cast's or move's frame times.
+void require_frame_times(const char* where, real t0, real t1);
+
+/// The frame time of fraction s of a cast or move spanning [t0, t1], rounded once (T3, T5).
+inline real frame_time(real t0, real t1, real s) { return real(double(t0) + double(s) * (double(t1) - double(t0))); }
+
 /// The largest magnitude of a box's coordinates.
 inline real magnitude(const Aabb& b) {
     return std::max(std::max(std::abs(b.min.x), std::abs(b.min.y)), std::max(std::abs(b.max.x), std::abs(b.max.y)));

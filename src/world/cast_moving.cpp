@@ -14,10 +14,6 @@ namespace sweepbox {
 
 namespace {
 
-void require_frame(const char* where, const CastOptions& f) {
-    if (!(f.t0 >= 0 && f.t0 <= f.t1 && f.t1 <= 1)) throw Error(where, "frame times need 0 <= t0 <= t1 <= 1");
-}
-
 // What a moving cast keeps of the plain cast: still obstacles the game's filter keeps.
 bool keep_still(const void* options, const World& w, const Other& o) {
     if (o.is_body() && detail::is_moving(w, o.body.index)) return false;
@@ -94,14 +90,13 @@ void each_moving_hit(const World& w, const Aabb& box, Vec2 delta, const QueryFil
 
 // A still hit in frame time (T3): the time mapped into [t0, t1].
 void to_frame(const CastOptions& fc, CastHit& h) {
-    if (!h.hit) return;
-    h.time = real(double(fc.t0) + double(h.time) * (double(fc.t1) - double(fc.t0)));
+    if (h.hit) h.time = detail::frame_time(fc.t0, fc.t1, h.time);
 }
 
 CastHit cast_moving(const World& w, bool ray, const Aabb& box, Vec2 delta, const QueryFilter& filter,
                     const CastOptions& fc) {
     const char* where = ray ? "cast_ray" : "cast_box";
-    require_frame(where, fc);
+    detail::require_frame_times(where, fc.t0, fc.t1);
     CastHit best = detail::cast_kept(w, ray, box, delta, filter, keep_still, &fc);
     to_frame(fc, best);
     double best_time = best.hit ? double(best.time) : 2.0;
@@ -134,7 +129,7 @@ void World::cast_all(const Aabb& box, Vec2 delta, std::vector<CastHit>& out, con
                      const CastOptions& options) const {
     if (!options.moving)
         return detail::cast_all_kept(*this, box, delta, out, filter, detail::keep_by_options, &options);
-    require_frame("cast_all", options);
+    detail::require_frame_times("cast_all", options.t0, options.t1);
     detail::cast_all_kept(*this, box, delta, out, filter, keep_still, &options);
     for (CastHit& h : out) to_frame(options, h);
     thread_local std::vector<std::pair<double, CastHit>> moving;
